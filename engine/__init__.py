@@ -1,0 +1,15 @@
+"""The pure rules engine: every game, the referee and the shared vocabulary.
+
+GAMES maps a game key to its game object (see DESIGN.md, "The engine contract").
+"""
+from . import referee
+from .chance import Chance
+from .core import Event, Game, GameOver, IllegalAction, NotYourTurn, Outcome, RuleError, Step, UnknownAction
+from .ostrakon import GAME as OSTRAKON
+
+GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON,)}
+
+__all__ = [
+    "GAMES", "Chance", "Event", "Game", "GameOver", "IllegalAction", "NotYourTurn", "Outcome",
+    "RuleError", "Step", "UnknownAction", "referee",
+]

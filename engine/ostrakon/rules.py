@@ -1,0 +1,500 @@
+"""Ostrakon: a council of philosophers asks two-answer questions and votes with secret stones.
+
+Reads top to bottom: options, state, actions, then the rules (set-up, who moves, what is legal,
+applying an action, the day's end, views and the outcome).
+"""
+from __future__ import annotations
+
+import math
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from ..chance import Chance
+from ..core import Event, IllegalAction, Outcome, Step
+from . import data
+
+Stone = Literal["white", "black"]
+Rule = Literal["regular", "corruption", "oracle", "treachery"]
+Phase = Literal["ask", "vote", "corrupt", "consult", "decide", "over"]
+STONE_ICON = {"white": "⚪", "black": "⚫"}
+
+
+# --- Options and state ---------------------------------------------------------------------------
+
+class Options(BaseModel):
+    special_days: bool = True
+    corruption_spaces: tuple[int, ...] = (4, 10)
+    oracle_spaces: tuple[int, ...] = (6, 13)
+    treachery_spaces: tuple[int, ...] = (8, 15)
+    extra_subjects: list[str] = Field(default_factory=list, max_length=64)
+
+
+class Pile(BaseModel):
+    space: int
+    seats: list[int]  # bottom to top
+
+
+class Question(BaseModel):
+    text: str
+    white: str
+    black: str
+
+
+class Reveal(BaseModel):
+    """The last question's result, public once the stones are shown."""
+
+    speaker: int
+    question: Question
+    votes: dict[int, Stone]
+    advanced: int  # spaces; 0 means the speaker went under the Sun
+    follower: int | None = None
+
+
+class State(BaseModel):
+    options: Options
+    names: list[str]
+    days: int
+    day: int = 1
+    rule: Rule = "regular"
+    sun: int
+    piles: list[Pile]  # by space, ascending; empty piles are dropped
+    under_sun: list[int] = []  # bottom to top
+    followed: list[int] = []
+    deck: list[str]
+    discard: list[str] = []
+    subject: str
+    next_subject: str
+    asked: list[str] = []  # normalised questions already asked this game
+    phase: Phase = "ask"
+    question: Question | None = None
+    votes: dict[int, Stone] = {}
+    follower: int | None = None
+    shown: dict[int, Stone] = {}  # stones shown before the reveal (Corruption and Oracle days)
+    last: Reveal | None = None
+    winner: int | None = None
+    outstanding: bool = False
+
+
+# --- Actions -------------------------------------------------------------------------------------
+
+class Ask(BaseModel):
+    kind: Literal["ask"] = "ask"
+    question: str = Field(max_length=300)
+    white: str = Field(max_length=80)
+    black: str = Field(max_length=80)
+
+
+class Follow(BaseModel):
+    kind: Literal["follow"] = "follow"
+
+
+class Vote(BaseModel):
+    kind: Literal["vote"] = "vote"
+    stone: Stone
+
+
+class Corrupt(BaseModel):
+    kind: Literal["corrupt"] = "corrupt"
+    seats: list[int]
+
+
+class Consult(BaseModel):
+    kind: Literal["consult"] = "consult"
+    seats: list[int]
+
+
+class Decide(BaseModel):
+    kind: Literal["decide"] = "decide"
+    flip: bool
+
+
+Action = Annotated[Union[Ask, Follow, Vote, Corrupt, Consult, Decide], Field(discriminator="kind")]
+actions = TypeAdapter(Action)
+
+
+# --- Reading the position ------------------------------------------------------------------------
+
+def players(state: State) -> int:
+    return len(state.names)
+
+
+def pile_at(state: State, space: int) -> Pile | None:
+    return next((pile for pile in state.piles if pile.space == space), None)
+
+
+def speaker(state: State) -> int | None:
+    pile = pile_at(state, state.sun)
+    return pile.seats[-1] if pile and state.phase != "over" else None
+
+
+def next_speaker(state: State) -> int | None:
+    """Who speaks after this turn, if it is known: the next philosopher down the sunlit pile, or
+    the top of the next pile back along the path. At the day's end the leader is not yet known."""
+    pile = pile_at(state, state.sun)
+    if pile is None or state.phase == "over":
+        return None
+    if len(pile.seats) > 1:
+        return pile.seats[-2]
+    behind = [p for p in state.piles if p.space < state.sun]
+    return behind[-1].seats[-1] if behind else None
+
+
+def positions(state: State) -> list[int]:
+    where = [0] * players(state)
+    for pile in state.piles:
+        for seat in pile.seats:
+            where[seat] = pile.space
+    for seat in state.under_sun:
+        where[seat] = state.sun
+    if state.winner is not None and state.outstanding:
+        where[state.winner] = data.TEMPLE
+    return where
+
+
+def affected(state: State) -> int:
+    return data.affected_for(players(state))
+
+
+def can_follow(state: State, seat: int) -> bool:
+    talker = speaker(state)
+    if state.phase != "vote" or state.follower is not None or talker is None:
+        return False
+    if seat == talker or seat in state.votes or seat in state.followed:
+        return False
+    on_top = any(pile.seats[-1] == seat for pile in state.piles)
+    return on_top and positions(state)[seat] < state.sun
+
+
+def normalise(question: str) -> str:
+    return " ".join("".join(c for c in question.casefold() if c.isalnum() or c.isspace()).split())
+
+
+# --- Set-up --------------------------------------------------------------------------------------
+
+def setup(seats: int, options: Options | None, chance: Chance) -> State:
+    if not 5 <= seats <= 12:
+        raise IllegalAction("Ostrakon needs 5 to 12 players.")
+    options = options or Options()
+    order = chance.shuffle(list(range(seats)))
+    start = data.start_space(seats)
+    deck = chance.shuffle(list(data.SUBJECTS) + list(options.extra_subjects))
+    return State(
+        options=options,
+        names=list(data.PHILOSOPHERS[:seats]),
+        days=data.days_for(seats),
+        sun=start,
+        piles=[Pile(space=start, seats=list(reversed(order)))],  # the first shuffled is on top
+        deck=deck[2:],
+        subject=deck[0],
+        next_subject=deck[1],
+    )
+
+
+# --- Who moves and what is legal -----------------------------------------------------------------
+
+def to_move(state: State) -> frozenset[int]:
+    if state.phase == "over":
+        return frozenset()
+    if state.phase == "vote":
+        return frozenset(seat for seat in range(players(state)) if seat not in state.votes)
+    return frozenset({speaker(state)})
+
+
+def legal_actions(state: State, seat: int) -> list:
+    """Every legal action; an `Ask` is a template whose texts the speaker writes."""
+    if seat not in to_move(state):
+        return []
+    others = [s for s in range(players(state)) if s != seat]
+    if state.phase == "ask":
+        return [Ask(question="", white="", black="")]
+    if state.phase == "vote":
+        moves: list = [Vote(stone="white"), Vote(stone="black")]
+        return moves + [Follow()] if can_follow(state, seat) else moves
+    if state.phase in ("corrupt", "consult"):
+        from itertools import combinations
+        make = Corrupt if state.phase == "corrupt" else Consult
+        return [make(seats=list(group)) for group in combinations(others, affected(state))]
+    return [Decide(flip=False), Decide(flip=True)]
+
+
+# --- Applying an action --------------------------------------------------------------------------
+
+def apply(state: State, seat: int, action, chance: Chance) -> Step:
+    state = state.model_copy(deep=True)
+    handler = {
+        "ask": _ask, "follow": _follow, "vote": _vote,
+        "corrupt": _corrupt, "consult": _consult, "decide": _decide,
+    }[action.kind]
+    events = handler(state, seat, action, chance)
+    return Step(state=state, events=tuple(events))
+
+
+def _require(condition: bool, reason: str) -> None:
+    if not condition:
+        raise IllegalAction(reason)
+
+
+def _ask(state: State, seat: int, action: Ask, chance: Chance) -> list[Event]:
+    _require(state.phase == "ask", "The question has already been asked.")
+    text, white, black = action.question.strip(), action.white.strip(), action.black.strip()
+    _require(bool(text), "Write a question.")
+    _require(bool(white) and bool(black), "Give both answers: one for the white stone, one for the black.")
+    _require(white.casefold() != black.casefold(), "The two answers must be different.")
+    _require(normalise(text) not in state.asked, "That question was already asked in this game.")
+    state.asked.append(normalise(text))
+    state.question = Question(text=text, white=white, black=black)
+    state.phase = "vote"
+    name = state.names[seat]
+    return [Event(f"**{name}** asks: {text}\n⚪ {white} · ⚫ {black}")]
+
+
+def _follow(state: State, seat: int, action: Follow, chance: Chance) -> list[Event]:
+    _require(state.phase == "vote", "You can only follow while the votes are being cast.")
+    _require(state.follower is None, "Someone is already following this speaker.")
+    _require(seat not in state.followed, "You have already used your follower card.")
+    _require(seat not in state.votes, "Follow before you vote.")
+    _require(seat != speaker(state), "You cannot follow yourself.")
+    _require(can_follow(state, seat), "You can follow only from the top of a pile behind the speaker.")
+    state.follower = seat
+    state.followed.append(seat)
+    return [Event(f"**{state.names[seat]}** follows **{state.names[speaker(state)]}** this turn.")]
+
+
+def _vote(state: State, seat: int, action: Vote, chance: Chance) -> list[Event]:
+    _require(state.phase == "vote", "There is no vote now.")
+    state.votes[seat] = action.stone
+    answer = getattr(state.question, action.stone)
+    events = [
+        Event(f"You voted {STONE_ICON[action.stone]} {answer}.", to=seat),
+        Event(f"**{state.names[seat]}** has voted ({len(state.votes)}/{players(state)})."),
+    ]
+    if len(state.votes) < players(state):
+        return events
+    if state.rule == "corruption":
+        state.phase = "corrupt"
+        return events + [Event(f"All stones are down. The speaker now corrupts {affected(state)}.")]
+    if state.rule == "oracle":
+        state.phase = "consult"
+        return events + [Event(f"All stones are down. The speaker consults {affected(state)} before deciding.")]
+    events.append(_reveal_event(state))
+    if state.rule == "treachery":
+        state.phase = "decide"
+        return events + [Event("Treachery day: the speaker may now turn their stone over.")]
+    return events + _resolve(state, chance)
+
+
+def _pick_others(state: State, seat: int, chosen: list[int], verb: str) -> list[int]:
+    count = affected(state)
+    unique = sorted(set(chosen))
+    _require(len(unique) == len(chosen), f"Name each philosopher to {verb} once.")
+    _require(seat not in unique, f"You cannot {verb} yourself.")
+    _require(all(0 <= s < players(state) for s in unique), "That philosopher is not at this table.")
+    _require(len(unique) == count, f"Choose exactly {count} philosopher{'s' if count > 1 else ''} to {verb}.")
+    return unique
+
+
+def _corrupt(state: State, seat: int, action: Corrupt, chance: Chance) -> list[Event]:
+    _require(state.phase == "corrupt", "There is nobody to corrupt now.")
+    chosen = _pick_others(state, seat, action.seats, "corrupt")
+    stone = state.votes[seat]
+    for other in chosen:
+        state.shown[other] = state.votes[other]
+        state.votes[other] = stone
+    names = ", ".join(f"**{state.names[s]}**" for s in chosen)
+    events = [Event(f"Corruption! **{state.names[seat]}** shows {STONE_ICON[stone]} and {names} must match it.")]
+    return events + [_reveal_event(state)] + _resolve(state, chance)
+
+
+def _consult(state: State, seat: int, action: Consult, chance: Chance) -> list[Event]:
+    _require(state.phase == "consult", "There is no oracle to consult now.")
+    chosen = _pick_others(state, seat, action.seats, "consult")
+    for other in chosen:
+        state.shown[other] = state.votes[other]
+    state.phase = "decide"
+    shown = ", ".join(f"**{state.names[s]}** {STONE_ICON[state.votes[s]]}" for s in chosen)
+    return [Event(f"The Oracle: {shown}. **{state.names[seat]}** may now turn their stone over.")]
+
+
+def _decide(state: State, seat: int, action: Decide, chance: Chance) -> list[Event]:
+    _require(state.phase == "decide", "There is nothing to decide now.")
+    if action.flip:
+        state.votes[seat] = "black" if state.votes[seat] == "white" else "white"
+    verb = "turns their stone over" if action.flip else "keeps their stone"
+    events = [Event(f"**{state.names[seat]}** {verb}.")]
+    if state.rule == "oracle":
+        events.append(_reveal_event(state))
+    return events + _resolve(state, chance)
+
+
+def _reveal_event(state: State) -> Event:
+    question = state.question
+    by_stone = {
+        stone: [state.names[s] for s, v in sorted(state.votes.items()) if v == stone]
+        for stone in ("white", "black")
+    }
+    lines = [
+        f"{STONE_ICON[stone]} {getattr(question, stone)} ({len(names)}): {', '.join(names) or '-'}"
+        for stone, names in by_stone.items()
+    ]
+    return Event("The stones are revealed!\n" + "\n".join(lines))
+
+
+# --- Scoring, the Sun's walk and the day's end ---------------------------------------------------
+
+def _take_from_pile(state: State, seat: int) -> None:
+    for pile in state.piles:
+        if seat in pile.seats:
+            pile.seats.remove(seat)
+    state.piles = [pile for pile in state.piles if pile.seats]
+
+
+def _place_on_top(state: State, seat: int, space: int) -> None:
+    pile = pile_at(state, space)
+    if pile is None:
+        state.piles.append(Pile(space=space, seats=[seat]))
+        state.piles.sort(key=lambda p: p.space)
+    else:
+        pile.seats.append(seat)
+
+
+def _resolve(state: State, chance: Chance) -> list[Event]:
+    talker = speaker(state)
+    stone = state.votes[talker]
+    others = players(state) - 1
+    matching = sum(1 for s, v in state.votes.items() if s != talker and v == stone)
+    missing = others - matching
+    scores = matching >= data.majority_needed(players(state)) and missing > 0
+    name = state.names[talker]
+    state.last = Reveal(
+        speaker=talker, question=state.question, votes=dict(state.votes),
+        advanced=missing if scores else 0, follower=state.follower,
+    )
+    _take_from_pile(state, talker)
+    if not scores:
+        state.under_sun.insert(0, talker)
+        why = "everyone agreed" if missing == 0 else f"only {matching} of {others} matched"
+        events = [Event(f"**{name}** misjudged the council ({why}) and goes under the Sun.")]
+    else:
+        target = min(data.TEMPLE, state.sun + missing)
+        events = [Event(f"**{name}** foresaw the vote: {matching} of {others} matched, "
+                        f"forward {missing} space{'s' if missing > 1 else ''}.")]
+        if target == data.TEMPLE:
+            state.winner, state.outstanding, state.phase = talker, True, "over"
+            return events + [Event(f"🏛️ **{name}** reaches the Temple of Wisdom: an Outstanding Victory!")]
+        _place_on_top(state, talker, target)
+        if state.follower is not None:
+            events.append(_move_follower(state, state.follower, missing))
+    state.question, state.votes, state.shown, state.follower = None, {}, {}, None
+    state.phase = "ask"
+    _next_subject(state, chance)
+    return events + _walk_sun(state)
+
+
+def _move_follower(state: State, follower: int, spaces: int) -> Event:
+    start = positions(state)[follower]
+    target = min(start + spaces, state.sun)  # a follower never passes the Sun
+    _take_from_pile(state, follower)
+    _place_on_top(state, follower, target)
+    return Event(f"**{state.names[follower]}** follows, {target - start} space{'s' if target - start != 1 else ''} forward.")
+
+
+def _next_subject(state: State, chance: Chance) -> None:
+    state.discard.append(state.subject)
+    if not state.deck:
+        state.deck, state.discard = chance.shuffle(state.discard), []
+    state.subject, state.next_subject = state.next_subject, state.deck.pop(0)
+
+
+def _walk_sun(state: State) -> list[Event]:
+    """When the sunlit space empties, the philosophers under the Sun return to it and the Sun
+    walks back along the path to the next pile; finding none, the day is over."""
+    if pile_at(state, state.sun) is not None:
+        return []
+    if state.under_sun:
+        state.piles.append(Pile(space=state.sun, seats=state.under_sun))
+        state.piles.sort(key=lambda p: p.space)
+        state.under_sun = []
+    behind = [pile for pile in state.piles if pile.space < state.sun]
+    if behind:
+        state.sun = behind[-1].space
+        return []
+    return _end_day(state)
+
+
+def _end_day(state: State) -> list[Event]:
+    if state.day >= state.days:
+        state.phase = "over"
+        leader = state.piles[-1].seats[-1]
+        state.winner = leader
+        return [Event(f"The Moon covers the Calendar. 🏆 **{state.names[leader]}** stands closest to the Temple and wins!")]
+    state.day += 1
+    state.sun = state.piles[-1].space
+    state.rule = rule_of_space(state.options, state.sun)
+    special = "" if state.rule == "regular" else f" It is a day of **{state.rule.title()}**."
+    return [Event(f"🌙 Day {state.day} of {state.days} begins.{special}")]
+
+
+def rule_of_space(options: Options, space: int) -> Rule:
+    if options.special_days:
+        for rule, spaces in (("corruption", options.corruption_spaces), ("oracle", options.oracle_spaces),
+                             ("treachery", options.treachery_spaces)):
+            if space in spaces:
+                return rule
+    return "regular"
+
+
+# --- Views and the outcome -----------------------------------------------------------------------
+
+def view(state: State, seat: int | None) -> dict:
+    public = {
+        "names": state.names,
+        "day": state.day,
+        "days": state.days,
+        "rule": state.rule,
+        "phase": state.phase,
+        "speaker": speaker(state),
+        "next_speaker": next_speaker(state),
+        "subject": state.subject,
+        "next_subject": state.next_subject,
+        "sun": state.sun,
+        "positions": positions(state),
+        "piles": [{"space": p.space, "seats": list(p.seats)} for p in state.piles],
+        "under_sun": list(state.under_sun),
+        "followed": list(state.followed),
+        "follower": state.follower,
+        "question": state.question.model_dump() if state.question else None,
+        "voted": sorted(state.votes),
+        "shown": {str(s): v for s, v in sorted(state.shown.items())},
+        "revealed": state.phase == "decide" and state.rule == "treachery",
+        "last": state.last.model_dump(mode="json") if state.last else None,
+        "winner": state.winner,
+    }
+    if public["revealed"]:
+        public["votes"] = {str(s): v for s, v in sorted(state.votes.items())}
+    if seat is not None:
+        public["seat"] = seat
+        public["my_vote"] = state.votes.get(seat)
+        public["can_follow"] = can_follow(state, seat)
+    return public
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.winner is None:
+        return None
+    name = state.names[state.winner]
+    reason = "an Outstanding Victory in the Temple of Wisdom" if state.outstanding else "closest to the Temple when the Moon covered the Calendar"
+    return Outcome(winners=(state.winner,), reason=f"{name}: {reason}")
+
+
+def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
+    """The same position as others may know it: unrevealed stones (but `keep`'s own) and the
+    order of the subject deck re-dealt at random."""
+    state = state.model_copy(deep=True)
+    hidden = state.phase in ("vote", "corrupt", "consult") or (state.phase == "decide" and state.rule == "oracle")
+    if hidden:
+        for seat in state.votes:
+            if seat != keep and seat not in state.shown:
+                state.votes[seat] = chance.pick(["white", "black"])
+    state.deck = chance.shuffle(state.deck)
+    return state

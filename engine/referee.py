@@ -1,0 +1,31 @@
+"""The referee: the one path by which any action reaches a game's rules."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .chance import Chance
+from .core import Game, GameOver, NotYourTurn, Step, UnknownAction
+
+
+def parse_action(game: Game, action: Any) -> BaseModel:
+    """Turn a dict (or an action model) into one of the game's actions, or refuse it clearly."""
+    try:
+        if isinstance(action, BaseModel):
+            action = action.model_dump()
+        return game.actions.validate_python(action)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        detail = f" ({where}: {first['msg']})" if where else f" ({first['msg']})"
+        raise UnknownAction(f"That is not a move in {game.title}{detail}.") from None
+
+
+def play(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance) -> Step:
+    """Check that the game goes on and that `seat` may act, then apply the action."""
+    if game.outcome(state) is not None:
+        raise GameOver("This game is over.")
+    if seat not in game.to_move(state):
+        raise NotYourTurn("It is not your turn.")
+    return game.apply(state, seat, parse_action(game, action), chance)
