@@ -1,0 +1,28 @@
+"""Pictures and text for views: one module per game (bot/render/<pkg>.py) with
+
+    draw(view: dict) -> PIL.Image.Image   # the public (or a seat's) view as a picture
+    text(view: dict) -> str               # the same view as short Discord markdown (< 1,800 chars)
+
+Rendering is synchronous and CPU-bound: the bot calls `render_png` in a worker thread, never on the
+event loop, and caches it per table version.
+"""
+from __future__ import annotations
+
+import importlib
+from io import BytesIO
+from types import ModuleType
+
+
+def module_for(game_key: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{game_key.replace('-', '_')}")
+
+
+def render_png(game_key: str, view: dict) -> bytes:
+    image = module_for(game_key).draw(view)
+    buffer = BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()
+
+
+def render_text(game_key: str, view: dict) -> str:
+    return module_for(game_key).text(view)
