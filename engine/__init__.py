@@ -6,8 +6,9 @@ from . import referee
 from .chance import Chance
 from .core import Event, Game, GameOver, IllegalAction, NotYourTurn, Outcome, RuleError, Step, UnknownAction
 from .ostrakon import GAME as OSTRAKON
+from .nine_muses import GAME as NINE_MUSES
 
-GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON,)}
+GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON, NINE_MUSES)}
 
 __all__ = [
     "GAMES", "Chance", "Event", "Game", "GameOver", "IllegalAction", "NotYourTurn", "Outcome",
