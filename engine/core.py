@@ -10,6 +10,11 @@ from typing import Any, Callable
 from pydantic import BaseModel, TypeAdapter
 
 
+def copy_state(state: BaseModel) -> BaseModel:
+    """A deep copy of a state, several times faster than `model_copy(deep=True)`."""
+    return type(state).model_validate(state.model_dump())
+
+
 class RuleError(Exception):
     """An action was refused. The message is written for the player who tried it."""
 

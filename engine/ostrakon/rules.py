@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field, TypeAdapter
 
 from ..chance import Chance
-from ..core import Event, IllegalAction, Outcome, Step
+from ..core import Event, IllegalAction, Outcome, Step, copy_state
 from . import data
 
 Stone = Literal["white", "black"]
@@ -221,7 +221,7 @@ def legal_actions(state: State, seat: int) -> list:
 # --- Applying an action --------------------------------------------------------------------------
 
 def apply(state: State, seat: int, action, chance: Chance) -> Step:
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     handler = {
         "ask": _ask, "follow": _follow, "vote": _vote,
         "corrupt": _corrupt, "consult": _consult, "decide": _decide,
@@ -490,7 +490,7 @@ def outcome(state: State) -> Outcome | None:
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """The same position as others may know it: unrevealed stones (but `keep`'s own) and the
     order of the subject deck re-dealt at random."""
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     hidden = state.phase in ("vote", "corrupt", "consult") or (state.phase == "decide" and state.rule == "oracle")
     if hidden:
         for seat in state.votes:

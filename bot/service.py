@@ -1,0 +1,276 @@
+"""TableService: the one place where the engine, the store and Discord identities meet.
+
+It serialises work per table (one asyncio lock each), turns user ids into seats, runs actions
+through the referee, commits each accepted action in one transaction and returns an `Update` (public
+texts, private texts by user) for the cogs to deliver. Discord-free: the cogs pass user ids and a
+`moderator` flag they read from Discord permissions.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from engine import GAMES, Chance, Game, Outcome, RuleError, referee
+
+from .store import ChannelBusy, StaleVersion, Store, TableRecord
+
+log = logging.getLogger(__name__)
+STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
+
+
+class Refused(RuleError):
+    """A table-level refusal (lobby, permissions, stale board); the message is for the user."""
+
+
+class StaleBoard(Refused):
+    pass
+
+
+@dataclass
+class Update:
+    table: TableRecord
+    public: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
+    outcome: Outcome | None = None
+
+    def add(self, update: "Update") -> None:
+        self.table, self.outcome = update.table, update.outcome or self.outcome
+        self.public += update.public
+        for user, texts in update.private.items():
+            self.private[user] += texts
+
+
+def chance_for(table: TableRecord, seq: int | str) -> Chance:
+    """A table's chance for log entry `seq` (or "setup"): seed plus position replays exactly."""
+    return Chance.seeded(f"{table.seed}:{seq}")
+
+
+class TableService:
+    def __init__(self, store: Store, games: dict[str, Game] = GAMES) -> None:
+        self.store = store
+        self.games = games
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._states: dict[int, tuple[int, BaseModel]] = {}  # parsed state per table, by version
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    async def get(self, table_id: int) -> TableRecord:
+        table = await self.store.get_table(table_id)
+        if table is None:
+            raise Refused("That table does not exist any more.")
+        return table
+
+    async def table_in(self, channel_id: int) -> TableRecord | None:
+        return await self.store.open_table_in(channel_id)
+
+    def game_of(self, table: TableRecord) -> Game:
+        return self.games[table.game]
+
+    def state_of(self, table: TableRecord) -> BaseModel:
+        if table.state is None:
+            raise Refused("This table has not started yet.")
+        cached = self._states.get(table.id)
+        if cached and cached[0] == table.version:
+            return cached[1]
+        try:
+            state = self.game_of(table).State.model_validate_json(table.state)
+        except (ValidationError, ValueError, KeyError):
+            log.error("table %s: stored state is unreadable; skipping it", table.id)
+            raise Refused("This table's saved game could not be read. A moderator can end it.") from None
+        self._states[table.id] = (table.version, state)
+        return state
+
+    def seat_of(self, table: TableRecord, user_id: int) -> int | None:
+        return table.seats.index(user_id) if user_id in table.seats else None
+
+    async def view_for(self, table_id: int, user_id: int | None) -> dict:
+        """The seat's own view for a player, the public view for anyone else."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, user_id) if user_id is not None else None
+        return self.game_of(table).view(self.state_of(table), seat)
+
+    def waiting_on(self, table: TableRecord) -> list[int]:
+        """User ids the table waits on (stand-ins excluded)."""
+        if table.status != "running":
+            return []
+        seats = self.game_of(table).to_move(self.state_of(table))
+        return [table.seats[s] for s in sorted(seats) if table.seats[s] is not None]
+
+    # --- the lobby -------------------------------------------------------------------------------
+
+    async def create(self, *, guild_id: int | None, channel_id: int, host_id: int, game: str,
+                     options: dict[str, Any] | None = None, stand_ins: int = 0, seed: str | None = None) -> TableRecord:
+        if game not in self.games:
+            raise Refused(f"There is no game called {game!r}. Try one of: {', '.join(self.games)}.")
+        rules = self.games[game]
+        try:
+            parsed = rules.Options.model_validate(options or {})
+        except ValidationError as error:
+            first = error.errors()[0]
+            raise Refused(f"That option does not work: {'.'.join(map(str, first['loc']))}: {first['msg']}.") from None
+        if not 0 <= stand_ins < rules.max_seats:
+            raise Refused(f"{rules.title} takes at most {rules.max_seats - 1} stand-ins besides you.")
+        try:
+            return await self.store.create_table(
+                guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
+                seats=[host_id] + [None] * stand_ins, options=parsed.model_dump(mode="json"),
+                seed=seed or secrets.token_hex(8),
+            )
+        except ChannelBusy:
+            raise Refused("This channel already has a table. Finish or end it first, or use another channel.") from None
+
+    async def join(self, table_id: int, user_id: int) -> TableRecord:
+        async with self._locks[table_id]:
+            table = await self._lobby(table_id)
+            if user_id in table.seats:
+                raise Refused("You are already at this table.")
+            seats = list(table.seats)
+            if None in seats:  # a player takes a stand-in's place
+                seats[seats.index(None)] = user_id
+            elif len(seats) >= self.game_of(table).max_seats:
+                raise Refused("This table is full.")
+            else:
+                seats.append(user_id)
+            return await self._save(table, {"seats": seats}, ("join", None, user_id, {}))
+
+    async def leave(self, table_id: int, user_id: int) -> TableRecord:
+        async with self._locks[table_id]:
+            table = await self._lobby(table_id)
+            if user_id not in table.seats:
+                raise Refused("You are not at this table.")
+            seats = [s for s in table.seats if s != user_id]
+            humans = [s for s in seats if s is not None]
+            changes: dict[str, Any] = {"seats": seats}
+            if not humans:
+                changes["status"] = "ended"
+            elif user_id == table.host_id:
+                changes["host_id"] = humans[0]
+            return await self._save(table, changes, ("leave", None, user_id, {}))
+
+    async def start(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
+        async with self._locks[table_id]:
+            table = await self._lobby(table_id)
+            if user_id != table.host_id and not moderator:
+                raise Refused("Only the host or a moderator can start the table.")
+            game = self.game_of(table)
+            if not game.min_seats <= len(table.seats) <= game.max_seats:
+                raise Refused(f"{game.title} needs {game.min_seats} to {game.max_seats} players; "
+                              f"this table has {len(table.seats)}.")
+            state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
+            table = await self._save(table, {"status": "running", "state": state.model_dump_json()},
+                                     ("start", None, user_id, {"seats": len(table.seats)}))
+            self._states[table.id] = (table.version, state)
+            update = Update(table, public=[f"**{game.title}** begins!"])
+            update.add(await self._play_stand_ins(table))
+            return update
+
+    # --- play ------------------------------------------------------------------------------------
+
+    async def act(self, table_id: int, user_id: int, action: dict[str, Any] | BaseModel,
+                  version: int | None = None) -> Update:
+        """Play `action` for the user's seat. With `version`, refuse if the board has changed."""
+        async with self._locks[table_id]:
+            table = await self.get(table_id)
+            if version is not None and version != table.version:
+                raise StaleBoard("The board has changed since this was posted. Use the latest one.")
+            if table.status == "paused":
+                raise Refused("This table is paused. A moderator can resume it.")
+            if table.status != "running":
+                raise Refused("This table is not running.")
+            seat = self.seat_of(table, user_id)
+            if seat is None:
+                raise Refused("You are not playing at this table.")
+            update = await self._apply(table, seat, user_id, action)
+            update.add(await self._play_stand_ins(update.table))
+            return update
+
+    async def _apply(self, table: TableRecord, seat: int, actor_id: int | None, action) -> Update:
+        game = self.game_of(table)
+        seq = table.version + 1
+        step = referee.play(game, self.state_of(table), seat, action, chance_for(table, seq))
+        parsed = referee.parse_action(game, action)
+        outcome = game.outcome(step.state)
+        changes: dict[str, Any] = {"state": step.state.model_dump_json()}
+        if outcome is not None:
+            changes["status"] = "finished"
+        table = await self._save(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")))
+        self._states[table.id] = (table.version, step.state)
+        update = Update(table, outcome=outcome)
+        for event in step.events:
+            if event.to is None:
+                update.public.append(event.text)
+            elif table.seats[event.to] is not None:
+                update.private[table.seats[event.to]].append(event.text)
+        return update
+
+    async def _play_stand_ins(self, table: TableRecord) -> Update:
+        update = Update(table)
+        game = self.game_of(table)
+        for _ in range(STAND_IN_LIMIT):
+            if update.table.status != "running":
+                break
+            state = self.state_of(update.table)
+            seats = [s for s in sorted(game.to_move(state)) if update.table.seats[s] is None]
+            if not seats:
+                break
+            chance = chance_for(update.table, f"{update.table.version + 1}:stand-in")
+            update.add(await self._apply(update.table, seats[0], None, game.stand_in(state, seats[0], chance)))
+        return update
+
+    # --- moderation ------------------------------------------------------------------------------
+
+    async def end(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
+        async with self._locks[table_id]:
+            table = await self.get(table_id)
+            if not table.open:
+                raise Refused("This table is already over.")
+            if not moderator and not (table.status == "lobby" and user_id == table.host_id):
+                raise Refused("Only a moderator can end a running table (the host can end it in the lobby).")
+            table = await self._save(table, {"status": "ended"}, ("end", None, user_id, {}))
+            return Update(table, public=[f"The table was ended by <@{user_id}>."])
+
+    async def kick(self, table_id: int, target_id: int, *, moderator: bool) -> Update:
+        """Remove a player; in a running game a stand-in takes over their seat."""
+        if not moderator:
+            raise Refused("Only a moderator can remove a player.")
+        async with self._locks[table_id]:
+            table = await self.get(table_id)
+            if not table.open:
+                raise Refused("This table is already over.")
+            if target_id not in table.seats:
+                raise Refused("That member is not playing at this table.")
+            seats = list(table.seats)
+            if table.status == "lobby":
+                seats.remove(target_id)
+            else:
+                seats[seats.index(target_id)] = None
+            changes: dict[str, Any] = {"seats": seats}
+            humans = [s for s in seats if s is not None]
+            if target_id == table.host_id and humans:
+                changes["host_id"] = humans[0]
+            table = await self._save(table, changes, ("kick", None, None, {"user": target_id}))
+            update = Update(table, public=[f"<@{target_id}> was removed from the table"
+                                           + (" and a stand-in takes their seat." if table.status != "lobby" else ".")])
+            if table.status == "running":
+                update.add(await self._play_stand_ins(table))
+            return update
+
+    # --- helpers ---------------------------------------------------------------------------------
+
+    async def _lobby(self, table_id: int) -> TableRecord:
+        table = await self.get(table_id)
+        if table.status != "lobby":
+            raise Refused("This table has already started." if table.open else "This table is over.")
+        return table
+
+    async def _save(self, table: TableRecord, changes: dict[str, Any], log_row) -> TableRecord:
+        try:
+            return await self.store.save(table.model_copy(update=changes), expected_version=table.version, log=log_row)
+        except StaleVersion:
+            raise StaleBoard("The table changed at the same moment. Please try again.") from None

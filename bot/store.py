@@ -1,0 +1,235 @@
+"""The SQLite store: tables and their append-only action log, one writer connection.
+
+Every accepted action is one transaction (log row, new state, version bump). A write whose
+expected version is stale is refused with `StaleVersion`.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+from pydantic import BaseModel
+
+Status = Literal["lobby", "running", "paused", "finished", "ended"]
+OPEN_STATUSES = ("lobby", "running", "paused")
+
+MIGRATIONS = [
+    # 1: tables and the action log
+    """
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'paused', 'finished', 'ended')),
+        host_id INTEGER NOT NULL,
+        seats TEXT NOT NULL DEFAULT '[]',
+        options TEXT NOT NULL DEFAULT '{}',
+        seed TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        state TEXT,
+        deadline REAL,
+        board_message_id INTEGER,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_table_per_channel ON tables (channel_id)
+        WHERE status IN ('lobby', 'running', 'paused');
+    CREATE INDEX tables_by_status ON tables (status);
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        seq INTEGER NOT NULL,
+        seat INTEGER,
+        actor_id INTEGER,
+        kind TEXT NOT NULL,
+        action TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    );
+    CREATE TABLE closed_dms (
+        user_id INTEGER PRIMARY KEY,
+        at REAL NOT NULL
+    );
+    """,
+]
+
+
+class StaleVersion(Exception):
+    """The table changed since the caller read it."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has an open table."""
+
+
+class TableRecord(BaseModel):
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: Status
+    host_id: int
+    seats: list[int | None]  # user ids in seat order; None is a stand-in
+    options: dict[str, Any]
+    seed: str
+    version: int
+    state: str | None
+    deadline: float | None
+    board_message_id: int | None
+    created_at: float
+    updated_at: float
+
+    @property
+    def open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+class ActionRecord(BaseModel):
+    table_id: int
+    seq: int
+    seat: int | None
+    actor_id: int | None
+    kind: str  # "move" (replayed), or a lobby or moderator note such as "start", "kick", "end"
+    action: dict[str, Any]
+    at: float
+
+
+def _table(row: aiosqlite.Row) -> TableRecord:
+    values = dict(row)
+    values["seats"] = json.loads(values["seats"])
+    values["options"] = json.loads(values["options"])
+    return TableRecord.model_validate(values)
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection, now=time.time) -> None:
+        self._db = db
+        self._write = asyncio.Lock()  # one transaction at a time on the one connection
+        self._now = now
+
+    @classmethod
+    async def open(cls, path: str | Path, now=time.time) -> "Store":
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"):
+            await db.execute(f"PRAGMA {pragma}")
+        store = cls(db, now)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            (current,) = await cursor.fetchone()
+        for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            async with self._write:
+                await self._db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
+
+    async def _transaction(self, statements: list[tuple[str, tuple]]) -> list[int]:
+        """Run statements atomically; returns each statement's rowcount."""
+        async with self._write:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                counts = []
+                for sql, params in statements:
+                    cursor = await self._db.execute(sql, params)
+                    counts.append(cursor.rowcount)
+                    if sql.lstrip().upper().startswith("UPDATE") and cursor.rowcount == 0:
+                        raise StaleVersion()
+                await self._db.execute("COMMIT")
+                return counts
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
+    # --- tables ----------------------------------------------------------------------------------
+
+    async def create_table(self, *, guild_id: int | None, channel_id: int, game: str, host_id: int,
+                           seats: list[int | None], options: dict, seed: str) -> TableRecord:
+        now = self._now()
+        async with self._write:
+            try:
+                cursor = await self._db.execute(
+                    "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed,"
+                    " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, now, now),
+                )
+            except aiosqlite.IntegrityError:
+                raise ChannelBusy() from None
+            table_id = cursor.lastrowid
+        return await self.get_table(table_id)
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        async with self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _table(row) if row else None
+
+    async def open_table_in(self, channel_id: int) -> TableRecord | None:
+        async with self._db.execute(
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')", (channel_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _table(row) if row else None
+
+    async def table_ids(self, statuses: tuple[str, ...] = OPEN_STATUSES) -> list[int]:
+        marks = ", ".join("?" for _ in statuses)
+        async with self._db.execute(f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def save(self, table: TableRecord, *, expected_version: int,
+                   log: tuple[str, int | None, int | None, dict] | None = None) -> TableRecord:
+        """Write the table's changed fields and, in the same transaction, one log row.
+
+        `log` is (kind, seat, actor id, action). Raises StaleVersion if the row moved on."""
+        now = self._now()
+        table = table.model_copy(update={"version": expected_version + 1, "updated_at": now})
+        statements = [(
+            "UPDATE tables SET status = ?, host_id = ?, seats = ?, options = ?, version = ?, state = ?,"
+            " deadline = ?, board_message_id = ?, updated_at = ? WHERE id = ? AND version = ?",
+            (table.status, table.host_id, json.dumps(table.seats), json.dumps(table.options), table.version,
+             table.state, table.deadline, table.board_message_id, now, table.id, expected_version),
+        )]
+        if log is not None:
+            kind, seat, actor_id, action = log
+            statements.append((
+                "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
+                " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
+                (table.id, table.id, seat, actor_id, kind, json.dumps(action), now),
+            ))
+        await self._transaction(statements)
+        return table
+
+    async def set_board_message(self, table_id: int, message_id: int | None) -> None:
+        """Where the table's board is posted: presentation only, so no version bump."""
+        async with self._write:
+            await self._db.execute("UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id))
+
+    # --- the log ---------------------------------------------------------------------------------
+
+    async def actions(self, table_id: int, kind: str | None = None) -> list[ActionRecord]:
+        sql = "SELECT * FROM actions WHERE table_id = ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
+        params = (table_id, kind) if kind else (table_id,)
+        async with self._db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        return [ActionRecord.model_validate({**dict(row), "action": json.loads(row["action"])}) for row in rows]
+
+    # --- delivery memory -------------------------------------------------------------------------
+
+    async def mark_dms_closed(self, user_id: int, closed: bool) -> None:
+        async with self._write:
+            if closed:
+                await self._db.execute("INSERT OR REPLACE INTO closed_dms (user_id, at) VALUES (?, ?)", (user_id, self._now()))
+            else:
+                await self._db.execute("DELETE FROM closed_dms WHERE user_id = ?", (user_id,))
+
+    async def dms_closed(self, user_id: int) -> bool:
+        async with self._db.execute("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)) as cursor:
+            return await cursor.fetchone() is not None
