@@ -301,8 +301,9 @@ def _corrupt(state: State, seat: int, action: Corrupt, chance: Chance) -> list[E
     for other in chosen:
         state.shown[other] = state.votes[other]
         state.votes[other] = stone
-    names = ", ".join(f"**{state.names[s]}**" for s in chosen)
-    events = [Event(f"Corruption! **{state.names[seat]}** shows {STONE_ICON[stone]} and {names} must match it.")]
+    # The corrupted show their own stones before turning them (the table learns what they voted).
+    shown = ", ".join(f"**{state.names[s]}** {STONE_ICON[state.shown[s]]}" for s in chosen)
+    events = [Event(f"Corruption! **{state.names[seat]}** shows {STONE_ICON[stone]}. {shown} must match it.")]
     return events + [_reveal_event(state)] + _resolve(state, chance)
 
 
@@ -370,6 +371,9 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
         speaker=talker, question=state.question, votes=dict(state.votes),
         advanced=missing if scores else 0, follower=state.follower,
     )
+    follower = state.follower
+    # The turn is over, even when the game ends with it: no question stays open in the views.
+    state.question, state.votes, state.shown, state.follower = None, {}, {}, None
     _take_from_pile(state, talker)
     if not scores:
         state.under_sun.insert(0, talker)
@@ -383,9 +387,8 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
             state.winner, state.outstanding, state.phase = talker, True, "over"
             return events + [Event(f"🏛️ **{name}** reaches the Temple of Wisdom: an Outstanding Victory!")]
         _place_on_top(state, talker, target)
-        if state.follower is not None:
-            events.append(_move_follower(state, state.follower, missing))
-    state.question, state.votes, state.shown, state.follower = None, {}, {}, None
+        if follower is not None:
+            events.append(_move_follower(state, follower, missing))
     state.phase = "ask"
     _next_subject(state, chance)
     return events + _walk_sun(state)

@@ -139,3 +139,16 @@ def test_every_philosopher_speaks_exactly_once_a_day_even_with_followers(players
         full_days = [day for day in spoke if day < state.day or not state.outstanding]
         for day in full_days:
             assert sorted(spoke[day]) == list(range(players)), (seed, day)
+
+
+def test_after_an_outstanding_victory_no_question_or_follower_stays_open():
+    state = build({2: [1, 2, 3, 4, 5, 6, 7], 16: [0]}, sun=16)
+    state = play(state, 0, QUESTION).state
+    state = play(state, 7, {"kind": "follow"}).state
+    for seat in range(8):
+        state = play(state, seat, {"kind": "vote", "stone": "black" if seat in SCORE_3 else "white"}).state
+    shown = GAME.view(state, 7)
+    assert shown["winner"] == 0 and shown["phase"] == "over"
+    assert (shown["question"], shown["voted"], shown["follower"], shown["my_vote"]) == (None, [], None, None)
+    assert shown["last"]["follower"] == 7 and shown["last"]["votes"]["7"] == "white"
+    assert shown["positions"][7] == 2
