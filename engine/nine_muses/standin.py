@@ -56,26 +56,32 @@ def stand_in(state: State, seat: int, chance: Chance):
     return chance.pick([move for score, move in scored if score >= best - 1e-9])
 
 
+def _who(seats: list[int]) -> str:
+    """Seats as on a select: P2 is the second seat ("Player 2")."""
+    return ", ".join(f"P{s + 1}" + (f" ×{n}" if n > 1 else "") for s, n in sorted(Counter(seats).items()))
+
+
 def _thefts(steal: Steal) -> str:
-    parts = []
-    for k, seats in steal.items():
-        who = ", ".join(f"player {s + 1}" + (f" ×{n}" if n > 1 else "") for s, n in sorted(Counter(seats).items()))
-        parts.append(f"{KNOWLEDGE_NAME[k]} from {who}")
-    return " · steal " + "; ".join(parts) if parts else ""
+    parts = [f"{KNOWLEDGE_NAME[k]} from {_who(seats)}" for k, seats in steal.items()]
+    return " · steal " + " & ".join(parts) if parts else ""
 
 
 def label(action) -> str:
     if isinstance(action, Exchange):
         options = data.PHILOSOPHERS[action.card][1]
-        text = options[action.option].text if action.option < len(options) else f"option {action.option + 1}"
-        return f"{action.card}: {text}{_thefts(action.steal)}"[:80]
+        if action.option >= len(options):
+            return f"{action.card}: option {action.option + 1}"
+        trade = options[action.option]
+        if trade.steal and not trade.gain:  # "Telesilla: steal 1 Science from P3"
+            return f"{action.card}: {trade.text} from {_who([s for seats in action.steal.values() for s in seats])}"
+        return f"{action.card}: {trade.text}{_thefts(action.steal)}"
     if isinstance(action, Call):
         return f"Call {action.muse} · discard {action.card}"
     if isinstance(action, Demonstrate):
         points = action.amount * data.ARISTOTLE[action.knowledge]
         return f"Demonstrate {action.amount} {KNOWLEDGE_NAME[action.knowledge]} → {points} VP · discard {action.card}"
     if isinstance(action, Toil):
-        return f"Toil: +1 Craft · discard {action.card}{_thefts(action.steal)}"[:80]
+        return f"Toil: +1 Craft · discard {action.card}{_thefts(action.steal)}"
     if isinstance(action, Collect):
-        return f"{action.muse}:{_thefts(action.steal)[2:]}"[:80]
+        return f"{action.muse}:{_thefts(action.steal)[2:]}"
     return getattr(action, "kind", str(action))
