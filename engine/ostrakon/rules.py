@@ -49,6 +49,7 @@ class Reveal(BaseModel):
     votes: dict[int, Stone]
     advanced: int  # spaces; 0 means the speaker went under the Sun
     follower: int | None = None
+    shown: dict[int, Stone] = {}  # stones shown before the reveal; a corrupted one's own vote
 
 
 class State(BaseModel):
@@ -369,7 +370,7 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
     name = state.names[talker]
     state.last = Reveal(
         speaker=talker, question=state.question, votes=dict(state.votes),
-        advanced=missing if scores else 0, follower=state.follower,
+        advanced=missing if scores else 0, follower=state.follower, shown=dict(state.shown),
     )
     follower = state.follower
     # The turn is over, even when the game ends with it: no question stays open in the views.

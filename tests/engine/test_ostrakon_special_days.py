@@ -93,6 +93,7 @@ def test_corrupted_philosophers_show_their_stones_then_change_them_to_match_the_
                                      4: "black", 5: "black", 6: "white", 7: "white"}
     assert step.state.last.advanced == 2
     assert GAME.view(step.state, None)["positions"][0] == 5
+    assert GAME.view(step.state, None)["last"]["shown"] == {"4": "white", "5": "white"}  # what they voted
     public = texts(step)
     assert "Corruption!" in public and "**Archelaos** ⚪" in public and "**Berenike** ⚪" in public
 
