@@ -54,6 +54,10 @@ MIGRATIONS = [
         user_id INTEGER PRIMARY KEY,
         at REAL NOT NULL
     );
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
     """,
 ]
 
@@ -229,6 +233,15 @@ class Store:
                 await self._db.execute("INSERT OR REPLACE INTO closed_dms (user_id, at) VALUES (?, ?)", (user_id, self._now()))
             else:
                 await self._db.execute("DELETE FROM closed_dms WHERE user_id = ?", (user_id,))
+
+    async def get_meta(self, key: str) -> str | None:
+        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._write:
+            await self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     async def dms_closed(self, user_id: int) -> bool:
         async with self._db.execute("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)) as cursor:

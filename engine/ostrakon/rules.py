@@ -81,9 +81,9 @@ class State(BaseModel):
 
 class Ask(BaseModel):
     kind: Literal["ask"] = "ask"
-    question: str = Field(max_length=300)
-    white: str = Field(max_length=80)
-    black: str = Field(max_length=80)
+    question: str = Field(max_length=300, title="Your question (two possible answers)")
+    white: str = Field(max_length=80, title="The answer for the white stone")
+    black: str = Field(max_length=80, title="The answer for the black stone")
 
 
 class Follow(BaseModel):

@@ -1,0 +1,40 @@
+"""Command line: `python -m bot run | demo | backup | replay` (see --help)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from engine import GAMES
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m bot", description="Philosophers' Table: board games in Discord.")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    demo = commands.add_parser("demo", help="play a whole game offline with stand-in players")
+    demo.add_argument("game", choices=sorted(GAMES))
+    demo.add_argument("--players", type=int, default=None, help="how many players (default: the fewest the game takes)")
+    demo.add_argument("--seed", type=int, default=1, help="the same seed plays the same game")
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "demo":
+        from .demo import run_demo
+        return run_demo(args.game, args.players, args.seed)
+    from .settings import SettingsError, load_settings
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Bad setting: {error}", file=sys.stderr)
+        return 2
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
+        return 2
+    from .app import run_bot
+    return run_bot(settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""The Discord bot: start-up, endpoints, cogs, persistent buttons and command sync."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+
+import discord
+import yarl
+from discord.ext import commands
+
+from .publisher import Publisher
+from .service import TableService
+from .settings import Settings
+from .store import Store
+
+log = logging.getLogger("bot")
+
+
+def apply_endpoints(settings: Settings) -> None:
+    """Point discord.py at the configured REST base and gateway (a proxy, or a test's fake)."""
+    discord.http.Route.BASE = settings.discord_api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+class TableBot(commands.Bot):
+    store: Store
+    service: TableService
+    publisher: Publisher
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        from cogs import setup_cogs
+
+        self.store = await Store.open(self.settings.bot_db_path)
+        self.service = TableService(self.store)
+        self.publisher = Publisher(self)
+        await setup_cogs(self)
+        await self.sync_commands_if_changed()
+
+    async def sync_commands_if_changed(self, force: bool = False) -> None:
+        """Discord allows 200 command creations a day per guild: sync only when the set changed."""
+        guild = discord.Object(self.settings.bot_dev_guild) if self.settings.bot_dev_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}"
+        if force or await self.store.get_meta(key) != digest:
+            await self.tree.sync(guild=guild)
+            await self.store.set_meta(key, digest)
+            log.info("slash commands synced (%s)", key)
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+
+def build_bot(settings: Settings) -> TableBot:
+    apply_endpoints(settings)
+    return TableBot(settings)
+
+
+def run_bot(settings: Settings) -> int:
+    logging.basicConfig(level=settings.bot_log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    bot = build_bot(settings)
+    try:
+        asyncio.run(bot.start(settings.discord_token.get_secret_value()))
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN.")
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0

@@ -1,0 +1,132 @@
+"""Delivery: what the channel and each player's DMs see after a table changes.
+
+Public events go to the table's channel with the board (picture and buttons) and a ping for the
+players the table newly waits on. Private texts go by DM; a DM that fails (closed DMs, 50007) is
+remembered, and the channel gets a notice without the secret, pointing to the "My hand" button.
+The table never waits on a failed DM.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+import discord
+
+from . import render
+from .service import Update
+from .store import TableRecord
+from .text import chunk, lobby_text, waiting_text
+
+if TYPE_CHECKING:
+    from .app import TableBot
+
+log = logging.getLogger(__name__)
+PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version)
+MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
+
+
+class Publisher:
+    def __init__(self, bot: "TableBot") -> None:
+        self.bot = bot
+        self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+
+    async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(table.channel_id)
+        return channel or await self.bot.fetch_channel(table.channel_id)
+
+    async def picture(self, table: TableRecord) -> discord.File | None:
+        """The public board as a PNG, drawn in a worker thread and cached per table version."""
+        key = (table.id, table.version)
+        png = self._pictures.get(key)
+        if png is None:
+            view = self.bot.service.game_of(table).view(self.bot.service.state_of(table), None)
+            try:
+                png = await asyncio.to_thread(render.render_png, table.game, view)
+            except Exception:  # a picture is a nicety; the text board still goes out
+                log.exception("table %s: drawing the board failed", table.id)
+                return None
+            self._pictures[key] = png
+            while len(self._pictures) > PICTURE_CACHE:
+                self._pictures.popitem(last=False)
+        return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.png")
+
+    async def publish(self, update: Update, was_waiting: list[int] | tuple = ()) -> None:
+        """Post the public events and the new board; ping whoever the table now waits on."""
+        from cogs.components import board_view
+
+        table = update.table
+        channel = await self.channel_of(table)
+        texts = chunk(update.public)
+        if len(texts) > MAX_EVENT_MESSAGES:
+            skipped = len(texts) - MAX_EVENT_MESSAGES
+            texts = texts[:1] + [f"… {skipped} more messages of play (see `/table status`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
+        for text in texts[:-1]:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        waiting = self.bot.service.waiting_on(table)
+        newly = [user for user in waiting if user not in was_waiting]
+        last = "\n".join(part for part in (texts[-1] if texts else "", waiting_text(table, waiting)) if part)
+        kwargs = {}
+        if table.state is not None:
+            picture = await self.picture(table)
+            if picture is not None:
+                kwargs["file"] = picture
+        message = await channel.send(
+            last[:2000] or "The board:",
+            view=board_view(table) or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in newly]),
+            **kwargs,
+        )
+        await self.bot.store.set_board_message(table.id, message.id)
+        await self.deliver_private(update, skip=())
+        await self.prompt(table, [u for u in newly if len(waiting) > 1])
+
+    async def deliver_private(self, update: Update, skip: tuple[int, ...] = ()) -> None:
+        for user_id, texts in update.private.items():
+            if user_id in skip or not texts:
+                continue
+            await self.dm(update.table, user_id, "\n".join(texts))
+
+    async def prompt(self, table: TableRecord, users: list[int]) -> None:
+        """DM each user their moves for a simultaneous choice (a secret vote, a bid...)."""
+        from cogs.components import moves_message
+
+        for user_id in users:
+            content, view = await moves_message(self.bot, table, user_id, intro=f"Your move at <#{table.channel_id}>:")
+            await self.dm(table, user_id, content, view=view)
+
+    async def dm(self, table: TableRecord, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
+        if await self.bot.store.dms_closed(user_id):
+            return False
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(content[:2000], view=view or discord.utils.MISSING)
+            return True
+        except discord.Forbidden:
+            await self.bot.store.mark_dms_closed(user_id, True)
+            channel = await self.channel_of(table)
+            await channel.send(
+                f"<@{user_id}>, I can't send you direct messages. Press **My hand** on the board "
+                "(or use `/hand`) to see your cards and play privately here.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+            return False
+        except discord.HTTPException:
+            log.warning("table %s: a DM to %s failed", table.id, user_id)
+            return False
+
+    async def refresh_lobby(self, table: TableRecord) -> None:
+        """Edit the lobby message in place after someone joins or leaves."""
+        from cogs.components import board_view
+
+        if table.board_message_id is None:
+            return
+        channel = await self.channel_of(table)
+        try:
+            await channel.get_partial_message(table.board_message_id).edit(
+                content=lobby_text(self.bot.service.game_of(table), table), view=board_view(table),
+                allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.info("table %s: the lobby message is gone", table.id)

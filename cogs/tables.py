@@ -1,0 +1,144 @@
+"""`/table ...`, `/hand` and `/rules`: translate slash commands into TableService calls."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import render
+from bot.service import Refused
+from bot.text import lobby_text
+from engine import GAMES, RuleError
+
+from .components import board_view, is_moderator, lobby_action, send_private, show_hand
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
+NO_TABLE = "There is no table in this channel. Open one with `/table new`."
+
+
+def parse_options(text: str) -> dict:
+    """`special_days=false, extra_subjects=["Cheese"]` -> a dict; values are JSON where they can be."""
+    options: dict = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise Refused(f"Write options as name=value, separated by commas (I could not read {part!r}).")
+        try:
+            options[key.strip()] = json.loads(value.strip())
+        except json.JSONDecodeError:
+            options[key.strip()] = value.strip()
+    return options
+
+
+def rules_pages(key: str) -> list[str]:
+    """The game's page from docs/, cut at paragraphs into embed-sized pieces."""
+    path = DOCS / f"{key}.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else f"{GAMES[key].title}: the rules page is coming soon."
+    pages, current = [], ""
+    for paragraph in text.split("\n\n"):
+        if len(current) + len(paragraph) + 2 > 3900:
+            pages.append(current)
+            current = ""
+        current = f"{current}\n\n{paragraph}" if current else paragraph
+    return pages + [current] if current else pages
+
+
+class Tables(commands.Cog):
+    table = app_commands.Group(name="table", description="Game tables in this channel", guild_only=True)
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    async def _table_here(self, interaction: discord.Interaction):
+        table = await self.bot.service.table_in(interaction.channel_id)
+        if table is None:
+            raise Refused(NO_TABLE)
+        return table
+
+    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, RuleError):
+            await send_private(interaction, f"🚫 {original}")
+        else:
+            raise error
+
+    @table.command(name="new", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game", stand_ins="Seats for stand-in players (the bot plays them)",
+                           options="Table options as name=value, comma separated")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str, stand_ins: app_commands.Range[int, 0, 11] = 0,
+                  options: str = "") -> None:
+        table = await self.bot.service.create(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,
+            game=game, options=parse_options(options), stand_ins=stand_ins)
+        await interaction.response.send_message(lobby_text(GAMES[game], table), view=board_view(table),
+                                                allowed_mentions=discord.AllowedMentions.none())
+        message = await interaction.original_response()
+        await self.bot.store.set_board_message(table.id, message.id)
+
+    @table.command(name="join", description="Take a seat at this channel's table")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, (await self._table_here(interaction)).id, "join")
+
+    @table.command(name="leave", description="Leave this channel's table before it starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, (await self._table_here(interaction)).id, "leave")
+
+    @table.command(name="start", description="Start the game (host or moderator)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, (await self._table_here(interaction)).id, "start")
+
+    @table.command(name="status", description="Show the board")
+    async def status(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        service = self.bot.service
+        if table.state is None:
+            await interaction.response.send_message(lobby_text(service.game_of(table), table), view=board_view(table),
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            return
+        await interaction.response.defer(thinking=True)
+        view = service.game_of(table).view(service.state_of(table), None)
+        picture = await self.bot.publisher.picture(table)
+        await interaction.followup.send(render.render_text(table.game, view)[:2000], view=board_view(table),
+                                        allowed_mentions=discord.AllowedMentions.none(),
+                                        **({"file": picture} if picture else {}))
+
+    @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        table = await self._table_here(interaction)
+        update = await self.bot.service.end(table.id, interaction.user.id, moderator=is_moderator(interaction))
+        await interaction.response.send_message(update.public[0], allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.publisher.refresh_lobby(update.table)
+
+    @table.command(name="kick", description="Remove a player; a stand-in takes their seat (moderators)")
+    @app_commands.describe(member="The player to remove")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = await self._table_here(interaction)
+        if not is_moderator(interaction):
+            raise Refused("Only a moderator (Manage Channels) can remove a player.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        was_waiting = self.bot.service.waiting_on(table) if table.status == "running" else []
+        update = await self.bot.service.kick(table.id, member.id, moderator=True)
+        await interaction.followup.send(f"✅ {member.display_name} was removed.", ephemeral=True)
+        if update.table.status == "lobby":
+            await self.bot.publisher.refresh_lobby(update.table)
+        else:
+            await self.bot.publisher.publish(update, was_waiting)
+
+    @app_commands.command(name="hand", description="Your cards, your vote and your moves, privately")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction, (await self._table_here(interaction)).id)
+
+    @app_commands.command(name="rules", description="How to play a game here")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        pages = rules_pages(game)[:3]
+        embeds = [discord.Embed(title=GAMES[game].title if n == 0 else None, description=page, colour=0x5865F2)
+                  for n, page in enumerate(pages)]
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
