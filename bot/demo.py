@@ -41,6 +41,9 @@ async def play_demo(game_key: str, players: int, seed: int, out=print) -> None:
             for user in users[1:]:
                 await service.join(table.id, user)
             update = await service.start(table.id, users[0])
+            names = game.view(service.state_of(update.table), None).get("names")
+            if names:
+                update.public.append("Seats: " + ", ".join(f"{player_name(u)} is {n}" for u, n in zip(users, names)))
             moves = 0
             while True:
                 channel.extend(update.public)
@@ -62,14 +65,17 @@ async def play_demo(game_key: str, players: int, seed: int, out=print) -> None:
     for text in channel:
         out(mentions_to_names(text))
     for user in users:
-        out(f"\n=== Direct messages to {player_name(user)} ===")
+        out("")
+        out(f"=== Direct messages to {player_name(user)} ===")
         for text in dms[user] or ["(none)"]:
             out(text)
     if outcome is None:
-        out("\nThe game did not finish.")
+        out("")
+        out("The game did not finish.")
     else:
         winners = ", ".join(player_name(users[s]) for s in outcome.winners) or "nobody"
-        out(f"\n🏆 Winner: {winners} ({outcome.reason}) after {moves} moves.")
+        out("")
+        out(f"🏆 Winner: {winners} ({outcome.reason}) after {moves} moves.")
 
 
 def run_demo(game_key: str, players: int | None, seed: int) -> int:

@@ -1,0 +1,66 @@
+"""The command line: help, a missing token, bad settings and the offline demo."""
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.demo import play_demo
+from engine import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args, env_extra=None, cwd):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOT_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(env_extra or {})
+    return subprocess.run([sys.executable, "-m", "bot", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=60)
+
+
+def test_help_lists_the_subcommands(tmp_path):
+    result = run_cli("--help", cwd=tmp_path)
+    assert result.returncode == 0
+    for command in ("run", "demo"):
+        assert command in result.stdout
+
+
+def test_run_without_a_token_names_it_and_exits_2(tmp_path):
+    result = run_cli("run", cwd=tmp_path)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "Traceback" not in result.stderr
+
+
+def test_a_bad_setting_is_a_clear_error(tmp_path):
+    result = run_cli("run", env_extra={"DISCORD_TOKEN": "x", "BOT_LOG_LEVEL": "LOUD"}, cwd=tmp_path)
+    assert result.returncode == 2
+    assert "BOT_LOG_LEVEL" in result.stderr and "Traceback" not in result.stderr
+    result = run_cli("run", env_extra={"DISCORD_TOKEN": "x", "DISCORD_GATEWAY_URL": "http://nope"}, cwd=tmp_path)
+    assert result.returncode == 2 and "DISCORD_GATEWAY_URL" in result.stderr
+
+
+def demo_transcript(key: str, players: int, seed: int) -> list[str]:
+    lines: list[str] = []
+    asyncio.run(play_demo(key, players, seed, out=lines.append))
+    return lines
+
+
+def test_the_ostrakon_demo_plays_a_whole_game_with_dms_apart():
+    lines = demo_transcript("ostrakon", 7, 3)
+    assert lines[0].startswith("=== #ostrakon")
+    assert sum(1 for line in lines if line.startswith("=== Direct messages to Player")) == 7
+    assert any("asks:" in line for line in lines)
+    assert lines[-1].startswith("🏆 Winner: Player")
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_demo_ends_and_the_same_seed_gives_the_same_game(key):
+    game = GAMES[key]
+    first = demo_transcript(key, game.min_seats, 5)
+    assert first == demo_transcript(key, game.min_seats, 5)
+    assert first[-1].startswith("🏆 Winner")
+    other = demo_transcript(key, game.min_seats, 6)
+    assert other != first
