@@ -125,8 +125,9 @@ async def commit_move(interaction: discord.Interaction, table: TableRecord, acti
     update = await bot.service.act(table.id, interaction.user.id, action, version=table.version)
     mine = update.private.pop(interaction.user.id, [])
     ack = "✅ " + (" ".join(mine) if mine else "Done.")
-    if edit:
-        await interaction.edit_original_response(content=ack[:2000], view=None)
+    if edit:  # the message with the buttons shows what is left to do (a Follower still votes)
+        content, view = await moves_message(bot, update.table, interaction.user.id, intro=ack)
+        await interaction.edit_original_response(content=content if view else ack[:2000], view=view)
     else:
         await interaction.followup.send(ack[:2000], ephemeral=True)
     await bot.publisher.publish(update, was_waiting)
