@@ -127,17 +127,17 @@ def legal_actions(state: State, seat: int) -> list:
     if state.phase == "collect":
         muse = state.pending[0]
         return [Collect(muse=muse, steal=s) for s in steal_choices(state, seat, gift(state, seat, muse))]
-    me = state.players[seat]
-    callable_ = [m for m in data.MUSE_NAMES if call_refusal(state, seat, m) is None]
-    moves: list = []
-    for card in cards_in_hand(state, seat):
-        for option, trade in enumerate(data.PHILOSOPHERS[card][1]):
-            moves += [Exchange(card=card, option=option, steal=s) for s in steal_choices(state, seat, trade)]
-        moves += [Call(card=card, muse=m) for m in callable_]
-        moves += [Demonstrate(card=card, knowledge=k, amount=n)
-                  for k in data.KNOWLEDGE for n in range(1, me.knowledge[k] + 1)]
-        moves += [Toil(card=card, steal=s) for s in steal_choices(state, seat, TOIL)]
-    return moves
+    # Grouped by kind, so that a select lists all exchanges, then all calls, and so on.
+    me, cards = state.players[seat], cards_in_hand(state, seat)
+    exchanges = [Exchange(card=card, option=option, steal=s)
+                 for card in cards for option, trade in enumerate(data.PHILOSOPHERS[card][1])
+                 for s in steal_choices(state, seat, trade)]
+    calls = [Call(card=card, muse=m) for m in data.MUSE_NAMES if call_refusal(state, seat, m) is None
+             for card in cards]
+    demonstrations = [Demonstrate(card=card, knowledge=k, amount=n) for k in data.KNOWLEDGE
+                      for n in range(me.knowledge[k], 0, -1) for card in cards]
+    toils = [Toil(card=card, steal=s) for card in cards for s in steal_choices(state, seat, TOIL)]
+    return exchanges + calls + demonstrations + toils
 
 
 # --- Applying an action --------------------------------------------------------------------------
