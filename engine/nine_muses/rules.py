@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..chance import Chance
-from ..core import Event, IllegalAction, Outcome, Step
+from ..core import Event, IllegalAction, Outcome, Step, copy_state
 from . import data
 from .data import KNOWLEDGE_NAME, Trade
 from .state import Call, Collect, Demonstrate, Exchange, Options, Player, State, Toil
@@ -143,7 +143,7 @@ def legal_actions(state: State, seat: int) -> list:
 # --- Applying an action --------------------------------------------------------------------------
 
 def apply(state: State, seat: int, action, chance: Chance) -> Step:
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     if action.kind == "collect":
         events = _collect(state, seat, action)
     else:
@@ -312,7 +312,7 @@ def outcome(state: State) -> Outcome | None:
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """The same position as `keep` may know it: the other players' cards re-dealt from their hands
     and the deck together. (Both face-down decks are unordered: draws are made by chance.)"""
-    state = state.model_copy(deep=True)
+    state = copy_state(state)
     others = [s for s in range(players(state)) if s != keep]
     unseen = chance.shuffle(state.deck + [c for s in others for c in state.players[s].hand])
     for s in others:
