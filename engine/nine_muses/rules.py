@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..chance import Chance
 from ..core import Event, IllegalAction, Outcome, Step, copy_state
 from . import data
-from .data import KNOWLEDGE_NAME, Trade
+from .data import Trade
 from .state import Call, Collect, Demonstrate, Exchange, Options, Player, State, Toil
 from .trades import amount, check, settle, steal_choices
 
