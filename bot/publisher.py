@@ -89,6 +89,12 @@ class Publisher:
                 continue
             await self.dm(update.table, user_id, "\n".join(texts))
 
+    async def deal(self, table: TableRecord) -> None:
+        """At the start, DM each player their own view: their seat, their hand."""
+        for user_id in filter(None, table.seats):
+            view = self.bot.service.game_of(table).view(self.bot.service.state_of(table), table.seats.index(user_id))
+            await self.dm(table, user_id, f"🎲 Your seat at <#{table.channel_id}>:\n{render.render_text(table.game, view)}")
+
     async def prompt(self, table: TableRecord, users: list[int]) -> None:
         """DM each user their moves for a simultaneous choice (a secret vote, a bid...)."""
         from cogs.components import moves_message

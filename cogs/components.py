@@ -265,6 +265,7 @@ async def lobby_action(interaction: discord.Interaction, table_id: int, verb: st
             await interaction.response.defer()
             update = await service.start(table_id, interaction.user.id, moderator=is_moderator(interaction))
             await bot.publisher.refresh_lobby(update.table)
+            await bot.publisher.deal(update.table)
             await bot.publisher.publish(update)
             return
         method = service.join if verb == "join" else service.leave
