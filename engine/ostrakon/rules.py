@@ -448,6 +448,12 @@ def rule_of_space(options: Options, space: int) -> Rule:
     return "regular"
 
 
+def special_spaces(options: Options) -> dict[str, Rule]:
+    """The path's special-day symbols, as the board shows them: space -> rule."""
+    return {str(space): rule_of_space(options, space) for space in range(1, data.LAST_SPACE + 1)
+            if rule_of_space(options, space) != "regular"}
+
+
 # --- Views and the outcome -----------------------------------------------------------------------
 
 def view(state: State, seat: int | None) -> dict:
@@ -470,6 +476,7 @@ def view(state: State, seat: int | None) -> dict:
         "question": state.question.model_dump() if state.question else None,
         "voted": sorted(state.votes),
         "shown": {str(s): v for s, v in sorted(state.shown.items())},
+        "special_spaces": special_spaces(state.options),
         "revealed": state.phase == "decide" and state.rule == "treachery",
         "last": state.last.model_dump(mode="json") if state.last else None,
         "winner": state.winner,

@@ -146,3 +146,11 @@ def test_treachery_cannot_save_a_speaker_when_the_others_are_unanimous():
     step = voted(state, {0})  # all seven others white
     for flip in (False, True):
         assert play(step.state, 0, {"kind": "decide", "flip": flip}).state.under_sun == [0]
+
+
+def test_the_public_view_shows_the_special_day_symbols_of_the_path():
+    shown = GAME.view(GAME.setup(7, None, Chance.scripted()), None)
+    assert shown["special_spaces"] == {"4": "corruption", "6": "oracle", "8": "treachery",
+                                       "10": "corruption", "13": "oracle", "15": "treachery"}
+    plain = GAME.setup(7, Options(special_days=False), Chance.scripted())
+    assert GAME.view(plain, None)["special_spaces"] == {}
