@@ -1,0 +1,416 @@
+"""Ostrakon as a picture and as Discord markdown, from a view (the public one, or a seat's).
+
+The picture follows the table: the Temple of Wisdom on the left, spaces 1..8 going out along the
+bottom row, turning at 8, and 9..16 coming back along the top row to the Temple. Each pile is a
+stack of name tokens, bottom to top, with a gold edge and a notch on its top token; the Sun sits on
+its space, and the stack under the Sun is listed at the foot of the picture.
+"""
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE, TEMPLE, affected_for as affected
+from engine.ostrakon.rules import STONE_ICON
+
+from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
+
+WIDTH, HEIGHT = 1000, 600
+MARGIN = 14
+HEADER = 84            # day, Calendar, Rule of the Day, subjects and speakers
+SQUARE = 34            # height of a path space
+TEMPLE_W = 96
+COLUMN = (WIDTH - 2 * MARGIN - TEMPLE_W - 4) // 8
+PATH_LEFT = WIDTH - MARGIN - 8 * COLUMN
+LINE = 28              # a footer line
+RULE_COLOURS = {"regular": (88, 93, 104), "corruption": (190, 58, 88), "oracle": (58, 128, 206), "treachery": (206, 116, 30)}
+RULE_HINTS = {
+    "regular": "",
+    "corruption": "the speaker corrupts {n}",
+    "oracle": "the speaker consults {n}",
+    "treachery": "the speaker may turn after the reveal",
+}
+STONE_FILL = {"white": (246, 246, 246), "black": (16, 16, 18)}
+OLIVE = (128, 186, 72)
+SUNLIT = (88, 74, 36)
+ROAD = (70, 74, 82)
+
+
+# --- Reading the view ----------------------------------------------------------------------------
+
+def subject_name(subject: str | None) -> str:
+    return "free subject" if subject in (None, FREE_SUBJECT) else subject
+
+
+def outstanding(view: dict) -> bool:
+    winner = view.get("winner")
+    return winner is not None and view["positions"][winner] == TEMPLE
+
+
+def moons_left(view: dict) -> int:
+    """Moons still uncovered on the Calendar, today's included; none once the Moon covers it."""
+    if view.get("phase") == "over" and not outstanding(view):
+        return 0
+    return view["days"] - view["day"] + 1
+
+
+def next_label(view: dict) -> str:
+    if view.get("next_speaker") is not None:
+        return view["names"][view["next_speaker"]]
+    return "the game ends" if view["day"] >= view["days"] else f"day {view['day'] + 1} begins"
+
+
+def visible_stone(view: dict, seat: int) -> str | None:
+    """A stone everyone may see on the board now (Treachery's reveal, the Oracle's consulted)."""
+    if view.get("votes"):
+        return view["votes"].get(str(seat))
+    return (view.get("shown") or {}).get(str(seat))
+
+
+# --- Drawing helpers -----------------------------------------------------------------------------
+
+def fit(text: str, size: int, width: float) -> str:
+    """`text` cut with an ellipsis so that it fits `width` pixels at `size`."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def ink_for(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    r, g, b = colour
+    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 252)
+
+
+def write(draw, x: float, y: float, text: str, size: int, fill=TEXT, bold: bool = False) -> float:
+    """Text whose left edge is at x and whose middle is at y; returns where it ends."""
+    draw.text((x, y), text, font=font(size), fill=fill, anchor="lm",
+              stroke_width=1 if bold else 0, stroke_fill=fill)
+    return x + font(size).getlength(text) + (2 if bold else 0)
+
+
+def stone(draw, x: float, y: float, radius: float, colour: str) -> None:
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=STONE_FILL[colour], outline=(170, 170, 178))
+
+
+def sun(draw, x: float, y: float, radius: float) -> None:
+    for ray in range(12):
+        angle = ray * math.pi / 6
+        inner, outer = radius + 2, radius + 7
+        draw.line((x + inner * math.cos(angle), y + inner * math.sin(angle),
+                   x + outer * math.cos(angle), y + outer * math.sin(angle)), fill=GOLD, width=3)
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=GOLD, outline=(255, 226, 130), width=2)
+
+
+def crown(draw, x: float, y: float) -> None:
+    """A small gold crown whose base is centred on (x, y)."""
+    draw.polygon(((x - 13, y), (x - 13, y - 11), (x - 6, y - 5), (x, y - 14), (x + 6, y - 5), (x + 13, y - 11),
+                  (x + 13, y)), fill=GOLD, outline=(120, 90, 20))
+
+
+def token(draw, box, view: dict, seat: int, *, top: bool = False, size: int = 17, shows: str | None = None) -> None:
+    """One philosopher: the name on the seat's colour. Top of a pile: gold edge and a notch.
+    An olive dot while the follower card is unused; a green edge on this turn's follower;
+    a bar under the viewer's own name; the stone when everyone may see it."""
+    x0, y0, x1, y1 = box
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    edge = OLIVE if seat == view.get("follower") else GOLD if top else None
+    draw.rounded_rectangle(box, radius=6, fill=colour, outline=edge or BACKGROUND, width=3 if edge else 1)
+    middle = (y0 + y1) / 2
+    if top:
+        draw.polygon(((x0 - 4, middle - 7), (x0 + 5, middle), (x0 - 4, middle + 7)), fill=GOLD)
+    ink = ink_for(colour)
+    if seat == view.get("seat"):
+        draw.rectangle((x0 + 7, y1 - 5, x1 - 7, y1 - 3), fill=ink)
+    right = x1 - 5
+    if shows:
+        radius = min(8, (y1 - y0) * 0.3)
+        stone(draw, right - radius, middle, radius, shows)
+        right -= 2 * radius + 3
+    if seat not in view.get("followed", []):
+        draw.ellipse((x1 - 10, y0 + 3, x1 - 4, y0 + 9), fill=OLIVE)
+    write(draw, x0 + 8, middle, fit(view["names"][seat], size, right - x0 - 8), size, ink)
+
+
+# --- The path ------------------------------------------------------------------------------------
+
+def space_box(space: int, back_y: int, out_y: int) -> tuple[int, int, int, int]:
+    """Spaces 1..8 run left to right on the bottom row; 9..16 come back on the top row."""
+    column, y = (space - 1, out_y) if space <= 8 else (LAST_SPACE - space, back_y)
+    x = PATH_LEFT + column * COLUMN
+    return x + 3, y, x + COLUMN - 3, y + SQUARE
+
+
+def draw_temple(draw, view: dict, top: int, bottom: int, door_y: float) -> None:
+    x0, x1 = MARGIN, MARGIN + TEMPLE_W - 8
+    middle = (x0 + x1) / 2
+    draw.rounded_rectangle((x0, top, x1, bottom), radius=10, fill=PANEL)
+    roof = max(top + 12, min(door_y - 62, bottom - 220))
+    draw.polygon(((x0 + 6, roof + 22), (middle, roof), (x1 - 6, roof + 22)), fill=GOLD)
+    for column in range(4):
+        cx = x0 + 14 + column * (x1 - x0 - 28) / 3
+        draw.rectangle((cx - 3, roof + 27, cx + 3, roof + 74), fill=(214, 190, 130))
+    draw.rectangle((x0 + 8, roof + 76, x1 - 8, roof + 82), fill=GOLD)
+    for row, word in enumerate(("Temple", "of", "Wisdom")):
+        draw.text((middle, roof + 98 + row * 19), word, font=font(16), fill=GOLD, anchor="mm")
+    if outstanding(view):
+        winner_y = roof + 170
+        token(draw, (x0 + 4, winner_y, x1 - 4, winner_y + 28), view, view["winner"], size=13)
+        crown(draw, middle, winner_y - 2)
+
+
+def draw_path(draw, view: dict, top: int, bottom: int) -> None:
+    piles = {pile["space"]: pile["seats"] for pile in view["piles"]}
+    tallest_back = max([len(seats) for space, seats in piles.items() if space > 8] + [1])
+    tallest_out = max([len(seats) for space, seats in piles.items() if space <= 8] + [1])
+    room = bottom - top - 2 * SQUARE - 10
+    pitch = min(30, room // (tallest_back + tallest_out))
+    spare = room - (tallest_back + tallest_out) * pitch
+    back_y = top + tallest_back * pitch + spare // 2
+    out_y = bottom - SQUARE
+
+    def centre(space: int) -> tuple[float, float]:
+        x0, y0, x1, y1 = space_box(space, back_y, out_y)
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    turn_x = centre(8)[0] + COLUMN / 2 - 1
+    draw.line((centre(1), centre(8), (turn_x, centre(8)[1]), (turn_x, centre(9)[1]), centre(9), centre(16),
+               (MARGIN + TEMPLE_W - 8, centre(16)[1])), fill=ROAD, width=6, joint="curve")
+    draw_temple(draw, view, top, bottom, centre(16)[1])
+    winner, over = view.get("winner"), view.get("phase") == "over"
+    size = 17 if pitch >= 26 else 16 if pitch >= 22 else 14
+    if view.get("votes") or view.get("shown"):
+        size = min(size, 15)
+    for space in range(1, LAST_SPACE + 1):
+        box = space_box(space, back_y, out_y)
+        lit = space == view["sun"] and not over
+        draw.rounded_rectangle(box, radius=7, fill=SUNLIT if lit else PANEL, outline=GOLD if lit else (78, 82, 90), width=2)
+        middle = (box[1] + box[3]) / 2
+        write(draw, box[0] + 9, middle, str(space), 19, GOLD if lit else MUTED, bold=lit)
+        special = (view.get("special_spaces") or {}).get(str(space))
+        if special:  # the day symbol printed on the space: C, O or T in the rule's colour
+            tag_x = box[0] + 34 if lit else box[2] - 28
+            draw.rounded_rectangle((tag_x, middle - 11, tag_x + 22, middle + 11), radius=5, fill=RULE_COLOURS[special])
+            draw.text((tag_x + 11, middle), special[0].upper(), font=font(16), fill=(255, 255, 255), anchor="mm",
+                      stroke_width=1, stroke_fill=(255, 255, 255))
+        if lit:
+            sun(draw, box[2] - 20, middle, 9)
+        for height, seat in enumerate(piles.get(space, [])):
+            y1 = box[1] - 3 - height * pitch
+            is_top = height == len(piles[space]) - 1
+            token(draw, (box[0] + 2, y1 - pitch + 4, box[2] - 2, y1), view, seat, top=is_top, size=size,
+                  shows=visible_stone(view, seat))
+            if over and seat == winner:
+                crown(draw, (box[0] + box[2]) / 2, y1 - pitch + 3)
+
+
+# --- Header and footer ---------------------------------------------------------------------------
+
+def draw_header(draw, view: dict) -> None:
+    names, rule, days = view["names"], view["rule"], view["days"]
+    x = write(draw, MARGIN, 22, "OSTRAKON", 18, GOLD, bold=True) + 18
+    x = write(draw, x, 22, f"Day {view['day']} of {days}", 24, TEXT, bold=True) + 14
+    left = moons_left(view)
+    for moon in range(days):
+        uncovered = moon >= days - left
+        draw.ellipse((x, 12, x + 20, 32), fill=(236, 226, 190) if uncovered else (28, 29, 33), outline=(120, 120, 130))
+        x += 25
+    write(draw, x + 6, 22, f"{left} moon{'' if left == 1 else 's'} left", 18, MUTED)
+    title = "Regular day" if rule == "regular" else rule.title()
+    hint = RULE_HINTS[rule].format(n=affected(len(names)))
+    width = font(20).getlength(title) + (font(15).getlength(hint) + 12 if hint else 0) + 26
+    box = (WIDTH - MARGIN - width, 6, WIDTH - MARGIN, 38)
+    draw.rounded_rectangle(box, radius=8, fill=RULE_COLOURS[rule])
+    end = write(draw, box[0] + 12, 22, title, 20, (255, 255, 255), bold=True)
+    if hint:
+        write(draw, end + 10, 23, hint, 15, (240, 240, 245))
+    if view.get("phase") == "over":
+        winner = names[view["winner"]] if view.get("winner") is not None else "Nobody"
+        why = "reaches the Temple: an Outstanding Victory!" if outstanding(view) else "is closest to the Temple and wins!"
+        write(draw, MARGIN, 62, fit(f"{winner} {why}", 22, WIDTH - 2 * MARGIN), 22, GOLD, bold=True)
+        return
+    x = write(draw, MARGIN, 62, "Now:", 20, MUTED) + 8
+    x = write(draw, x, 62, subject_name(view["subject"]), 20, GOLD, bold=True) + 8
+    speaker = names[view["speaker"]] if view.get("speaker") is not None else "?"
+    x = write(draw, x, 62, fit(f"· {speaker} asks", 20, 240), 20, TEXT, bold=True) + 30
+    x = write(draw, x, 62, "Next:", 20, MUTED) + 8
+    x = write(draw, x, 62, subject_name(view["next_subject"]), 20, GOLD) + 8
+    write(draw, x, 62, fit(f"· {next_label(view)}", 20, WIDTH - MARGIN - x), 20, TEXT)
+
+
+def footer_lines(view: dict) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """The text lines of the footer: (text, colour, bold)."""
+    names, phase, question = view["names"], view.get("phase"), view.get("question")
+    lines = []
+    if question and phase != "over":
+        lines.append((f"{names[view['speaker']]} asks: {question['text']}", TEXT, True))
+    elif phase == "ask":
+        about = "on any subject" if view["subject"] in (None, FREE_SUBJECT) else f"about {view['subject']}"
+        lines.append((f"{names[view['speaker']]} is thinking of a question {about}.", TEXT, False))
+    last = view.get("last")
+    if last and not (question and phase != "over"):
+        black = sum(1 for vote in last["votes"].values() if vote == "black")
+        result = f"forward {last['advanced']}" if last["advanced"] else "under the Sun"
+        lines.append((f"Last: {names[last['speaker']]} asked “{last['question']['text']}” "
+                      f"({len(last['votes']) - black} white, {black} black: {result})", MUTED, False))
+    return lines
+
+
+def footer_height(view: dict) -> int:
+    height = LINE * len(footer_lines(view))
+    height += LINE + 2 if view.get("question") and view.get("phase") != "over" else 0
+    return height + (LINE + 4 if view.get("under_sun") else 0)
+
+
+def draw_footer(draw, view: dict, top: int) -> None:
+    names, phase, question = view["names"], view.get("phase"), view.get("question")
+    y = top + LINE / 2
+    for text, colour, bold in footer_lines(view):
+        write(draw, MARGIN, y, fit(text, 20, WIDTH - 2 * MARGIN), 20, colour, bold)
+        y += LINE
+    if question and phase != "over":
+        x = MARGIN
+        for colour in ("white", "black"):
+            stone(draw, x + 10, y, 9, colour)
+            x = write(draw, x + 26, y, fit(question[colour], 19, 230), 19) + 22
+        status = {"vote": f"{len(view['voted'])}/{len(names)} voted", "corrupt": "Corruption: the speaker chooses",
+                  "consult": "Oracle: the speaker chooses", "decide": "the speaker may turn the stone"}[phase]
+        if view.get("follower") is not None:
+            status += f" · {names[view['follower']]} follows"
+        x = write(draw, x + 4, y, status, 19, MUTED) + 18
+        mine = view.get("my_vote")
+        if mine:
+            x = write(draw, x, y, "Your vote:", 19, GOLD) + 8
+            stone(draw, x + 9, y, 9, mine)
+            write(draw, x + 24, y, fit(question[mine], 19, WIDTH - MARGIN - x - 24), 19, GOLD, bold=True)
+        y += LINE + 2
+    if view.get("under_sun"):
+        x = write(draw, MARGIN, y + 1, "Under the Sun:", 17, GOLD) + 10
+        for seat in view["under_sun"]:  # bottom to top, left to right
+            width = font(15).getlength(names[seat]) + 20
+            if x + width > WIDTH - MARGIN:
+                write(draw, x, y + 1, "…", 17, GOLD)
+                break
+            token(draw, (x, y - 12, x + width, y + 14), {**view, "followed": list(range(len(names)))}, seat, size=15)
+            x += width + 6
+
+
+# --- The picture ---------------------------------------------------------------------------------
+
+def draw(view: dict) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    canvas = ImageDraw.Draw(image)
+    draw_header(canvas, view)
+    canvas.line((MARGIN, HEADER, WIDTH - MARGIN, HEADER), fill=PANEL, width=2)
+    footer_top = HEIGHT - MARGIN + 4 - footer_height(view)
+    draw_path(canvas, view, HEADER + 10, footer_top - 10)
+    draw_footer(canvas, view, footer_top)
+    return image
+
+
+# --- The text ------------------------------------------------------------------------------------
+
+TEXT_LIMIT = 1800
+YOUR_TURN = {
+    "ask": "🫵 Your turn: ask a question with two answers.",
+    "corrupt": "🫵 Your turn: choose {n} to corrupt.",
+    "consult": "🫵 Your turn: choose {n} to consult.",
+    "decide": "🫵 Your turn: keep your stone or turn it over.",
+}
+
+
+def escape(text: str, limit: int) -> str:
+    """Player-written text made safe for Discord markdown: no formatting, no mentions, not too long."""
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    text = "".join("\\" + c if c in "\\*_~`|>[]()<" else c for c in text)
+    return text.replace("@", "@\u200b")
+
+
+def bold(view: dict, seat: int) -> str:
+    return f"**{view['names'][seat]}**"
+
+
+def result_line(view: dict, last: dict) -> str:
+    votes = last["votes"]
+    black = sum(1 for vote in votes.values() if vote == "black")
+    outcome = f"forward {last['advanced']}" if last["advanced"] else "under the Sun"
+    return (f"📜 Last: {bold(view, last['speaker'])} asked *{escape(last['question']['text'], 120)}*: "
+            f"⚪ {len(votes) - black} · ⚫ {black} → {outcome}")
+
+
+def turn_lines(view: dict) -> list[str]:
+    """The question on the table and where its vote stands (no secret: only who has voted)."""
+    names, phase, question = view["names"], view["phase"], view["question"]
+    lines = [f"❓ {bold(view, view['speaker'])} asks: *{escape(question['text'], 220)}*",
+             f"⚪ {escape(question['white'], 60)} · ⚫ {escape(question['black'], 60)}"]
+    if phase == "vote":
+        waiting = [names[seat] for seat in range(len(names)) if seat not in view["voted"]]
+        lines[-1] += f" — {len(view['voted'])}/{len(names)} voted, waiting for {', '.join(waiting)}"
+    elif phase in ("corrupt", "consult"):
+        verb = "corrupt" if phase == "corrupt" else "consult"
+        lines.append(f"All stones are down: {bold(view, view['speaker'])} chooses "
+                     f"{affected(len(names))} to {verb}.")
+    elif phase == "decide":
+        stones = view.get("votes") or view.get("shown") or {}
+        seen = " · ".join(f"{names[int(seat)]} {STONE_ICON[stone]}" for seat, stone in sorted(stones.items(), key=lambda i: int(i[0])))
+        what = "The stones" if view.get("votes") else "The Oracle shows"
+        lines.append(f"{what}: {seen}")
+        lines.append(f"{bold(view, view['speaker'])} may turn their stone over.")
+    if view.get("follower") is not None:
+        lines.append(f"🫒 {bold(view, view['follower'])} follows this turn.")
+    return lines
+
+
+def path_lines(view: dict) -> list[str]:
+    """The piles from the leading one back, each read from its top."""
+    names, special = view["names"], view.get("special_spaces") or {}
+    lines = []
+    for pile in reversed(view["piles"]):
+        top, *rest = list(reversed(pile["seats"]))
+        sun = " ☀️" if pile["space"] == view["sun"] and view["phase"] != "over" else ""
+        mark = f" ({special[str(pile['space'])][0].upper()})" if str(pile["space"]) in special else ""
+        lines.append(f"`{pile['space']:>2}`{sun}{mark} **{names[top]}**" + "".join(f", {names[s]}" for s in rest))
+    return lines
+
+
+def text(view: dict) -> str:
+    names, phase, rule = view["names"], view["phase"], view["rule"]
+    left = moons_left(view)
+    rule_text = "a regular day" if rule == "regular" else f"**{rule.title()}** ({RULE_HINTS[rule].format(n=affected(len(names)))})"
+    lines = [f"**Ostrakon** · Day {view['day']} of {view['days']} · "
+             f"{'🌕' * left}{'🌑' * (view['days'] - left)} · Rule of the Day: {rule_text}"]
+    if phase == "over":
+        winner = bold(view, view["winner"])
+        lines.append(f"🏛️ {winner} reaches the Temple of Wisdom: an Outstanding Victory!" if outstanding(view)
+                     else f"🏆 {winner} stands closest to the Temple and wins!")
+    else:
+        lines.append(f"🗣️ Now: **{escape(subject_name(view['subject']), 60)}** — {bold(view, view['speaker'])} asks · "
+                     f"Next: {escape(subject_name(view['next_subject']), 60)} — {next_label(view)}")
+    if view.get("under_sun"):
+        lines.append(f"☀️ Under the Sun on space {view['sun']} (bottom → top): "
+                     + ", ".join(names[seat] for seat in view["under_sun"]))
+    lines.append("**The path** (each pile from its top):")
+    lines += path_lines(view)
+    if outstanding(view):
+        lines.insert(len(lines) - len(view["piles"]), f"`17` 🏛️ **{names[view['winner']]}**")
+    if view.get("question") and phase != "over":
+        lines += turn_lines(view)
+    elif view.get("last"):
+        lines.append(result_line(view, view["last"]))
+    if "seat" in view and phase != "over":
+        mine, question = view.get("my_vote"), view.get("question")
+        if view["seat"] == view["speaker"] and phase in YOUR_TURN:
+            lines.append(YOUR_TURN[phase].format(n=affected(len(names))))
+        if mine and question:
+            lines.append(f"🫵 Your vote: {STONE_ICON[mine]} {escape(question[mine], 60)}")
+        elif phase == "vote":
+            lines.append("🫵 You have not voted yet.")
+        if view.get("can_follow"):
+            lines.append(f"🫒 You may follow {bold(view, view['speaker'])} (once a game, before you vote).")
+    result = "\n".join(lines)
+    return result if len(result) <= TEXT_LIMIT else result[: TEXT_LIMIT - 1] + "…"
