@@ -25,12 +25,8 @@ COLUMN = (WIDTH - 2 * MARGIN - TEMPLE_W - 4) // 8
 PATH_LEFT = WIDTH - MARGIN - 8 * COLUMN
 LINE = 28              # a footer line
 RULE_COLOURS = {"regular": (88, 93, 104), "corruption": (190, 58, 88), "oracle": (58, 128, 206), "treachery": (206, 116, 30)}
-RULE_HINTS = {
-    "regular": "",
-    "corruption": "the speaker corrupts {n}",
-    "oracle": "the speaker consults {n}",
-    "treachery": "the speaker may turn after the reveal",
-}
+RULE_HINTS = {"regular": "", "corruption": "the speaker corrupts {n}", "oracle": "the speaker consults {n}",
+              "treachery": "the speaker may turn after the reveal"}
 STONE_FILL = {"white": (246, 246, 246), "black": (16, 16, 18)}
 OLIVE = (128, 186, 72)
 SUNLIT = (88, 74, 36)
@@ -107,8 +103,8 @@ def sun(draw, x: float, y: float, radius: float) -> None:
 
 def crown(draw, x: float, y: float) -> None:
     """A small gold crown whose base is centred on (x, y)."""
-    draw.polygon(((x - 13, y), (x - 13, y - 11), (x - 6, y - 5), (x, y - 14), (x + 6, y - 5), (x + 13, y - 11),
-                  (x + 13, y)), fill=GOLD, outline=(120, 90, 20))
+    points = ((-13, 0), (-13, -11), (-6, -5), (0, -14), (6, -5), (13, -11), (13, 0))
+    draw.polygon([(x + dx, y + dy) for dx, dy in points], fill=GOLD, outline=(120, 90, 20))
 
 
 def token(draw, box, view: dict, seat: int, *, top: bool = False, size: int = 17, shows: str | None = None) -> None:
@@ -233,11 +229,11 @@ def draw_header(draw, view: dict) -> None:
         write(draw, MARGIN, 62, fit(f"{winner} {why}", 22, WIDTH - 2 * MARGIN), 22, GOLD, bold=True)
         return
     x = write(draw, MARGIN, 62, "Now:", 20, MUTED) + 8
-    x = write(draw, x, 62, subject_name(view["subject"]), 20, GOLD, bold=True) + 8
+    x = write(draw, x, 62, fit(subject_name(view["subject"]), 20, 220), 20, GOLD, bold=True) + 8
     speaker = names[view["speaker"]] if view.get("speaker") is not None else "?"
     x = write(draw, x, 62, fit(f"· {speaker} asks", 20, 240), 20, TEXT, bold=True) + 30
     x = write(draw, x, 62, "Next:", 20, MUTED) + 8
-    x = write(draw, x, 62, subject_name(view["next_subject"]), 20, GOLD) + 8
+    x = write(draw, x, 62, fit(subject_name(view["next_subject"]), 20, 200), 20, GOLD) + 8
     write(draw, x, 62, fit(f"· {next_label(view)}", 20, WIDTH - MARGIN - x), 20, TEXT)
 
 
@@ -314,12 +310,8 @@ def draw(view: dict) -> Image.Image:
 # --- The text ------------------------------------------------------------------------------------
 
 TEXT_LIMIT = 1800
-YOUR_TURN = {
-    "ask": "🫵 Your turn: ask a question with two answers.",
-    "corrupt": "🫵 Your turn: choose {n} to corrupt.",
-    "consult": "🫵 Your turn: choose {n} to consult.",
-    "decide": "🫵 Your turn: keep your stone or turn it over.",
-}
+YOUR_TURN = {"ask": "ask a question with two answers", "corrupt": "choose {n} to corrupt",
+             "consult": "choose {n} to consult", "decide": "keep your stone or turn it over"}
 
 
 def escape(text: str, limit: int) -> str:
@@ -405,7 +397,7 @@ def text(view: dict) -> str:
     if "seat" in view and phase != "over":
         mine, question = view.get("my_vote"), view.get("question")
         if view["seat"] == view["speaker"] and phase in YOUR_TURN:
-            lines.append(YOUR_TURN[phase].format(n=affected(len(names))))
+            lines.append(f"🫵 Your turn: {YOUR_TURN[phase].format(n=affected(len(names)))}.")
         if mine and question:
             lines.append(f"🫵 Your vote: {STONE_ICON[mine]} {escape(question[mine], 60)}")
         elif phase == "vote":
@@ -414,3 +406,19 @@ def text(view: dict) -> str:
             lines.append(f"🫒 You may follow {bold(view, view['speaker'])} (once a game, before you vote).")
     result = "\n".join(lines)
     return result if len(result) <= TEXT_LIMIT else result[: TEXT_LIMIT - 1] + "…"
+
+
+def label(view: dict, action) -> str | None:
+    """How a move reads on its button, in words from the table (None: the engine's own label)."""
+    names, question = view["names"], view.get("question") or {}
+    if action.kind == "vote" and question:
+        return f"{STONE_ICON[action.stone]} {question[action.stone]}"[:80]
+    if action.kind == "follow" and view.get("speaker") is not None:
+        return f"🫒 Follow {names[view['speaker']]}"
+    if action.kind in ("corrupt", "consult"):
+        return f"{action.kind.title()} {' + '.join(names[seat] for seat in action.seats)}"[:80]
+    if action.kind == "decide" and view.get("my_vote"):
+        turned = {"white": "black", "black": "white"}[view["my_vote"]]
+        stone = turned if action.flip else view["my_vote"]
+        return f"{'Turn it to' if action.flip else 'Keep'} {STONE_ICON[stone]} {question.get(stone, stone)}"[:80]
+    return None

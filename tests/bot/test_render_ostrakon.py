@@ -129,3 +129,22 @@ def test_long_or_tricky_questions_stay_short_and_cannot_format_or_mention():
         assert len(words) < 1800
         assert "\\*\\*Bold\\*\\*" in words and "@everyone" not in words and "@\u200beveryone" in words
         assert render.draw(GAME.view(state, seat)).size == (1000, 600)
+
+
+def test_buttons_read_in_the_tables_words():
+    state = voting(["black"])
+    view = GAME.view(state, 1)
+    labels = [render.label(view, action) for action in GAME.legal_actions(state, 1)]
+    assert labels == ["⚪ Baseball", "⚫ Basketball"]
+    corruption = POSITIONS["special-corruption"]
+    speaker_moves = GAME.legal_actions(all_voted(corruption, {2}), 2)
+    corrupt_view = GAME.view(all_voted(corruption, {2}), 2)
+    assert render.label(corrupt_view, speaker_moves[0]) == "Corrupt Doreminos + Nausicaa"
+    oracle = GAME.view(POSITIONS["special-oracle"], 0)
+    decide = GAME.legal_actions(POSITIONS["special-oracle"], 0)
+    assert [render.label(oracle, action) for action in decide] == ["Keep ⚪ Baseball", "Turn it to ⚫ Basketball"]
+    follower = GAME.view(play(POSITIONS["special-corruption"], 6, {"kind": "vote", "stone": "white"}), 5)
+    assert render.label(follower, GAME.actions.validate_python({"kind": "follow"})) == "🫒 Follow Calippos"
+    fresh = POSITIONS["lobby-fresh-5"]
+    speaker = GAME.view(fresh, None)["speaker"]
+    assert render.label(GAME.view(fresh, speaker), GAME.legal_actions(fresh, speaker)[0]) is None  # the engine's
