@@ -1,0 +1,17 @@
+"""A fake Discord (REST + gateway on 127.0.0.1) for end-to-end tests of the real bot.
+
+    fake = await FakeDiscord().start()
+    alice = fake.add_user("alice")
+    reply = (await alice.slash("table new", game="ostrakon")).reply
+    await alice.click(reply, "Join")
+    fake.channel.messages(), alice.dms(), alice.ephemerals()
+"""
+
+from .interactions import FakeInteraction
+from .model import FakeAttachment, FakeChannel, FakeMessage, FakeRole, FakeUser
+from .runner import BotRunner, pointed_at, restored_endpoints
+from .server import DiscordRuleBroken, FakeDiscord, Violation
+from .users import UserCannot
+
+__all__ = ["BotRunner", "DiscordRuleBroken", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeInteraction",
+           "FakeMessage", "FakeRole", "FakeUser", "UserCannot", "Violation", "pointed_at", "restored_endpoints"]

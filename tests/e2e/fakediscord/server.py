@@ -1,0 +1,297 @@
+"""The fake Discord: one aiohttp server on 127.0.0.1 serving REST (/api/v10), the gateway
+(/gateway) and attachment downloads, plus the world it serves (one guild, channels, users).
+
+Whatever the bot does that real Discord would refuse is answered with Discord's refusal AND
+recorded as a violation; a user action that caused one raises `DiscordRuleBroken`, and the
+`fake_discord` fixture fails the test at teardown for any violation nobody saw. Use
+`with fake.expecting(code): ...` where a refusal is the point of the test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from aiohttp import web
+
+from . import gateway, rest
+from .interactions import FakeInteraction
+from .model import DM_CHANNEL, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflakes
+from .perms import MEMBER_PERMISSIONS, MODERATOR_PERMISSIONS
+
+BUSY_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
+
+
+class DiscordRuleBroken(AssertionError):
+    """The bot did something real Discord refuses (or leaves the user stuck)."""
+
+
+@dataclass
+class Violation:
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"[{self.code}] {self.message}"
+
+
+@dataclass
+class Expectation:
+    codes: set[str]
+    seen: list[Violation] = field(default_factory=list)
+
+    def matches(self, violation: Violation) -> bool:
+        if violation.code in self.codes:
+            return True
+        # the bot logging the HTTPException it got for an expected refusal is part of that refusal
+        return violation.code == "bot-error" and any(f"error code: {c}" in violation.message for c in self.codes)
+
+
+class _ErrorLogCatcher(logging.Handler):
+    """Anything logged at ERROR while the bot runs (an exception in a command, a view callback,
+    a task) is a failure: discord.py swallows those exceptions and only logs them."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        super().__init__(logging.ERROR)
+        self.fake = fake
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            text += "\n" + "".join(traceback.format_exception(*record.exc_info)).rstrip()
+        self.fake.violation("bot-error", f"logged by {record.name}: {text}")
+
+
+class FakeDiscord:
+    def __init__(self, *, token: str = "fake-bot-token", ack_deadline: float = 3.0,
+                 guild_name: str = "Agora", channel_name: str = "general", bot_name: str = "Philosophers",
+                 settle_quiet: float = 0.05, settle_timeout: float = 15.0) -> None:
+        self.token = token
+        self.ack_deadline = ack_deadline
+        self.settle_quiet, self.settle_timeout = settle_quiet, settle_timeout
+        self.busy_task_prefixes: list[str] = list(BUSY_TASK_PREFIXES)
+        self.ids = Snowflakes()
+        self.test_id = ""
+        self.users: list[FakeUser] = []
+        self.bot_user = FakeUser(self, self.ids.next(), bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        owner = FakeUser(self, self.ids.next(), "owner")
+        guild_id = self.ids.next()
+        self.guild = FakeGuild(guild_id, guild_name, owner.id, FakeRole(guild_id, "@everyone", MEMBER_PERMISSIONS))
+        self.guild.members += [self.bot_user, owner]
+        self.owner = owner
+        self.users.append(owner)
+        self.moderator_role = self.add_role("Moderator", MODERATOR_PERMISSIONS)
+        self.channels: dict[int, FakeChannel] = {}
+        self.channel = self.add_channel(channel_name)
+        self.messages: dict[int, FakeMessage] = {}
+        self.commands: dict[int | None, dict[str, dict]] = {}
+        self.command_syncs: list[tuple[int | None, list[str]]] = []
+        self.interactions: dict[int, FakeInteraction] = {}
+        self.by_token: dict[str, FakeInteraction] = {}
+        self.refused_dms: list[tuple[FakeUser, dict]] = []
+        self.violations: list[Violation] = []
+        self._reported = 0
+        self._expectations: list[Expectation] = []
+        self.requests: list[tuple[str, str]] = []
+        self.gateway: gateway.GatewaySession | None = None
+        self._sessions: dict[str, gateway.GatewaySession] = {}
+        self._inflight = 0
+        self._last_activity = 0.0
+        self._runner: web.AppRunner | None = None
+        self._log_catcher = _ErrorLogCatcher(self)
+        self.http_base = self.api_base = self.gateway_url = ""
+
+    # Lifecycle ----------------------------------------------------------------------------------
+
+    async def start(self) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("GET", "/gateway", self._serve_gateway)
+        app.router.add_route("GET", "/attachments/{channel}/{id}/{name}", self._serve_attachment)
+        app.router.add_route("*", "/{tail:.*}", self._serve_rest)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self.http_base = f"http://127.0.0.1:{port}"
+        self.api_base = f"{self.http_base}/api/v10"
+        self.gateway_url = f"ws://127.0.0.1:{port}/gateway"
+        logging.getLogger().addHandler(self._log_catcher)
+        return self
+
+    async def close(self) -> None:
+        logging.getLogger().removeHandler(self._log_catcher)
+        for session in list(self._sessions.values()):
+            await session.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _serve_gateway(self, request: web.Request) -> web.StreamResponse:
+        return await gateway.serve(self, request)
+
+    async def _serve_rest(self, request: web.Request) -> web.StreamResponse:
+        return await rest.handle(self, request)
+
+    async def _serve_attachment(self, request: web.Request) -> web.StreamResponse:
+        for message in self.messages.values():
+            for attachment in message.attachments:
+                if str(attachment.id) == request.match_info["id"]:
+                    return web.Response(body=attachment.data, content_type=attachment.content_type)
+        return web.Response(status=404)
+
+    # The world ----------------------------------------------------------------------------------
+
+    def add_user(self, name: str, *, moderator: bool = False, roles: tuple[FakeRole, ...] = (),
+                 dms_open: bool = True) -> FakeUser:
+        roles = (*roles, self.moderator_role) if moderator else roles
+        user = FakeUser(self, self.ids.next(), name, roles=roles, dms_open=dms_open)
+        self.users.append(user)
+        self.guild.members.append(user)
+        return user
+
+    def add_users(self, *names: str) -> list[FakeUser]:
+        return [self.add_user(name) for name in names]
+
+    def add_role(self, name: str, permissions: Any) -> FakeRole:
+        role = FakeRole(self.ids.next(), name, permissions, position=len(self.guild.roles) + 1)
+        self.guild.roles.append(role)
+        return role
+
+    def add_channel(self, name: str, *, thread_of: FakeChannel | None = None) -> FakeChannel:
+        kind = PUBLIC_THREAD if thread_of is not None else 0
+        channel = FakeChannel(self, self.ids.next(), name, kind, parent=thread_of)
+        self.channels[channel.id] = channel
+        self.guild.channels.append(channel)
+        return channel
+
+    def add_dm_channel(self, user: FakeUser) -> FakeChannel:
+        channel = FakeChannel(self, self.ids.next(), f"dm-{user.name}", DM_CHANNEL, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    def user(self, user_id: int | str) -> FakeUser | None:
+        return next((u for u in [self.bot_user, *self.users] if u.id == int(user_id)), None)
+
+    def close_dms(self, user: FakeUser) -> None:
+        """The user turns off DMs from server members: the bot's DMs to them fail with 50007."""
+        user.dms_open = False
+
+    def open_dms(self, user: FakeUser) -> None:
+        user.dms_open = True
+
+    # Violations ---------------------------------------------------------------------------------
+
+    def violation(self, code: str | int, message: str) -> None:
+        found = Violation(str(code), f"{message} (during {self.test_id or 'the test'})")
+        for expectation in self._expectations:
+            if expectation.matches(found):
+                expectation.seen.append(found)
+                return
+        self.violations.append(found)
+
+    @contextlib.contextmanager
+    def expecting(self, *codes: str | int):
+        """The block must make Discord refuse with one of `codes` (e.g. 50035, 10062, "bot-error");
+        those refusals then do not fail the test."""
+        expectation = Expectation({str(c) for c in codes})
+        self._expectations.append(expectation)
+        try:
+            yield expectation
+        finally:
+            self._expectations.remove(expectation)
+        if not expectation.seen:
+            raise AssertionError(f"expected Discord to refuse with {sorted(expectation.codes)}, it did not")
+
+    def raise_new_violations(self) -> None:
+        new = self.violations[self._reported:]
+        self._reported = len(self.violations)
+        if new:
+            raise DiscordRuleBroken("Discord would refuse this:\n" + "\n".join(f"  {v}" for v in new))
+
+    def assert_clean(self) -> None:
+        for inter in self.interactions.values():
+            if inter.original is not None and inter.original.loading and not inter.original.deleted:
+                self.violation("still-thinking", f"{inter.what}: deferred, but the reply never came "
+                               "(the user sees 'thinking...' until Discord gives up)")
+        self.raise_new_violations()
+
+    # Gateway and waiting ------------------------------------------------------------------------
+
+    def touch(self) -> None:
+        self._last_activity = asyncio.get_running_loop().time()
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        if self.gateway is None or self.gateway.closed:
+            raise RuntimeError(f"no bot is connected to the fake gateway (dispatching {event})")
+        await self.gateway.dispatch(event, data)
+        self.touch()
+
+    async def dispatch_if_connected(self, event: str, data: dict, *, intent: int) -> None:
+        session = self.gateway
+        if session is not None and not session.closed and session.intents & intent:
+            await session.dispatch(event, data)
+
+    def busy_tasks(self) -> list[asyncio.Task]:
+        prefixes = tuple(self.busy_task_prefixes)
+        return [t for t in asyncio.all_tasks() if not t.done() and t.get_name().startswith(prefixes)]
+
+    async def settle(self) -> None:
+        """Wait until the bot is done: no request in flight, no discord.py dispatch task running,
+        and nothing happening for `settle_quiet` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.settle_timeout
+        while True:
+            await asyncio.sleep(0.005)
+            busy = self.busy_tasks()
+            if not busy and not self._inflight and loop.time() - self._last_activity >= self.settle_quiet:
+                return
+            if loop.time() > deadline:
+                raise TimeoutError(f"the bot is still busy after {self.settle_timeout}s: "
+                                   f"{[t.get_name() for t in busy]}, {self._inflight} requests in flight")
+
+    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "") -> Any:
+        """Poll `predicate` until it returns something truthy (for things the bot does later)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not (result := predicate()):
+            if loop.time() > deadline:
+                raise TimeoutError(f"waited {timeout}s for {what or predicate}")
+            await asyncio.sleep(0.01)
+        return result
+
+    async def run_interaction(self, inter: FakeInteraction) -> FakeInteraction:
+        """Send the interaction to the bot, hold it to Discord's acknowledgement deadline, wait
+        until the bot is done, and raise if it broke a rule."""
+        self.interactions[inter.id] = inter
+        self.by_token[inter.token] = inter
+        await self.dispatch("INTERACTION_CREATE", inter.payload())
+        await self._await_acknowledgement(inter)
+        await self.settle()
+        self.raise_new_violations()
+        return inter
+
+    async def _await_acknowledgement(self, inter: FakeInteraction) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = inter.created + self.ack_deadline
+        while not inter.acked.is_set():
+            now = loop.time()
+            # a bot that went idle without answering will not answer: say so now, not in 3 s
+            idle = not self._inflight and not self.busy_tasks() and now - self._last_activity >= self.settle_quiet
+            if now >= deadline or idle:
+                inter.expired = True
+                why = "was never acknowledged" if idle else f"was not acknowledged within {self.ack_deadline:g} s"
+                self.violation(10062, f"{inter.what} {why}: the user sees 'This interaction failed'")
+                return
+            await asyncio.sleep(0.005)
+
+    # Lookups for the REST layer --------------------------------------------------------------------
+
+    def store_message(self, message: FakeMessage) -> FakeMessage:
+        self.messages[message.id] = message
+        message.channel.all_messages.append(message)
+        return message

@@ -1,0 +1,133 @@
+"""A tiny discord.py bot that exercises what the real bot uses (slash commands with options and
+subcommands, ephemeral replies with buttons and selects, DMs, modals, deferrals, followups with
+PNG files, edits), so the fake Discord is tested on its own, independently of the real bot."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image
+
+
+def png(colour: str = "navy") -> discord.File:
+    buffer = io.BytesIO()
+    Image.new("RGB", (8, 8), colour).save(buffer, format="PNG")
+    buffer.seek(0)
+    return discord.File(buffer, filename="board.png")
+
+
+class AskModal(discord.ui.Modal, title="Ask the table"):
+    question = discord.ui.TextInput(label="Question", max_length=200)
+    detail = discord.ui.TextInput(label="Detail", style=discord.TextStyle.paragraph, required=False)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"**{interaction.user.name}** asks: {self.question.value}"
+                                                + (f" ({self.detail.value})" if self.detail.value else ""))
+
+
+class EchoView(discord.ui.View):
+    @discord.ui.button(label="DM me", style=discord.ButtonStyle.primary)
+    async def dm_me(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        try:
+            await interaction.user.send("psst, a secret")
+        except discord.Forbidden:
+            await interaction.response.send_message("your DMs are closed", ephemeral=True)
+        else:
+            await interaction.response.send_message("sent you a DM", ephemeral=True)
+
+    @discord.ui.button(label="Ask")
+    async def ask(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_modal(AskModal())
+
+    @discord.ui.button(label="Boom", style=discord.ButtonStyle.danger)
+    async def boom(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        raise RuntimeError("the view callback blew up")
+
+    @discord.ui.select(placeholder="Pick a colour", options=[
+        discord.SelectOption(label="Red", value="red"), discord.SelectOption(label="Blue", value="blue")])
+    async def colour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.edit_message(content=f"You picked {', '.join(select.values)}", view=self)
+
+
+game = app_commands.Group(name="game", description="Play a game")
+
+
+@game.command(name="start", description="Start a game")
+@app_commands.describe(players="How many players")
+async def game_start(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6],
+                     variant: str = "classic") -> None:
+    await interaction.response.send_message(f"Starting a {variant} game for {players} players")
+
+
+@game.command(name="poke", description="Poke another player")
+async def game_poke(interaction: discord.Interaction, who: discord.Member) -> None:
+    await interaction.response.send_message(f"{interaction.user.mention} pokes {who.mention} ({who.name})")
+
+
+@app_commands.command(name="echo", description="Echo text back, privately")
+@app_commands.choices(tone=[app_commands.Choice(name="Calm", value="calm"),
+                            app_commands.Choice(name="Loud", value="loud")])
+async def echo(interaction: discord.Interaction, text: str, times: app_commands.Range[int, 1, 3] = 1,
+               tone: app_commands.Choice[str] | None = None) -> None:
+    said = text * times
+    if tone is not None and tone.value == "loud":
+        said = said.upper()
+    await interaction.response.send_message(said, view=EchoView(), ephemeral=True)
+
+
+@app_commands.command(name="picture", description="Think, then post a picture")
+async def picture(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    await asyncio.sleep(0.05)
+    await interaction.followup.send("here it is", file=png())
+    await interaction.edit_original_response(content="here it is (edited)")
+    posted = await interaction.channel.send("a board", file=png("red"))
+    await posted.edit(content="a board, updated", attachments=[png("green")])
+
+
+@app_commands.command(name="long", description="Say n characters out loud")
+async def long(interaction: discord.Interaction, n: int) -> None:
+    await interaction.response.send_message("x" * n)
+
+
+@app_commands.command(name="slow", description="Answer after a while")
+async def slow(interaction: discord.Interaction, seconds: float) -> None:
+    await asyncio.sleep(seconds)
+    await interaction.response.send_message("finally")
+
+
+@app_commands.command(name="silent", description="Never answer")
+async def silent(interaction: discord.Interaction) -> None:
+    return None
+
+
+@app_commands.command(name="tidy", description="Moderators only")
+@app_commands.default_permissions(manage_channels=True)
+@app_commands.guild_only()
+async def tidy(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("tidied", ephemeral=True)
+
+
+@app_commands.command(name="where", description="Where am I?")
+@app_commands.allowed_contexts(guilds=True, dms=True)
+async def where(interaction: discord.Interaction) -> None:
+    place = "a DM" if interaction.guild is None else f"#{interaction.channel.name}"
+    await interaction.response.send_message(f"you are in {place}", ephemeral=interaction.guild is not None)
+
+
+class TinyBot(commands.Bot):
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default())
+        self.guild_id = guild_id
+
+    async def setup_hook(self) -> None:
+        for command in (echo, picture, long, slow, silent, tidy, where, game):
+            self.tree.add_command(command)
+        await self.tree.sync()  # global commands: the only ones usable in DMs
+        guild = discord.Object(self.guild_id)
+        self.tree.copy_global_to(guild=guild)
+        await self.tree.sync(guild=guild)
