@@ -6,6 +6,7 @@ applying an action, the day's end, views and the outcome).
 from __future__ import annotations
 
 import math
+import unicodedata
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
@@ -168,7 +169,12 @@ def can_follow(state: State, seat: int) -> bool:
 
 
 def normalise(question: str) -> str:
-    return " ".join("".join(c for c in question.casefold() if c.isalnum() or c.isspace()).split())
+    """A question as compared for repeats: case, punctuation and spacing ignored. Letters, digits
+    and symbols (emoji too) count; marks such as emoji variation selectors do not."""
+    ignored = ("P", "M", "C")  # punctuation, combining marks, format and control characters
+    text = unicodedata.normalize("NFKC", question).casefold()
+    kept = (" " if c.isspace() else c for c in text if c.isspace() or not unicodedata.category(c).startswith(ignored))
+    return " ".join("".join(kept).split())
 
 
 # --- Set-up --------------------------------------------------------------------------------------
@@ -239,7 +245,7 @@ def _require(condition: bool, reason: str) -> None:
 def _ask(state: State, seat: int, action: Ask, chance: Chance) -> list[Event]:
     _require(state.phase == "ask", "The question has already been asked.")
     text, white, black = action.question.strip(), action.white.strip(), action.black.strip()
-    _require(bool(text), "Write a question.")
+    _require(bool(normalise(text)), "Write a question.")
     _require(bool(white) and bool(black), "Give both answers: one for the white stone, one for the black.")
     _require(white.casefold() != black.casefold(), "The two answers must be different.")
     _require(normalise(text) not in state.asked, "That question was already asked in this game.")

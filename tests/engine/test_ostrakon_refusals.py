@@ -75,7 +75,8 @@ def test_a_question_is_asked_with_its_texts_trimmed(fresh):
     assert step.events[0].text == "**Doreminos** asks: Tea or coffee?\n⚪ Tea · ⚫ Coffee"
 
 
-@pytest.mark.parametrize("again", ["Tea or coffee?", "tea or coffee", "  TEA,  or Coffee?! ", "Tea or coffee ?"])
+@pytest.mark.parametrize("again", ["Tea or coffee?", "tea or coffee", "  TEA,  or Coffee?! ", "Tea or coffee ?",
+                                   "Tea\nor\tcoffee", "Ｔｅａ or coffee…"])
 def test_the_same_question_may_not_be_asked_twice_in_a_game_compared_normalised(voting, again):
     state = voting
     for seat in range(6):
@@ -103,3 +104,15 @@ def test_nothing_can_be_played_once_the_game_is_over():
         deck=[], subject="Sport", next_subject="Money",
     )
     refused(state, 2, TEA, GameOver, "over")
+
+
+def test_questions_told_apart_only_by_their_emoji_are_different_questions(fresh):
+    state = play(fresh, 0, {"kind": "ask", "question": "🐱 or 🐶?", "white": "🐱", "black": "🐶"}).state
+    for seat in range(6):
+        state = play(state, seat, {"kind": "vote", "stone": "white"}).state
+    refused(state, 1, {"kind": "ask", "question": "🐱  or 🐶 !", "white": "🐱", "black": "🐶"}, IllegalAction, "already asked")
+    assert play(state, 1, {"kind": "ask", "question": "☕ or 🍵?", "white": "☕", "black": "🍵"}).state.phase == "vote"
+
+
+def test_a_question_made_only_of_punctuation_is_not_a_question(fresh):
+    refused(fresh, 0, {"kind": "ask", "question": "?!", "white": "Yes", "black": "No"}, IllegalAction, "Write a question")
