@@ -1,12 +1,14 @@
 """The SQLite store: tables and their append-only action log, one writer connection.
 
-Every accepted action is one transaction (log row, new state, version bump). A write whose
-expected version is stale is refused with `StaleVersion`.
+Every accepted action is one transaction (log row, new state, version bump), run on the
+connection's thread in one hop. A write whose expected version is stale is refused with
+`StaleVersion`.
 """
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any, Literal
@@ -112,7 +114,9 @@ def _table(row: aiosqlite.Row) -> TableRecord:
 class Store:
     def __init__(self, db: aiosqlite.Connection, now=time.time) -> None:
         self._db = db
-        self._write = asyncio.Lock()  # one transaction at a time on the one connection
+        # One connection, one worker thread: each transaction runs there as one job, so jobs never
+        # interleave. The lock only guards multi-step work such as migrations.
+        self._write = asyncio.Lock()
         self._now = now
 
     @classmethod
@@ -137,56 +141,65 @@ class Store:
             async with self._write:
                 await self._db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
 
+    async def _run(self, work):
+        """Run `work(connection)` on the connection's worker thread: one hop for the whole job
+        (aiosqlite's `execute` costs a hop per call, and a hop is most of an action's time)."""
+        return await self._db._execute(lambda: work(self._db._conn))
+
+    async def _rows(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        return list(await self._db.execute_fetchall(sql, params))
+
     async def _transaction(self, statements: list[tuple[str, tuple]]) -> list[int]:
-        """Run statements atomically; returns each statement's rowcount."""
-        async with self._write:
-            await self._db.execute("BEGIN IMMEDIATE")
+        """Run statements atomically (in one hop); returns each statement's rowcount."""
+
+        def work(connection: sqlite3.Connection) -> list[int]:
+            connection.execute("BEGIN IMMEDIATE")
             try:
                 counts = []
                 for sql, params in statements:
-                    cursor = await self._db.execute(sql, params)
-                    counts.append(cursor.rowcount)
-                    if sql.lstrip().upper().startswith("UPDATE") and cursor.rowcount == 0:
+                    count = connection.execute(sql, params).rowcount
+                    counts.append(count)
+                    if count == 0 and sql.lstrip().upper().startswith("UPDATE"):
                         raise StaleVersion()
-                await self._db.execute("COMMIT")
+                connection.execute("COMMIT")
                 return counts
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                connection.execute("ROLLBACK")
                 raise
+
+        return await self._run(work)
 
     # --- tables ----------------------------------------------------------------------------------
 
     async def create_table(self, *, guild_id: int | None, channel_id: int, game: str, host_id: int,
                            seats: list[int | None], options: dict, seed: str) -> TableRecord:
         now = self._now()
-        async with self._write:
-            try:
-                cursor = await self._db.execute(
-                    "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed,"
-                    " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, now, now),
-                )
-            except aiosqlite.IntegrityError:
-                raise ChannelBusy() from None
-            table_id = cursor.lastrowid
-        return await self.get_table(table_id)
+        values = (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, now, now)
+
+        def work(connection: sqlite3.Connection) -> sqlite3.Row:
+            cursor = connection.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed,"
+                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)", values)
+            return connection.execute("SELECT * FROM tables WHERE id = ?", (cursor.lastrowid,)).fetchone()
+
+        try:
+            return _table(await self._run(work))
+        except sqlite3.IntegrityError:
+            raise ChannelBusy() from None
 
     async def get_table(self, table_id: int) -> TableRecord | None:
-        async with self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)) as cursor:
-            row = await cursor.fetchone()
-        return _table(row) if row else None
+        rows = await self._rows("SELECT * FROM tables WHERE id = ?", (table_id,))
+        return _table(rows[0]) if rows else None
 
     async def open_table_in(self, channel_id: int) -> TableRecord | None:
-        async with self._db.execute(
-            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')", (channel_id,)
-        ) as cursor:
-            row = await cursor.fetchone()
-        return _table(row) if row else None
+        rows = await self._rows(
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')", (channel_id,))
+        return _table(rows[0]) if rows else None
 
     async def table_ids(self, statuses: tuple[str, ...] = OPEN_STATUSES) -> list[int]:
         marks = ", ".join("?" for _ in statuses)
-        async with self._db.execute(f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses) as cursor:
-            return [row[0] for row in await cursor.fetchall()]
+        rows = await self._rows(f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses)
+        return [row[0] for row in rows]
 
     async def save(self, table: TableRecord, *, expected_version: int,
                    log: tuple[str, int | None, int | None, dict] | None = None) -> TableRecord:
@@ -213,36 +226,33 @@ class Store:
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Where the table's board is posted: presentation only, so no version bump."""
-        async with self._write:
-            await self._db.execute("UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id))
+        await self._run(lambda connection: connection.execute(
+            "UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)))
 
     # --- the log ---------------------------------------------------------------------------------
 
     async def actions(self, table_id: int, kind: str | None = None) -> list[ActionRecord]:
         sql = "SELECT * FROM actions WHERE table_id = ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
         params = (table_id, kind) if kind else (table_id,)
-        async with self._db.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._rows(sql, params)
         return [ActionRecord.model_validate({**dict(row), "action": json.loads(row["action"])}) for row in rows]
 
     # --- delivery memory -------------------------------------------------------------------------
 
     async def mark_dms_closed(self, user_id: int, closed: bool) -> None:
-        async with self._write:
-            if closed:
-                await self._db.execute("INSERT OR REPLACE INTO closed_dms (user_id, at) VALUES (?, ?)", (user_id, self._now()))
-            else:
-                await self._db.execute("DELETE FROM closed_dms WHERE user_id = ?", (user_id,))
+        if closed:
+            sql, params = "INSERT OR REPLACE INTO closed_dms (user_id, at) VALUES (?, ?)", (user_id, self._now())
+        else:
+            sql, params = "DELETE FROM closed_dms WHERE user_id = ?", (user_id,)
+        await self._run(lambda connection: connection.execute(sql, params))
 
     async def get_meta(self, key: str) -> str | None:
-        async with self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
-            row = await cursor.fetchone()
-        return row[0] if row else None
+        rows = await self._rows("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._write:
-            await self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        await self._run(lambda connection: connection.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)))
 
     async def dms_closed(self, user_id: int) -> bool:
-        async with self._db.execute("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)) as cursor:
-            return await cursor.fetchone() is not None
+        return bool(await self._rows("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))
