@@ -7,8 +7,9 @@ from .chance import Chance
 from .core import Event, Game, GameOver, IllegalAction, NotYourTurn, Outcome, RuleError, Step, UnknownAction
 from .ostrakon import GAME as OSTRAKON
 from .nine_muses import GAME as NINE_MUSES
+from .epireia import GAME as EPIREIA
 
-GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON, NINE_MUSES)}
+GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON, NINE_MUSES, EPIREIA)}
 
 __all__ = [
     "GAMES", "Chance", "Event", "Game", "GameOver", "IllegalAction", "NotYourTurn", "Outcome",
