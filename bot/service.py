@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine import GAMES, Chance, Game, Outcome, RuleError, referee
 
-from .store import ChannelBusy, StaleVersion, Store, TableRecord
+from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTable
 
 log = logging.getLogger(__name__)
 STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
@@ -61,13 +61,29 @@ class TableService:
     # --- reading ---------------------------------------------------------------------------------
 
     async def get(self, table_id: int) -> TableRecord:
-        table = await self.store.get_table(table_id)
+        try:
+            table = await self.store.get_table(table_id)
+        except UnreadableTable as error:
+            raise self._unreadable(error) from None
         if table is None:
             raise Refused("That table does not exist any more.")
         return table
 
     async def table_in(self, channel_id: int) -> TableRecord | None:
-        return await self.store.open_table_in(channel_id)
+        try:
+            return await self.store.open_table_in(channel_id)
+        except UnreadableTable as error:
+            raise self._unreadable(error) from None
+
+    async def open_tables(self) -> list[TableRecord]:
+        """Every open table, for start-up: damaged rows are logged and skipped, and no game state
+        is parsed until a table is used."""
+        return await self.store.open_tables()
+
+    @staticmethod
+    def _unreadable(error: UnreadableTable) -> Refused:
+        log.error("%s: the row cannot be read; skipping it", error)
+        return Refused("This table's saved data could not be read. A moderator can look at it.")
 
     def game_of(self, table: TableRecord) -> Game:
         return self.games[table.game]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any, Literal
 import aiosqlite
 from pydantic import BaseModel
 
+log = logging.getLogger(__name__)
 Status = Literal["lobby", "running", "paused", "finished", "ended"]
 OPEN_STATUSES = ("lobby", "running", "paused")
 
@@ -72,6 +74,14 @@ class ChannelBusy(Exception):
     """The channel already has an open table."""
 
 
+class UnreadableTable(Exception):
+    """A table's row cannot be read (damaged JSON, a value of the wrong kind)."""
+
+    def __init__(self, table_id: int | None, reason: str) -> None:
+        super().__init__(f"table {table_id}: {reason}")
+        self.table_id = table_id
+
+
 class TableRecord(BaseModel):
     id: int
     guild_id: int | None
@@ -106,9 +116,12 @@ class ActionRecord(BaseModel):
 
 def _table(row: aiosqlite.Row) -> TableRecord:
     values = dict(row)
-    values["seats"] = json.loads(values["seats"])
-    values["options"] = json.loads(values["options"])
-    return TableRecord.model_validate(values)
+    try:
+        values["seats"] = json.loads(values["seats"])
+        values["options"] = json.loads(values["options"])
+        return TableRecord.model_validate(values)
+    except (ValueError, TypeError) as error:  # JSONDecodeError and ValidationError are ValueErrors
+        raise UnreadableTable(values.get("id"), type(error).__name__) from None
 
 
 class Store:
@@ -195,6 +208,17 @@ class Store:
         rows = await self._rows(
             "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')", (channel_id,))
         return _table(rows[0]) if rows else None
+
+    async def open_tables(self) -> list[TableRecord]:
+        """Every open table, for start-up. A row that cannot be read is logged and skipped: one
+        damaged table must not keep the bot from starting."""
+        tables = []
+        for row in await self._rows("SELECT * FROM tables WHERE status IN ('lobby', 'running', 'paused') ORDER BY id"):
+            try:
+                tables.append(_table(row))
+            except UnreadableTable as error:
+                log.error("%s: the row cannot be read; skipping it", error)
+        return tables
 
     async def table_ids(self, statuses: tuple[str, ...] = OPEN_STATUSES) -> list[int]:
         marks = ", ".join("?" for _ in statuses)

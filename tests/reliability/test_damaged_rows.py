@@ -1,0 +1,50 @@
+"""A damaged table row is reported and skipped: the bot starts, and every other table plays on."""
+import logging
+
+import pytest
+
+from bot.service import Refused, TableService
+from bot.store import Store
+
+PLAYERS = [100, 101, 102, 103, 104]
+
+
+async def running_table(service: TableService, channel: int):
+    table = await service.create(guild_id=1, channel_id=channel, host_id=PLAYERS[0], game="ostrakon", seed=f"s{channel}")
+    for user in PLAYERS[1:]:
+        await service.join(table.id, user)
+    return (await service.start(table.id, PLAYERS[0])).table
+
+
+async def test_start_up_skips_a_damaged_row_with_a_log_line(tmp_path, caplog):
+    path = tmp_path / "bot.sqlite3"
+    store = await Store.open(path)
+    service = TableService(store)
+    good, bad_seats, bad_state, bad_options = [await running_table(service, c) for c in (1, 2, 3, 4)]
+    db = store._db
+    await db.execute("UPDATE tables SET seats = '[100, oops' WHERE id = ?", (bad_seats.id,))
+    await db.execute("UPDATE tables SET state = '{\"names\": 3' WHERE id = ?", (bad_state.id,))
+    await db.execute("UPDATE tables SET options = '\"not a dict\"' WHERE id = ?", (bad_options.id,))
+    await store.close()
+
+    caplog.set_level(logging.ERROR)
+    store = await Store.open(path)
+    service = TableService(store)
+    listed = await service.open_tables()
+    # the rows themselves are readable for the good table and the one with a damaged game state
+    # (states are parsed only when a table is used)
+    assert [t.id for t in listed] == [good.id, bad_state.id]
+    logged = " ".join(record.getMessage() for record in caplog.records)
+    assert f"table {bad_seats.id}" in logged and f"table {bad_options.id}" in logged
+
+    for damaged in (bad_seats, bad_options, bad_state):
+        with pytest.raises(Refused, match="could not be read"):
+            await service.view_for(damaged.id, PLAYERS[0])
+    with pytest.raises(Refused, match="could not be read"):
+        await service.table_in(bad_seats.channel_id)
+
+    # the good table plays on
+    (speaker,) = service.waiting_on(await service.get(good.id))
+    update = await service.act(good.id, speaker, {"kind": "ask", "question": "Sea or mountains?", "white": "Sea", "black": "Mountains"})
+    assert update.table.version == good.version + 1
+    await store.close()
