@@ -19,9 +19,10 @@ import pytest
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from .fakediscord import BotRunner, FakeDiscord, restored_endpoints
+from .fakediscord import BotRunner, FakeDiscord, pointed_at, restored_endpoints
+from .tinybot import TinyBot
 
-CONTRACT_MARKER = "contract_check"
+CONTRACT_MARKER = "contract_check"  # also spelled out in the mark in test_openapi_contract.py
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -76,6 +77,18 @@ async def real_bot(fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.Monk
         assert str(DiscordWebSocket.DEFAULT_GATEWAY) == fake.gateway_url, \
             "apply_endpoints did not set DiscordWebSocket.DEFAULT_GATEWAY"
         runner = BotRunner(fake, lambda: app.build_bot(settings))
+        await runner.start()
+        try:
+            yield runner
+        finally:
+            await runner.stop()
+
+
+@pytest.fixture
+async def tiny_bot(fake_discord: FakeDiscord):
+    """The tiny test bot of tinybot.py, for testing the fake itself."""
+    with pointed_at(fake_discord):
+        runner = BotRunner(fake_discord, lambda: TinyBot(fake_discord.guild.id))
         await runner.start()
         try:
             yield runner

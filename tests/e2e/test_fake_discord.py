@@ -5,19 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .fakediscord import BotRunner, FakeDiscord, UserCannot, pointed_at
-from .tinybot import TinyBot
-
-
-@pytest.fixture
-async def tiny_bot(fake_discord: FakeDiscord):
-    with pointed_at(fake_discord):
-        runner = BotRunner(fake_discord, lambda: TinyBot(fake_discord.guild.id))
-        await runner.start()
-        try:
-            yield runner
-        finally:
-            await runner.stop()
+from .fakediscord import UserCannot
 
 
 async def test_slash_command_with_options_answers_ephemerally_with_buttons(fake_discord, tiny_bot):
@@ -27,6 +15,7 @@ async def test_slash_command_with_options_answers_ephemerally_with_buttons(fake_
     assert reply.content == "HIHI"
     assert reply.ephemeral and alice.ephemerals() == [reply]
     assert reply.button_labels() == ["DM me", "Ask", "Boom"]
+    assert [s.get("placeholder") for s in reply.selects()] == ["Pick a colour", "Seat someone"]
     assert bob.ephemerals() == [] and fake_discord.channel.messages() == []
 
 
@@ -69,12 +58,17 @@ async def test_a_modal_opened_from_a_button_is_submitted_by_field_label(fake_dis
 async def test_picking_from_a_select_updates_the_message_in_place(fake_discord, tiny_bot):
     alice = fake_discord.add_user("alice")
     mine = (await alice.slash("echo", text="a")).reply
-    picked = await alice.select(mine, ["Blue"])
+    picked = await alice.select(mine, ["Blue"], select="Pick a colour")
     assert picked.reply is mine and mine.content == "You picked blue" and len(mine.history) == 1
-    again = await alice.select(mine, ["red"])  # the view is still stored under the same message id
+    again = await alice.select(mine, ["red"], select="Pick a colour")  # the view is still stored under the same message id
     assert again.reply.content == "You picked red"
     with pytest.raises(UserCannot, match="not an option"):
-        await alice.select(mine, ["green"])
+        await alice.select(mine, ["green"], select="Pick a colour")
+    bob, carol = fake_discord.add_users("bob", "carol")
+    seated = await alice.select(mine, [bob, carol], select="Seat someone")
+    assert seated.reply.content == "Seated bob, carol"
+    with pytest.raises(UserCannot, match="2 select menus"):
+        await alice.select(mine, ["red"])
 
 
 async def test_subcommands_take_ranges_defaults_and_members(fake_discord, tiny_bot):
@@ -94,6 +88,22 @@ async def test_subcommands_take_ranges_defaults_and_members(fake_discord, tiny_b
         await alice.slash("echo", text="a", colour="red")
     with pytest.raises(UserCannot, match="not registered"):
         await alice.slash("table new")
+
+
+async def test_autocomplete_shows_the_bots_choices(fake_discord, tiny_bot):
+    alice = fake_discord.add_user("alice")
+    shown = await alice.autocomplete("game start", focused="variant", variant="cl", players=3)
+    assert shown == [{"name": "Classic", "value": "classic"}, {"name": "Clock", "value": "clock"}]
+
+
+async def test_a_thread_is_a_channel_users_can_play_in(fake_discord, tiny_bot):
+    alice = fake_discord.add_user("alice")
+    opened = await alice.slash("thread", name="Ostrakon at dusk")
+    thread = next(c for c in fake_discord.channels.values() if c.parent is fake_discord.channel)
+    assert opened.reply.content == f"Opened {thread.mention}"
+    assert [m.content for m in thread.messages()] == ["Welcome to Ostrakon at dusk"]
+    started = await alice.slash("game start", players=2, channel=thread)
+    assert started.reply.channel is thread and thread.messages()[-1] is started.reply
 
 
 async def test_deferred_reply_followup_with_png_and_edits(fake_discord, tiny_bot):

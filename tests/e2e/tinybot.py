@@ -52,6 +52,10 @@ class EchoView(discord.ui.View):
     async def colour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"You picked {', '.join(select.values)}", view=self)
 
+    @discord.ui.select(cls=discord.ui.UserSelect, placeholder="Seat someone", max_values=2)
+    async def seat(self, interaction: discord.Interaction, select: discord.ui.UserSelect) -> None:
+        await interaction.response.edit_message(content=f"Seated {', '.join(u.name for u in select.values)}")
+
 
 game = app_commands.Group(name="game", description="Play a game")
 
@@ -61,6 +65,11 @@ game = app_commands.Group(name="game", description="Play a game")
 async def game_start(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6],
                      variant: str = "classic") -> None:
     await interaction.response.send_message(f"Starting a {variant} game for {players} players")
+
+
+@game_start.autocomplete("variant")
+async def variant_choices(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=v.title(), value=v) for v in ("classic", "solo", "clock") if v.startswith(typed)]
 
 
 @game.command(name="poke", description="Poke another player")
@@ -87,6 +96,13 @@ async def picture(interaction: discord.Interaction) -> None:
     await interaction.edit_original_response(content="here it is (edited)")
     posted = await interaction.channel.send("a board", file=png("red"))
     await posted.edit(content="a board, updated", attachments=[png("green")])
+
+
+@app_commands.command(name="thread", description="Open a thread for a game")
+async def thread(interaction: discord.Interaction, name: str) -> None:
+    opened = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+    await opened.send(f"Welcome to {name}")
+    await interaction.response.send_message(f"Opened {opened.mention}", ephemeral=True)
 
 
 @app_commands.command(name="long", description="Say n characters out loud")
@@ -125,7 +141,7 @@ class TinyBot(commands.Bot):
         self.guild_id = guild_id
 
     async def setup_hook(self) -> None:
-        for command in (echo, picture, long, slow, silent, tidy, where, game):
+        for command in (echo, picture, thread, long, slow, silent, tidy, where, game):
             self.tree.add_command(command)
         await self.tree.sync()  # global commands: the only ones usable in DMs
         guild = discord.Object(self.guild_id)

@@ -54,7 +54,7 @@ def _too_long(problems: list[Problem], path: str, value: Any, limit: int, *, min
         problems.append((path, f"must be {minimum} to {limit} characters long, got {len(value)}"))
 
 
-def message_problems(body: dict, *, files: int = 0, creating: bool = True) -> list[Problem]:
+def message_problems(body: dict, *, files: int = 0) -> list[Problem]:
     """Problems with a message body (channel message, interaction reply, followup or edit)."""
     problems: list[Problem] = []
     flags = body.get("flags") or 0
@@ -76,11 +76,13 @@ def message_problems(body: dict, *, files: int = 0, creating: bool = True) -> li
     else:
         problems += _classic_component_problems(components)
     problems += _unique_custom_ids(components, "components")
-    has_anything = (content or embeds or components or attachments or files
-                    or body.get("sticker_ids") or body.get("poll"))
-    if creating and not has_anything:
-        problems.append(("content", "Cannot send an empty message"))
     return problems
+
+
+def is_empty(body: dict, *, files: int = 0) -> bool:
+    """Discord refuses to create a message with nothing in it (50006)."""
+    return not (body.get("content") or body.get("embeds") or body.get("components") or body.get("attachments")
+                or files or body.get("sticker_ids") or body.get("poll"))
 
 
 def _embed_problems(path: str, embed: dict) -> list[Problem]:

@@ -57,9 +57,11 @@ def resolve_attachments(fake: FakeDiscord, body: dict, uploads: list[Upload],
 async def create_message(fake: FakeDiscord, channel: FakeChannel, body: dict, uploads: list[Upload], *,
                          ephemeral_to: FakeUser | None = None, interaction: FakeInteraction | None = None,
                          loading: bool = False) -> FakeMessage:
-    problems = limits.message_problems(body, files=len(uploads), creating=not loading)
+    problems = limits.message_problems(body, files=len(uploads))
     if problems:
         raise invalid_form(problems)
+    if not loading and limits.is_empty(body, files=len(uploads)):
+        raise Refusal(400, 50006, "Cannot send an empty message")
     attachments = resolve_attachments(fake, body, uploads, None) or []
     message = FakeMessage(fake, fake.ids.next(), channel, fake.bot_user, body, attachments,
                           ephemeral_to=ephemeral_to, interaction=interaction)
@@ -74,7 +76,7 @@ async def create_message(fake: FakeDiscord, channel: FakeChannel, body: dict, up
 async def edit_message(fake: FakeDiscord, message: FakeMessage, body: dict, uploads: list[Upload]) -> FakeMessage:
     if message.deleted:
         raise Refusal(404, 10008, "Unknown Message")
-    problems = limits.message_problems(body, files=len(uploads), creating=False)
+    problems = limits.message_problems(body, files=len(uploads))
     if problems:
         raise invalid_form(problems)
     attachments = resolve_attachments(fake, body, uploads, message.attachments)

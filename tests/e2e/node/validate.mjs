@@ -6,12 +6,40 @@
 // The request body type of each route is read from the package's generated TypeScript (the `Paths`
 // table, e.g. `requestBody?: MessageCreateRequest;`), and validated with the matching Zod schema
 // (`MessageCreateRequestSchema`). A route missing from the description is a failure too.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as z from "zod/mini";
-import * as schemas from "discord-api-spec/zod";
 
 z.config(z.locales.en());
+
+// The description types snowflakes as strings of digits; discord.py sends most of them as JSON
+// numbers (recipient_id, attachment ids, allowed_mentions users), which Discord accepts. So the
+// schemas are loaded from a copy whose SnowflakeTypeSchema also takes non-negative integers.
+// STRICT=1 in the environment also rejects fields the description does not list.
+async function loadSchemas() {
+  let source = readFileSync(fileURLToPath(import.meta.resolve("discord-api-spec/zod")), "utf8");
+  const marker = "export const SnowflakeTypeSchema = ";
+  if (!source.includes(marker) || !source.includes('from "zod/mini"')) {
+    throw new Error("discord-api-spec changed its layout: update tests/e2e/node/validate.mjs");
+  }
+  source = source.replace('from "zod/mini"', `from ${JSON.stringify(import.meta.resolve("zod/mini"))}`);
+  source = source.replace(marker, "const SnowflakeTypeString = ");
+  source += "\nexport const SnowflakeTypeSchema = z.union([SnowflakeTypeString, " +
+    "z.number().check(z.refine((n) => Number.isInteger(n) && n >= 0))]);\n";
+  if (process.env.STRICT === "1") source = source.replace("let zObject = z.object;", "let zObject = z.strictObject;");
+  const folder = mkdtempSync(join(tmpdir(), "discord-api-spec-"));
+  try {
+    const copy = join(folder, "schemas.mjs");
+    writeFileSync(copy, source);
+    return await import(pathToFileURL(copy).href);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const schemas = await loadSchemas();
 
 const typesFile = fileURLToPath(import.meta.resolve("discord-api-spec")).replace(/\.js$/, ".ts");
 const types = readFileSync(typesFile, "utf8");
