@@ -8,8 +8,9 @@ from .core import Event, Game, GameOver, IllegalAction, NotYourTurn, Outcome, Ru
 from .ostrakon import GAME as OSTRAKON
 from .nine_muses import GAME as NINE_MUSES
 from .epireia import GAME as EPIREIA
+from .grudgematch import GAME as GRUDGEMATCH
 
-GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON, NINE_MUSES, EPIREIA)}
+GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON, NINE_MUSES, EPIREIA, GRUDGEMATCH)}
 
 __all__ = [
     "GAMES", "Chance", "Event", "Game", "GameOver", "IllegalAction", "NotYourTurn", "Outcome",

@@ -190,11 +190,11 @@ def halftime(state: State) -> list[Event]:
 
 def deck_runs_out(state: State, chance: Chance) -> list[Event]:
     germans, french = state.score
-    if state.sudden_death or not state.deck and not state.discard:
-        return finish(state, data.FRENCH, "the deck ran out a second time: the French win")
     if germans != french:
         leader = data.GERMANS if germans > french else data.FRENCH
         return finish(state, leader, f"the deck ran out: {TEAM[leader]} win {max(state.score)}–{min(state.score)}")
+    if state.sudden_death or not state.discard:
+        return finish(state, data.FRENCH, "the deck ran out a second time: the French win")
     state.sudden_death = True
     state.deck, state.discard = chance.shuffle(state.discard), []
     return [Event(f"The deck runs out with the score tied {germans}–{french}. The discards are "
