@@ -12,7 +12,7 @@ import math
 from PIL import Image, ImageDraw
 
 from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE, TEMPLE, affected_for as affected
-from engine.ostrakon.rules import STONE_ICON
+from engine.ostrakon.state import STONE_ICON
 
 from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
 

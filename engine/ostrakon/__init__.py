@@ -1,8 +1,8 @@
 """Ostrakon (5-12 players): secret stone votes on two-answer questions."""
 from ..core import Game
-from .rules import (
-    Options, State, actions, apply, legal_actions, outcome, setup, shuffle_secrets, to_move, view,
-)
+from .rules import apply, legal_actions, setup, to_move
+from .state import Options, State, actions
+from .views import outcome, shuffle_secrets, view
 from .standin import label, stand_in
 
 GAME = Game(

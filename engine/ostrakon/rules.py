@@ -1,119 +1,20 @@
 """Ostrakon: a council of philosophers asks two-answer questions and votes with secret stones.
 
-Reads top to bottom: options, state, actions, then the rules (set-up, who moves, what is legal,
-applying an action, the day's end, views and the outcome).
+Reads top to bottom: reading the position, set-up, who moves and what is legal, applying an
+action, then scoring, the Sun's walk and the day's end. The options, state and actions are in
+state.py; the views and the outcome in views.py.
 """
 from __future__ import annotations
 
-import math
 import unicodedata
-from typing import Annotated, Literal, Union
-
-from pydantic import BaseModel, Field, TypeAdapter
 
 from ..chance import Chance
-from ..core import Event, IllegalAction, Outcome, Step, copy_state
+from ..core import Event, IllegalAction, Step, copy_state
 from . import data
-
-Stone = Literal["white", "black"]
-Rule = Literal["regular", "corruption", "oracle", "treachery"]
-Phase = Literal["ask", "vote", "corrupt", "consult", "decide", "over"]
-STONE_ICON = {"white": "⚪", "black": "⚫"}
-
-
-# --- Options and state ---------------------------------------------------------------------------
-
-class Options(BaseModel):
-    special_days: bool = True
-    corruption_spaces: tuple[int, ...] = (4, 10)
-    oracle_spaces: tuple[int, ...] = (6, 13)
-    treachery_spaces: tuple[int, ...] = (8, 15)
-    extra_subjects: list[str] = Field(default_factory=list, max_length=64)
-
-
-class Pile(BaseModel):
-    space: int
-    seats: list[int]  # bottom to top
-
-
-class Question(BaseModel):
-    text: str
-    white: str
-    black: str
-
-
-class Reveal(BaseModel):
-    """The last question's result, public once the stones are shown."""
-
-    speaker: int
-    question: Question
-    votes: dict[int, Stone]
-    advanced: int  # spaces; 0 means the speaker went under the Sun
-    follower: int | None = None
-    shown: dict[int, Stone] = {}  # stones shown before the reveal; a corrupted one's own vote
-
-
-class State(BaseModel):
-    options: Options
-    names: list[str]
-    days: int
-    day: int = 1
-    rule: Rule = "regular"
-    sun: int
-    piles: list[Pile]  # by space, ascending; empty piles are dropped
-    under_sun: list[int] = []  # bottom to top
-    followed: list[int] = []
-    deck: list[str]
-    discard: list[str] = []
-    subject: str
-    next_subject: str
-    asked: list[str] = []  # normalised questions already asked this game
-    phase: Phase = "ask"
-    question: Question | None = None
-    votes: dict[int, Stone] = {}
-    follower: int | None = None
-    shown: dict[int, Stone] = {}  # stones shown before the reveal (Corruption and Oracle days)
-    last: Reveal | None = None
-    winner: int | None = None
-    outstanding: bool = False
-
-
-# --- Actions -------------------------------------------------------------------------------------
-
-class Ask(BaseModel):
-    kind: Literal["ask"] = "ask"
-    question: str = Field(max_length=300, title="Your question (two possible answers)")
-    white: str = Field(max_length=80, title="The answer for the white stone")
-    black: str = Field(max_length=80, title="The answer for the black stone")
-
-
-class Follow(BaseModel):
-    kind: Literal["follow"] = "follow"
-
-
-class Vote(BaseModel):
-    kind: Literal["vote"] = "vote"
-    stone: Stone
-
-
-class Corrupt(BaseModel):
-    kind: Literal["corrupt"] = "corrupt"
-    seats: list[int]
-
-
-class Consult(BaseModel):
-    kind: Literal["consult"] = "consult"
-    seats: list[int]
-
-
-class Decide(BaseModel):
-    kind: Literal["decide"] = "decide"
-    flip: bool
-
-
-Action = Annotated[Union[Ask, Follow, Vote, Corrupt, Consult, Decide], Field(discriminator="kind")]
-actions = TypeAdapter(Action)
-
+from .state import (
+    STONE_ICON, Action, Ask, Consult, Corrupt, Decide, Follow, Options, Pile, Question, Reveal, Rule, State, Stone,
+    Vote, actions,
+)
 
 # --- Reading the position ------------------------------------------------------------------------
 
@@ -398,7 +299,19 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
             events.append(_move_follower(state, follower, missing))
     state.phase = "ask"
     _next_subject(state, chance)
-    return events + _walk_sun(state)
+    events += _walk_sun(state)
+    return events if state.phase == "over" else events + [_announce(state)]
+
+
+def _announce(state: State) -> Event:
+    """The dealer's words at each new turn: this subject and speaker, then the next ones."""
+    def subject(name: str) -> str:
+        return "a free subject" if name == data.FREE_SUBJECT else f"**{name}**"
+    after = next_speaker(state)
+    who = f"**{state.names[after]}**" if after is not None else f"whoever leads on day {state.day + 1}"
+    now = subject(state.subject)
+    return Event(f"🗣️ {now[0].upper() + now[1:]}: **{state.names[speaker(state)]}** asks. "
+                 f"Next: {subject(state.next_subject)}, {who}.")
 
 
 def _move_follower(state: State, follower: int, spaces: int) -> Event:
@@ -458,60 +371,3 @@ def special_spaces(options: Options) -> dict[str, Rule]:
     """The path's special-day symbols, as the board shows them: space -> rule."""
     return {str(space): rule_of_space(options, space) for space in range(1, data.LAST_SPACE + 1)
             if rule_of_space(options, space) != "regular"}
-
-
-# --- Views and the outcome -----------------------------------------------------------------------
-
-def view(state: State, seat: int | None) -> dict:
-    public = {
-        "names": state.names,
-        "day": state.day,
-        "days": state.days,
-        "rule": state.rule,
-        "phase": state.phase,
-        "speaker": speaker(state),
-        "next_speaker": next_speaker(state),
-        "subject": state.subject,
-        "next_subject": state.next_subject,
-        "sun": state.sun,
-        "positions": positions(state),
-        "piles": [{"space": p.space, "seats": list(p.seats)} for p in state.piles],
-        "under_sun": list(state.under_sun),
-        "followed": list(state.followed),
-        "follower": state.follower,
-        "question": state.question.model_dump() if state.question else None,
-        "voted": sorted(state.votes),
-        "shown": {str(s): v for s, v in sorted(state.shown.items())},
-        "special_spaces": special_spaces(state.options),
-        "revealed": state.phase == "decide" and state.rule == "treachery",
-        "last": state.last.model_dump(mode="json") if state.last else None,
-        "winner": state.winner,
-    }
-    if public["revealed"]:
-        public["votes"] = {str(s): v for s, v in sorted(state.votes.items())}
-    if seat is not None:
-        public["seat"] = seat
-        public["my_vote"] = state.votes.get(seat)
-        public["can_follow"] = can_follow(state, seat)
-    return public
-
-
-def outcome(state: State) -> Outcome | None:
-    if state.winner is None:
-        return None
-    name = state.names[state.winner]
-    reason = "an Outstanding Victory in the Temple of Wisdom" if state.outstanding else "closest to the Temple when the Moon covered the Calendar"
-    return Outcome(winners=(state.winner,), reason=f"{name}: {reason}")
-
-
-def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
-    """The same position as others may know it: unrevealed stones (but `keep`'s own) and the
-    order of the subject deck re-dealt at random."""
-    state = copy_state(state)
-    hidden = state.phase in ("vote", "corrupt", "consult") or (state.phase == "decide" and state.rule == "oracle")
-    if hidden:
-        for seat in state.votes:
-            if seat != keep and seat not in state.shown:
-                state.votes[seat] = chance.pick(["white", "black"])
-    state.deck = chance.shuffle(state.deck)
-    return state

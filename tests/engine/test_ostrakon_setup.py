@@ -124,3 +124,40 @@ def test_a_table_may_add_its_own_subjects_to_the_deck():
     options = Options(extra_subjects=["Our cat", "Pizza toppings"])
     state = GAME.setup(5, options, Chance.scripted())
     assert Counter(state.deck + [state.subject, state.next_subject]) == Counter(SUBJECTS + ("Our cat", "Pizza toppings"))
+
+
+def test_after_each_turn_the_dealer_announces_the_subjects_and_the_speakers():
+    state = ask(GAME.setup(8, None, Chance.scripted()), "Basketball or baseball?").state
+    for seat in range(8):
+        step = play(state, seat, {"kind": "vote", "stone": "black" if seat in (0, 2, 3, 4, 5) else "white"})
+        state = step.state
+    assert step.events[-1].to is None
+    assert step.events[-1].text == "🗣️ A free subject: **Nausicaa** asks. Next: **The sea**, **Calippos**."
+
+
+def last_words(state: State, black: set[int]):
+    """A whole turn; returns the state after it and its public texts."""
+    state = ask(state, f"Question number {len(state.asked) + 1}?").state
+    for seat in range(len(state.names)):
+        step = play(state, seat, {"kind": "vote", "stone": "black" if seat in black else "white"})
+        state = step.state
+    return state, [event.text for event in step.events]
+
+
+def test_when_the_next_speaker_is_not_known_yet_the_dealer_says_so():
+    position = State(options=Options(), names=list(PHILOSOPHERS[:5]), days=6, sun=5,
+                     piles=[Pile(space=5, seats=[1, 0]), Pile(space=9, seats=[4, 3, 2])],
+                     deck=["Food", "Love"], subject="Sport", next_subject="Money")
+    state, texts = last_words(position, {0})  # Doreminos goes under the Sun; Nausicaa is the last today
+    assert texts[-1] == "🗣️ **Money**: **Nausicaa** asks. Next: **Food**, whoever leads on day 2."
+    state, texts = last_words(state, set())   # a unanimous council: the day ends, the pile on 9 leads
+    assert "🌙 Day 2 of 6 begins." in texts
+    assert texts[-1] == "🗣️ **Food**: **Calippos** asks. Next: **Love**, **Malia**."
+
+
+def test_the_last_turn_of_the_game_announces_nothing_more():
+    position = State(options=Options(), names=list(PHILOSOPHERS[:5]), days=6, day=6, sun=9,
+                     piles=[Pile(space=9, seats=[1]), Pile(space=12, seats=[0, 2, 3, 4])],
+                     deck=["Food"], subject="Sport", next_subject="Money")
+    state, texts = last_words(position, set())
+    assert GAME.outcome(state) is not None and not any(text.startswith("🗣️") for text in texts)
