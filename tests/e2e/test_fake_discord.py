@@ -25,6 +25,9 @@ async def test_clicking_a_button_sends_a_dm_and_closed_dms_are_refused(fake_disc
     told = await alice.click(mine, "DM me")
     assert told.reply.content == "sent you a DM" and told.reply.ephemeral
     assert [m.content for m in alice.dms()] == ["psst, a secret"]
+    read = await alice.click(alice.last_dm(), "Got it")
+    assert read.reply is alice.last_dm() and read.reply.content == "psst, a secret (read in a DM)"
+    assert read.reply.buttons() == []
 
     fake_discord.close_dms(bob)
     his = (await bob.slash("echo", text="b")).reply
@@ -116,6 +119,16 @@ async def test_deferred_reply_followup_with_png_and_edits(fake_discord, tiny_bot
     assert board.content == "a board, updated" and board.edited_timestamp is not None
     assert len(board.attachments) == 1 and board.history[0]["attachments"][0]["filename"] == "board.png"
     assert fake_discord.channel.messages() == [reply, board]
+
+
+async def test_a_reply_with_a_picture_and_a_button_that_replaces_it(fake_discord, tiny_bot):
+    alice = fake_discord.add_user("alice")
+    snap = (await alice.slash("snapshot")).reply
+    first = snap.files()["board.png"]
+    assert snap.content == "snap" and first.startswith(b"\x89PNG")
+    redrawn = await alice.click(snap, "Redraw")
+    assert redrawn.reply is snap and snap.content == "redrawn"
+    assert list(snap.files()) == ["board.png"] and snap.files()["board.png"] != first
 
 
 async def test_commands_hidden_by_permissions_and_allowed_in_dms(fake_discord, tiny_bot):

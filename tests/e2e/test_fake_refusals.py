@@ -11,7 +11,7 @@ import json
 import aiohttp
 import pytest
 
-from .fakediscord import DiscordRuleBroken, FakeDiscord
+from .fakediscord import DiscordRuleBroken, FakeChannel, FakeDiscord
 from .fakediscord import messaging
 from .fakediscord.rest import RAW_REQUEST_HEADER
 
@@ -132,3 +132,13 @@ async def test_a_second_acknowledgement_is_refused(fake_discord, tiny_bot):
                                    body={"type": 4, "data": {"content": "twice"}}, token=None)
     assert (status, answer["code"]) == (400, 40060)
     assert [m.content for m in alice.ephemerals()] == ["once"]
+
+
+async def test_a_crash_inside_the_fake_fails_the_test_quickly(fake_discord, monkeypatch):
+    def broken(self):
+        raise ValueError("fake bug")
+
+    monkeypatch.setattr(FakeChannel, "payload", broken)
+    with fake_discord.expecting("fake-bug") as crashed:
+        status, _ = await raw(fake_discord, "GET", f"/channels/{fake_discord.channel.id}")
+    assert status == 400 and "ValueError: fake bug" in crashed.seen[0].message

@@ -29,11 +29,18 @@ class AskModal(discord.ui.Modal, title="Ask the table"):
                                                 + (f" ({self.detail.value})" if self.detail.value else ""))
 
 
+class ReadView(discord.ui.View):
+    @discord.ui.button(label="Got it")
+    async def got_it(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        where = "a DM" if interaction.guild is None else "the guild"
+        await interaction.response.edit_message(content=f"psst, a secret (read in {where})", view=None)
+
+
 class EchoView(discord.ui.View):
     @discord.ui.button(label="DM me", style=discord.ButtonStyle.primary)
     async def dm_me(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         try:
-            await interaction.user.send("psst, a secret")
+            await interaction.user.send("psst, a secret", view=ReadView())
         except discord.Forbidden:
             await interaction.response.send_message("your DMs are closed", ephemeral=True)
         else:
@@ -98,6 +105,17 @@ async def picture(interaction: discord.Interaction) -> None:
     await posted.edit(content="a board, updated", attachments=[png("green")])
 
 
+class RedrawView(discord.ui.View):
+    @discord.ui.button(label="Redraw")
+    async def redraw(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.edit_message(content="redrawn", attachments=[png("red")], view=self)
+
+
+@app_commands.command(name="snapshot", description="Answer with a picture straight away")
+async def snapshot(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("snap", file=png(), view=RedrawView())
+
+
 @app_commands.command(name="thread", description="Open a thread for a game")
 async def thread(interaction: discord.Interaction, name: str) -> None:
     opened = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread)
@@ -141,7 +159,7 @@ class TinyBot(commands.Bot):
         self.guild_id = guild_id
 
     async def setup_hook(self) -> None:
-        for command in (echo, picture, thread, long, slow, silent, tidy, where, game):
+        for command in (echo, picture, snapshot, thread, long, slow, silent, tidy, where, game):
             self.tree.add_command(command)
         await self.tree.sync()  # global commands: the only ones usable in DMs
         guild = discord.Object(self.guild_id)

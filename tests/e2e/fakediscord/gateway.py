@@ -43,6 +43,8 @@ class GatewaySession:
         await self.ws.send_str(json.dumps(frame))
 
     async def dispatch(self, event: str, data: dict) -> None:
+        if self.ws.closed:
+            raise ConnectionResetError(f"the bot's gateway connection is closed ({event} not sent)")
         await self.send(DISPATCH, data, t=event)
 
     async def close(self, code: int = 1000) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import traceback
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -59,6 +60,11 @@ async def _handle(fake: FakeDiscord, request: web.Request) -> web.StreamResponse
             fake.violation(refusal.code, f"{method} {route.template}: {refusal.describe()}")
             record = False
         return json_response(refusal.body(), status=refusal.status)
+    except Exception:
+        # a bug in the fake itself: fail loudly, and answer 400 (a 5xx makes discord.py retry for 16 s)
+        fake.violation("fake-bug", f"{method} {route.template} crashed the fake:\n{traceback.format_exc()}")
+        record = False
+        return json_response({"message": "the fake Discord crashed", "code": 0}, status=400)
     finally:
         if record:
             contract.record(method, route.template, body, where=fake.test_id)

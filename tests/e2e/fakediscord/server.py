@@ -234,7 +234,8 @@ class FakeDiscord:
     async def dispatch_if_connected(self, event: str, data: dict, *, intent: int) -> None:
         session = self.gateway
         if session is not None and not session.closed and session.intents & intent:
-            await session.dispatch(event, data)
+            with contextlib.suppress(ConnectionResetError):  # the bot is disconnecting: it misses the event
+                await session.dispatch(event, data)
 
     def busy_tasks(self) -> list[asyncio.Task]:
         prefixes = tuple(self.busy_task_prefixes)
