@@ -272,9 +272,9 @@ SOLO_SCENARIOS: dict[str, dict] = {
         "objectives": [("territories", 2), ("prestige", 4)],
         "text": "control 2 Territories and reach Prestige 4",
         "army": {
-            "flank": [(0, "cavalry", 1), (1, "hoplites", 1)],
-            "centre": [(0, "hoplites", 1), (2, "hoplites", 1)],
-            "maritime": [(1, "triremes", 1), (2, "triremes", 1)],
+            "flank": [(0, "cavalry", 2), (1, "hoplites", 1)],
+            "centre": [(0, "hoplites", 2), (2, "hoplites", 1)],
+            "maritime": [(1, "triremes", 1), (2, "triremes", 2)],
         },
     },
     "The Sicilian Expedition": {
@@ -282,9 +282,9 @@ SOLO_SCENARIOS: dict[str, dict] = {
         "objectives": [("deed", ("empire:Syracuse",)), ("triremes", 3)],
         "text": "win the favour of Syracuse and hold 3 Triremes tokens",
         "army": {
-            "flank": [(0, "cavalry", 1), (1, "hoplites", 1), (2, "cavalry", 2)],
-            "centre": [(0, "hoplites", 1), (1, "hoplites", 2), (2, "hoplites", 1)],
-            "maritime": [(0, "triremes", 2), (1, "triremes", 1), (2, "triremes", 2)],
+            "flank": [(0, "cavalry", 1), (1, "hoplites", 2), (2, "cavalry", 2)],
+            "centre": [(0, "hoplites", 2), (1, "hoplites", 2), (2, "hoplites", 1)],
+            "maritime": [(0, "triremes", 2), (1, "triremes", 2), (2, "triremes", 2)],
         },
     },
     "The Archidamian War": {

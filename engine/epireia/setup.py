@@ -67,13 +67,14 @@ def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
         return _scenario(state, action)
     if action.kind == "city":
         player.city = action.city
-        events = [Event(f"🏛️ **Seat {seat + 1}** takes **{action.city}** "
-                        f"({data.LEAGUE_NAMES[player.league]}).")]
         if state.solo:
             forced = data.FORCED_LEAGUE.get(action.city)
             player.league = forced or player.league
             state.phase = "admin" if forced else "league"
-            return events
+            joins = f" ({data.LEAGUE_NAMES[forced]})" if forced else ""
+            return [Event(f"🏛️ You lead **{action.city}**{joins}.")]
+        events = [Event(f"🏛️ **Seat {seat + 1}** takes **{action.city}** "
+                        f"({data.LEAGUE_NAMES[player.league]}).")]
         return events + _next_pick(state, "admin")
     if action.kind == "league":
         player.league = action.league

@@ -41,10 +41,33 @@ def _prompt(state: State, seat: int, legal: list):
     return first
 
 
+def _goals(state: State) -> list[tuple]:
+    """What the current scenario asks for, still unmet."""
+    if state.solo:
+        card = data.SOLO_SCENARIOS.get(state.solo_scenario or "")
+        objectives = card["objectives"] if card else []
+        return [tuple(o) for i, o in enumerate(objectives) if i not in state.objectives_met]
+    if state.scenario and state.scenario_winner is None:
+        return [tuple(data.SCENARIOS[state.scenario]["objective"])]
+    return []
+
+
 def _develop(state: State, seat: int, legal: list):
     player = state.players[seat]
+    measures = {goal[0] for goal in _goals(state)}
     produce = [a for a in legal if a.kind == "produce"]
     builds = {a.building: a for a in legal if a.kind == "build"}
+    donations = sorted((a for a in legal if a.kind == "donate" and a.amount <= 3),
+                       key=lambda a: (-getattr(player, a.resource), a.amount))
+    if "triremes" in measures and any(a.unit == "triremes" for a in produce):
+        return max((a for a in produce if a.unit == "triremes"), key=lambda a: a.level)
+    if "military" in measures and produce:
+        return max(produce, key=lambda a: a.level)
+    if measures & {"prestige", "donated"}:
+        if "Temple" in builds:
+            return builds["Temple"]
+        if donations:
+            return donations[0]
     late = state.act >= 3 or state.turn >= state.options.last_turn - 3 or state.solo and state.turn >= 5
     if produce and (late or len(player.reserve) < state.turn // 2):
         return max(produce, key=lambda a: (a.level, a.unit == "hoplites"))
@@ -53,24 +76,31 @@ def _develop(state: State, seat: int, legal: list):
             return builds[building]
     if produce:
         return max(produce, key=lambda a: a.level)
-    donations = [a for a in legal if a.kind == "donate" and a.amount == 2 and getattr(player, a.resource) >= 5]
-    if donations:
-        return donations[0]
-    return EndDevelopment()
+    spare = [a for a in donations if a.amount == 2 and getattr(player, a.resource) >= 5]
+    return spare[0] if spare else EndDevelopment()
 
 
 def _diplomacy(state: State, seat: int, legal: list):
     player = state.players[seat]
+    goals = _goals(state)
+    wanted = {deed.split(":")[1] for measure, deeds in goals if measure == "deed" for deed in deeds
+              if deed.startswith("empire:")}
     moves = [a for a in legal if a.kind == "move"]
     for figure in player.figures:
-        if figure in player.moved or place_of(state, figure) != HOME:
-            continue
+        here = place_of(state, figure)
+        if figure in player.moved or here != HOME and state.territories[here].owner != player.city:
+            continue  # a figure that has not yet taken its Territory stays to try again
         options = [a for a in moves if a.figure == figure]
+        favoured = [a for a in options if a.to in wanted]
+        if any(m == "deed" and "integrate" in d for m, d in goals):
+            favoured += [a for a in options if a.to in data.CITIES]
+        if any(m == "league_brigands" for m, _ in goals):
+            favoured += [a for a in options if a.to in data.TERRITORIES and state.territories[a.to].brigands]
         empires = [a for a in options if a.to in data.EMPIRES]
         lands = [a for a in options if a.to in data.TERRITORIES
                  and state.territories[a.to].owner is None and not state.territories[a.to].brigands]
         cities = [a for a in options if a.to in data.CITIES]
-        for group in (lands, cities, empires):
+        for group in (favoured, lands, cities, empires):
             if group:
                 return min(group, key=lambda a: _empire_difficulty(a.to))
     return EndDiplomacy()
