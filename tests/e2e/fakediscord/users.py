@@ -101,8 +101,8 @@ class UserActions:
             where = "in DMs" if channel.is_dm else "in the guild"
             raise UserCannot(f"/{words[0]} is not registered {where} (did the bot sync its commands?); "
                              f"registered: {known}")
-        if channel.is_dm and 1 not in (top.get("contexts") or [0, 1, 2]) or top.get("dm_permission") is False \
-                and channel.is_dm:
+        in_dms_too = 1 in (top.get("contexts") or [0, 1, 2]) and top.get("dm_permission") is not False
+        if channel.is_dm and not in_dms_too:
             raise UserCannot(f"/{words[0]} cannot be used in DMs")
         needed = top.get("default_member_permissions")
         if needed is not None and not channel.is_dm:
