@@ -5,8 +5,7 @@ counted from 1, while we reason about it.
 """
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from . import data
 
@@ -37,6 +36,9 @@ def on_field(column: int, row: int) -> bool:
 
 ALL_SPACES = tuple(name(c, r) for r in range(1, HEIGHT + 1) for c in range(1, WIDTH + 1))
 _CELLS = {name(c, r): (c, r) for r in range(1, HEIGHT + 1) for c in range(1, WIDTH + 1)}
+
+
+READING_ORDER = {space: i for i, space in enumerate(ALL_SPACES)}  # row by row, left to right
 
 
 def is_space(space: str) -> bool:
@@ -117,21 +119,25 @@ def orthogonal(space: str) -> tuple[str, ...]:
     return _ORTHOGONAL[space]
 
 
-def reachable(start: str, steps: int, may_enter: Callable[[str], bool]) -> dict[str, int]:
-    """Spaces a runner reaches from `start` in at most `steps` orthogonal steps, entering only
-    spaces where `may_enter` allows, with the fewest steps needed (start itself excluded)."""
+def reachable(start: str, steps: int, blocked: set[str] | frozenset[str]) -> dict[str, int]:
+    """Spaces a runner reaches from `start` in at most `steps` orthogonal steps without entering a
+    `blocked` space, with the fewest steps needed (start itself excluded)."""
     found = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        if found[here] == steps:
-            continue
-        for there in _ORTHOGONAL[here]:
-            if there not in found and may_enter(there):
-                found[there] = found[here] + 1
-                queue.append(there)
+    frontier = [start]
+    for step in range(1, steps + 1):
+        nxt = []
+        for here in frontier:
+            for there in _ORTHOGONAL[here]:
+                if there not in found and there not in blocked:
+                    found[there] = step
+                    nxt.append(there)
+        frontier = nxt
     del found[start]
     return found
+
+
+def goal_boxes() -> dict[int, frozenset[str]]:
+    return {team: frozenset(s for s in ALL_SPACES if _BOXES[s] == team) for team in (data.GERMANS, data.FRENCH)}
 
 
 def ball_line(start: str, direction: str, length: int) -> tuple[list[str], int | None]:

@@ -31,9 +31,8 @@ def run_choices(state: State) -> list:
         if who in running.moved:
             continue
         reach = destinations(state, who, max(running.left))
-        # Built without validation: these lists are long and their fields are known to be valid.
-        moves += [Run.model_construct(who=who, to=space)
-                  for space in sorted(reach, key=lambda s: (reach[s], field.cell(s)[::-1]))]
+        order = sorted(reach, key=lambda s: (reach[s], field.READING_ORDER[s]))
+        moves += [Run(who=who, to=space) for space in order]
     return moves
 
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 from ..chance import Chance
 from . import data, field
 from .actions import (
-    BonusPass, BonusRelease, BonusRun, LineUp, NoBlock, NoTackle, StopKicking, StopRunning,
+    BonusPass, BonusRelease, BonusRun, LineUp, NoBlock, NoTackle, Run, StopKicking, StopRunning,
 )
 from .legal import (
     block_choices, bonus_choices, kick_choices, legal_actions, place_choices, required,
-    run_choices, tackle_choices,
+    tackle_choices,
 )
-from .state import State, best_value, card_rank, is_face, is_goalie, number_value, on_field
+from .state import (
+    State, best_value, card_rank, destinations, is_face, is_goalie, number_value, on_field,
+)
 
 # Chance that a face card reaches a value: {rank: {value: probability}}.
 _TWO_DICE = {t: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= t) / 36 for t in range(0, 14)}
@@ -87,23 +89,22 @@ def _place(state: State, seat: int):
 def _run(state: State, seat: int):
     """Bring the nearest outfield philosopher next to the ball, on the side away from the other
     goal; the goalie only runs to the ball when it is near his own goal."""
-    ball, moves = state.ball, run_choices(state)
+    ball, running = state.ball, state.running
     best, best_score = StopRunning(), (0, 0)
-    if ball is None:
+    if ball is None or not running.left:
         return best
     own_danger = threat(ball, 1 - seat) <= 5
-    for move in moves:
-        if is_goalie(move.who) and not own_danger:
+    for who in on_field(state, seat):
+        if who in running.moved or (is_goalie(who) and not own_danger):
             continue
-        before = field.distance(state.spots[move.who], ball)
-        after = field.distance(move.to, ball)
-        if after == 0:
-            continue
-        gain = before - after if after > 1 or before > 1 else 0
-        behind = threat(move.to, seat) - threat(ball, seat) if after == 1 else 0
-        score = (gain + (2 if after == 1 else 0), behind)
-        if score > best_score:
-            best, best_score = move, score
+        before = field.distance(state.spots[who], ball)
+        for to in destinations(state, who, max(running.left)):
+            after = field.distance(to, ball)
+            gain = before - after if after > 1 or before > 1 else 0
+            behind = threat(to, seat) - threat(ball, seat) if after == 1 else 0
+            score = (gain + (2 if after == 1 else 0), behind)
+            if score > best_score:
+                best, best_score = Run(who=who, to=to), score
     return best
 
 
@@ -144,5 +145,3 @@ def _block(state: State, seat: int):
     best = max(odds, default=None, key=lambda o: o[:2])
     return best[2] if best and best[0] >= 0.5 else NoBlock()
 
-
-__all__ = ["stand_in", "default_action", "on_field"]

@@ -144,9 +144,17 @@ def destinations(state: State, philosopher: str, steps: int) -> dict[str, int]:
     ball or another philosopher, never into a goal box that is not his own goalie's."""
     if steps <= 0 or philosopher not in state.spots:
         return {}
-    taken = set(state.spots.values()) | ({state.ball} if state.ball else set())
-    return field.reachable(state.spots[philosopher], steps,
-                           lambda s: s not in taken and may_stand(philosopher, s))
+    blocked = set(state.spots.values()) | _NO_ENTRY[philosopher]
+    if state.ball:
+        blocked.add(state.ball)
+    return field.reachable(state.spots[philosopher], steps, blocked)
+
+
+_BOXES = field.goal_boxes()
+_NO_ENTRY = {
+    who: _BOXES[1 - team] | (frozenset() if is_goalie(who) else _BOXES[team])
+    for team in (data.GERMANS, data.FRENCH) for who in data.TEAMS[team]
+}
 
 
 # --- Cards ---------------------------------------------------------------------------------------
