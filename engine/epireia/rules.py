@@ -134,8 +134,19 @@ def _battle(state: State, seat: int, action) -> list[Event]:
 
 # --- The automatic steps between decisions -------------------------------------------------------
 
+def _drop_dead_prompts(state: State, events: list[Event]) -> None:
+    """A bonus that can no longer be paid (another bonus took the resources or the last token
+    first) is lost, as the rulebook says of a bonus the player cannot pay."""
+    while state.prompts and not legal_actions(state, state.prompts[0].seat):
+        prompt = state.prompts.pop(0)
+        events.append(Event(f"🎁 **{state.players[prompt.seat].city}** cannot pay for a Prestige bonus: it is lost."))
+
+
 def advance(state: State, chance: Chance, events: list[Event]) -> None:
-    while state.phase not in ("over", *SETUP_PHASES) and not state.prompts:
+    while True:
+        _drop_dead_prompts(state, events)
+        if state.phase in ("over", *SETUP_PHASES) or state.prompts:
+            return
         if state.phase in ("develop", "diplomacy", "resolve"):
             scenarios.check(state, chance, events)
             if state.prompts:
