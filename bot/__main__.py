@@ -15,6 +15,9 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument("game", choices=sorted(GAMES))
     demo.add_argument("--players", type=int, default=None, help="how many players (default: the fewest the game takes)")
     demo.add_argument("--seed", type=int, default=1, help="the same seed plays the same game")
+    backup = commands.add_parser("backup", help="copy the live database to PATH (safe while the bot runs)")
+    backup.add_argument("path", help="where to write the copy (a new file)")
+    backup.add_argument("--db", default=None, help="the database to copy (default: BOT_DB_PATH)")
     return top
 
 
@@ -29,6 +32,14 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 2
+    if args.command == "backup":
+        from .backup import BackupError, backup
+        try:
+            print(backup(args.db or settings.bot_db_path, args.path).summary())
+        except BackupError as error:
+            print(f"No backup: {error}.", file=sys.stderr)
+            return 1
+        return 0
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
         return 2
