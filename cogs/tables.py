@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import discord
@@ -17,13 +18,14 @@ from .components import board_view, is_moderator, lobby_action, send_private, sh
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
+OPTION_BOUNDARY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")  # commas inside [..] stay
 NO_TABLE = "There is no table in this channel. Open one with `/table new`."
 
 
 def parse_options(text: str) -> dict:
     """`special_days=false, extra_subjects=["Cheese"]` -> a dict; values are JSON where they can be."""
     options: dict = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for part in filter(None, (p.strip() for p in OPTION_BOUNDARY.split(text))):
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
             raise Refused(f"Write options as name=value, separated by commas (I could not read {part!r}).")
