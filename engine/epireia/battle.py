@@ -105,16 +105,18 @@ def place(state: State, league: str, action, events: list[Event]) -> None:
 
 
 def _auto_place(state: State, league: str) -> None:
-    """Steps with a single possibility are taken at once; the plan is ready when all are done."""
+    """Steps with a single possibility are taken at once (an empty front, a figure that has to go
+    where it goes: nothing the other league could not know); the plan is ready when all are done."""
     plan = state.battle.plans[league]
     while True:
         options = placement_options(state, league)
         if not options:
             plan.ready = True
             return
-        if len(options) > 1:
-            return
         only = options[0]
+        empty = only.kind == "station" or not any(rows(league_army(state, league))[only.front])
+        if len(options) > 1 or not empty:
+            return
         if only.kind == "deploy":
             plan.columns[only.front] = _copied(arrangements(league_army(state, league), only.front)[0])
         else:

@@ -34,7 +34,10 @@ def test_deployment_choices_are_column_strengths():
     assert state.phase == "battle" and GAME.to_move(state) == {0, 1}
     assert [a.totals for a in GAME.legal_actions(state, 0)] == [(2, 1, 1), (1, 2, 1), (1, 1, 2)]
     assert GAME.label(Deploy(front="flank", totals=(2, 1, 1))) == "Flank columns: 2 · 1 · 1"
-    # Sparta's flank (1, 1, 1) and both centres (empty) had one possibility: already deployed.
+    # Sparta's flank stands only one way, but it is still Sparta's to confirm (that its tokens are
+    # all alike is its secret); the empty centres are deployed at once.
+    assert GAME.legal_actions(state, 1) == [Deploy(front="flank", totals=(1, 1, 1))]
+    state = play(state, 1, Deploy(front="flank", totals=(1, 1, 1))).state
     assert [a.front for a in GAME.legal_actions(state, 1)] == ["maritime"] * 6
 
 
@@ -50,6 +53,7 @@ def test_the_whole_battle():
     assert state.battle.plans["delian"].ready and GAME.to_move(state) == {1}
     assert "Pericles" not in str(GAME.view(state, None)["battle"]) and "Pericles" not in str(GAME.view(state, 1)["battle"])
     assert GAME.view(state, 0)["battle"]["my_plan"]["figures"]["flank"] == "Pericles"
+    state = play(state, 1, Deploy(front="flank", totals=(1, 1, 1))).state
     state = play(state, 1, Deploy(front="maritime", totals=(1, 1, 2))).state
     step = play(state, 1, Station(front="flank", figure="Leonidas"))
     assert any("Pericles" in t and "Leonidas" in t for t in texts(step))
@@ -83,7 +87,8 @@ def test_the_whole_battle():
 def test_a_figure_can_only_be_engaged_once_per_front():
     state = at_the_battle()
     for seat, action in ((0, Deploy(front="flank", totals=(1, 1, 2))), (0, Deploy(front="maritime", totals=(4, 0, 0))),
-                         (0, Station(front="flank", figure="Pericles")), (1, Deploy(front="maritime", totals=(1, 1, 2))),
+                         (0, Station(front="flank", figure="Pericles")), (1, Deploy(front="flank", totals=(1, 1, 1))),
+                         (1, Deploy(front="maritime", totals=(1, 1, 2))),
                          (1, Station(front="flank")), (1, Station(front="centre"))):
         state = play(state, seat, action).state
     assert state.battle.plans["peloponnesian"].figures["maritime"] == "Leonidas"  # the only way left
