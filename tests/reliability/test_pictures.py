@@ -1,0 +1,39 @@
+"""Board pictures are drawn off the event loop and drawn once per table version."""
+import threading
+from types import SimpleNamespace
+
+from bot import render
+from bot.publisher import Publisher
+from bot.service import TableService
+from bot.store import Store
+
+PLAYERS = [100, 101, 102, 103, 104]
+
+
+async def test_a_picture_is_drawn_in_a_worker_thread_once_per_version(tmp_path, monkeypatch):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store)
+    table = await service.create(guild_id=1, channel_id=1, host_id=PLAYERS[0], game="ostrakon", seed="p")
+    for user in PLAYERS[1:]:
+        await service.join(table.id, user)
+    table = (await service.start(table.id, PLAYERS[0])).table
+    drawn = []
+    real = render.render_png
+
+    def recording(game_key, view):
+        drawn.append((threading.current_thread() is threading.main_thread(), view["phase"]))
+        return real(game_key, view)
+
+    monkeypatch.setattr(render, "render_png", recording)
+    publisher = Publisher(SimpleNamespace(service=service))
+    first = await publisher.picture(table)
+    again = await publisher.picture(table)
+    assert first.fp.getvalue() == again.fp.getvalue()
+    assert first.fp.getvalue().startswith(b"\x89PNG")
+    assert drawn == [(False, "ask")]  # once, and not on the event loop's thread
+
+    (speaker,) = service.waiting_on(table)
+    table = (await service.act(table.id, speaker, {"kind": "ask", "question": "Day or night?", "white": "Day", "black": "Night"})).table
+    await publisher.picture(table)
+    assert drawn == [(False, "ask"), (False, "vote")]  # a new version, a new picture
+    await store.close()
