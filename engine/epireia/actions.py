@@ -141,7 +141,7 @@ class Station(BaseModel):
 
 class Engage(BaseModel):
     kind: Literal["engage"] = "engage"
-    figure: bool = False
+    figure: str | None = None  # the league's figure on this front, or None to keep it back
     polemarch: bool = False
 
 
@@ -205,7 +205,9 @@ def label(action) -> str:
     if kind == "station":
         return f"{action.figure or 'No figure'} on the {data.FRONT_NAMES[action.front]}"
     if kind == "engage":
-        parts = (["Engage my figure"] if action.figure else []) + (["Polemarch +2"] if action.polemarch else [])
+        attack = data.FIGURES.get(action.figure or "", {}).get("attack", 0)
+        parts = ([f"Engage {action.figure} (+{attack})"] if action.figure else []) + \
+            (["Polemarch (+2)"] if action.polemarch else [])
         return " + ".join(parts) or "Hold back"
     return {
         "archon": "Archon: one more Development action",

@@ -183,15 +183,15 @@ def polemarch_seat(state: State, league: str) -> int | None:
 
 
 def engage_options(state: State, league: str) -> list[Engage]:
-    figure = _figure_on_front(state, league) is not None
+    figure = _figure_on_front(state, league)
     polemarch = polemarch_seat(state, league) is not None
     found = [Engage()]
     if figure:
-        found.append(Engage(figure=True))
+        found.append(Engage(figure=figure))
     if polemarch:
         found.append(Engage(polemarch=True))
     if figure and polemarch:
-        found.append(Engage(figure=True, polemarch=True))
+        found.append(Engage(figure=figure, polemarch=True))
     return found
 
 
@@ -244,7 +244,13 @@ def _open_column(state: State, events: list[Event]) -> None:
 
 
 def encode(action: Engage) -> str:
+    """A secret engagement as stored until both leagues have chosen."""
     return ("figure" if action.figure else "") + ("+polemarch" if action.polemarch else "")
+
+
+def decode(state: State, league: str, choice: str) -> Engage:
+    figure = _figure_on_front(state, league) if "figure" in choice else None
+    return Engage(figure=figure, polemarch="polemarch" in choice)
 
 
 def engage(state: State, league: str, action: Engage, events: list[Event]) -> None:
@@ -261,7 +267,7 @@ def engage(state: State, league: str, action: Engage, events: list[Event]) -> No
     engaged = []
     for lg in battle.waiting:
         choice = battle.choices[lg]
-        _commit(state, lg, Engage(figure="figure" in choice, polemarch="polemarch" in choice), events)
+        _commit(state, lg, decode(state, lg, choice), events)
         if choice:
             engaged.append(lg)
     held = [lg for lg in battle.waiting if lg not in engaged]

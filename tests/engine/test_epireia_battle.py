@@ -61,7 +61,7 @@ def test_the_whole_battle():
     state = step.state
     assert GAME.to_move(state) == {0, 1}  # both may engage in column 1, in secret
 
-    step = play(state, 1, Engage(figure=True))
+    step = play(state, 1, Engage(figure="Leonidas"))
     state = step.state
     assert GAME.to_move(state) == {0}
     assert GAME.view(state, None)["battle"]["decided"] == ["peloponnesian"]
@@ -71,7 +71,7 @@ def test_the_whole_battle():
     assert any("Peloponnesian League engages Leonidas (+3): **4**" in t for t in texts(step))
     state = step.state
     assert state.battle.stage == "respond" and GAME.to_move(state) == {0}
-    step = play(state, 0, Engage(figure=True))  # ...then answers with Pericles: 5 against 4
+    step = play(state, 0, Engage(figure="Pericles"))  # ...then answers with Pericles: 5 against 4
     lines = texts(step)
     assert any("Column 1: won by the Delian League" in t for t in lines)
     assert any("Column 2: a tie" in t for t in lines) and any("Column 3: a tie" in t for t in lines)
@@ -94,14 +94,15 @@ def test_a_figure_can_only_be_engaged_once_per_front():
     assert state.battle.plans["peloponnesian"].figures["maritime"] == "Leonidas"  # the only way left
     # Flank column 1: 1 against 1, and only Athens has a figure there: it alone decides, openly.
     assert GAME.to_move(state) == {0}
-    step = play(state, 0, Engage(figure=True))
+    step = play(state, 0, Engage(figure="Pericles"))
     lines = texts(step)
     assert any("Column 1: won by the Delian League" in t for t in lines)
     assert any("Column 2: a tie" in t for t in lines)  # Pericles is spent on this front
     assert any("Column 3: won by the Delian League" in t for t in lines)
     state = step.state
     assert state.battle.front == 2 and GAME.to_move(state) == {1}  # Leonidas at sea: 1 + 3 may tie 4
-    assert GAME.legal_actions(state, 1) == [Engage(), Engage(figure=True)]
+    assert GAME.legal_actions(state, 1) == [Engage(), Engage(figure="Leonidas")]
+    assert [GAME.label(a) for a in GAME.legal_actions(state, 1)] == ["Hold back", "Engage Leonidas (+3)"]
 
 
 def finish(front_results, prestige=(1, 1), copper=(2, 2)):
