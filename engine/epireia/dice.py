@@ -123,7 +123,6 @@ def reroll(state: State, seat: int, action: Reroll, chance: Chance) -> list[Even
     else:
         player.used.append(action.source)
     side.die = chance.roll(12)
-    side.used.append(action.source)
     return [Event(f"🔁 {action.source}: {describe(state, roll, side)}")]
 
 
@@ -137,7 +136,6 @@ def boost(state: State, seat: int, action: Boost) -> list[Event]:
     else:
         player.used.append(action.source)
         side.boost += 2
-    side.used.append(action.source)
     return [Event(f"✨ **{name(state, seat)}** adds +2 ({action.source}): {describe(state, roll, side)}")]
 
 

@@ -8,7 +8,7 @@ from . import data, dice
 from .develop import change_prestige
 from .state import (
     HOME, Ally, Roll, Side, State, Task, development_order, diplomacy_order, draw_token, gain, name,
-    place_of, seats_of, territories_of,
+    place_of, territories_of,
 )
 
 
@@ -325,4 +325,3 @@ def _collect(state: State, task: Task, chance: Chance, events: list[Event]) -> b
 
 
 HANDLERS = {"empire": _empire, "territory": _territory, "city": _city, "collect": _collect}
-__all__ = ["start", "run", "seats_of"]

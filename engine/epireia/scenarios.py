@@ -5,9 +5,7 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event
 from . import data, develop
-from .state import (
-    HOME, State, development_order, draw_token, name, territories_of,
-)
+from .state import State, development_order, draw_token, name, territories_of
 
 
 # --- Objectives ----------------------------------------------------------------------------------
@@ -162,6 +160,3 @@ def turn_over(state: State, events: list[Event]) -> str:
         events.append(Event(f"Turn {state.turn} was the last (table rule): the Great Battle begins."))
         return "battle"
     return "next"
-
-
-__all__ = ["HOME", "check", "start_turn", "turn_over", "reveal_act", "objective_text"]

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from ..chance import Chance
-from . import battle, data
+from . import data
 from .actions import Accept, EndDevelopment, EndDiplomacy, Engage
 from .rules import legal_actions
-from .state import HOME, State, league_army, place_of
+from .state import HOME, State, place_of
 
 BUILD_ORDER = ("Granary", "Mine", "Lumber Camp", "Temple", "Embassy", "Barracks", "Administrator's Hall",
                "Prytaneion", "Shipyard", "Assembly", "Stables")
@@ -139,6 +139,3 @@ def default_action(state: State, seat: int, chance: Chance):
     if state.phase == "battle" and state.battle.stage != "place":
         return Engage()
     return stand_in(state, seat, chance)
-
-
-__all__ = ["stand_in", "default_action", "league_army", "battle"]

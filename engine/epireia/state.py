@@ -81,7 +81,6 @@ class Side(BaseModel):
     notes: list[str] = []
     attack: int = 0  # combined attack of the figures (conflicts and Brigands)
     boost: int = 0  # added afterwards (Phemonoe, Polemarch)
-    used: list[str] = []
     declined: bool = False
 
 
@@ -161,7 +160,6 @@ class State(BaseModel):
     roll: Roll | None = None
     prompts: list[Prompt] = []
     battle: Battle | None = None
-    battle_due: bool = False
     winners: list[int] | None = None
     result: str = ""
 
