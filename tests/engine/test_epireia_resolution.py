@@ -119,9 +119,11 @@ def test_an_allied_city_can_be_won_back_by_the_other_league():
     sparta = state.players[1].figures[0]
     assert "Delphi" in destinations(state, 1, sparta)
     assert "Delphi" not in destinations(state, 0, "Alcibiades")  # already the Delian League's
-    state = play(state, 1, Move(figure=sparta, to="Delphi"), rolls=[9]).state
-    state = play(state, 0, EndDiplomacy(), rolls=[9]).state if GAME.to_move(state) == {0} else state
-    assert state.allies["Delphi"].league == "peloponnesian"
+    state = play(state, 1, Move(figure=sparta, to="Delphi")).state
+    step = play(state, 0, EndDiplomacy(), rolls=[9])
+    assert any("**Delphi** joins the Peloponnesian League" in t for t in texts(step))
+    assert step.state.allies["Delphi"].league == "peloponnesian"
+    assert step.state.allies["Delphi"].token.unit == "cavalry"  # the same token changes sides
 
 
 def test_an_unprotected_territory_is_taken_back_and_the_token_returns():
