@@ -5,13 +5,14 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from . import field
+from . import data, field
 from .state import show
 
+# Only real cards, spaces and philosophers parse: anything else is refused as an unknown move.
 Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-Space = Annotated[str, Field(min_length=2, max_length=3)]
-Card = Annotated[str, Field(min_length=2, max_length=5)]
-Name = Annotated[str, Field(min_length=1, max_length=20)]
+Space = Annotated[str, Field(pattern=r"^[A-K]([1-9]|1[0-7])$")]  # A1 .. K17
+Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[CHSD]$")]  # rank, then suit letter
+Name = Literal[data.TEAMS[data.GERMANS] + data.TEAMS[data.FRENCH]]
 
 
 class LineUp(BaseModel):

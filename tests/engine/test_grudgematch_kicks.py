@@ -2,7 +2,7 @@
 and the ball set down when it stops on a philosopher."""
 import pytest
 
-from engine import IllegalAction
+from engine import IllegalAction, UnknownAction
 from engine.grudgematch import GAME
 from tests.engine.test_grudgematch_helpers import F, G, kinds, play, position, public_text
 
@@ -190,3 +190,16 @@ def test_no_fouls_without_the_option():
     assert not any(a.foul for a in GAME.legal_actions(state, G) if a.kind == "kick")
     with pytest.raises(IllegalAction, match="Fouling"):
         kick(state, "Hegel", "7S", "S", foul=True)
+
+
+@pytest.mark.parametrize("action", [
+    {"kind": "kick", "who": "Kant", "card": "8S", "direction": "S"},
+    {"kind": "kick", "who": "Hegel", "card": "11S", "direction": "S"},
+    {"kind": "kick", "who": "Hegel", "card": "8S", "direction": "up"},
+    {"kind": "place", "to": "L3"},
+    {"kind": "run", "who": "Hegel", "to": "F18"},
+])
+def test_malformed_moves_are_refused_as_unknown(action):
+    state = position({"Hegel": "F5", "Nietzsche": "F2"}, "F6", [["8S"], []])
+    with pytest.raises(UnknownAction):
+        play(state, G, action)
