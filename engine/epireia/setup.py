@@ -30,7 +30,9 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
     if seats == 1:
         player = Player(seat=0, league="delian", prestige=data.SOLO_START_PRESTIGE)
         return State(solo=True, phase="scenario", players=[player], picking=[0], **common)
-    picking = chance.shuffle(list(range(seats)))  # who represents which league: at random
+    picking = list(range(seats))
+    if options.leagues == "random":
+        picking = chance.shuffle(picking)  # who represents which league
     leagues = dict(zip(picking, PICK_LEAGUES[seats]))
     players = [Player(seat=seat, league=leagues[seat]) for seat in range(seats)]
     return State(phase="city", players=players, picking=picking, **common)

@@ -15,6 +15,9 @@ HOME = "home"
 
 class Options(BaseModel):
     last_turn: int = Field(default=data.LAST_TURN, ge=3, le=40)
+    # "random": leagues and the picking order are dealt by chance; "seats": seat 1 is the first
+    # Delian, seat 2 the (first) Peloponnesian, then as the picking order goes (see setup.py).
+    leagues: Literal["random", "seats"] = "random"
 
 
 class Token(BaseModel):

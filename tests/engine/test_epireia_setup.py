@@ -116,3 +116,11 @@ def test_development_and_diplomacy_orders_for_four_players():
     assert state.order == [0, 3, 1, 2]  # both Delian players, then both Peloponnesian
     state = end_development(state)
     assert state.phase == "diplomacy" and state.order == [1, 2, 0, 3]  # the Peloponnesians first
+
+
+def test_leagues_by_seat_option():
+    options = GAME.Options(leagues="seats")
+    for seed in range(5):
+        state = GAME.setup(4, options, Chance.seeded(str(seed)))
+        assert state.picking == [0, 1, 2, 3]
+        assert [p.league for p in state.players] == ["delian", "peloponnesian", "peloponnesian", "delian"]
