@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Outcome, copy_state
-from . import data
+from . import data, field
 from .legal import required, to_move
-from .state import State, full_deck, team_of
+from .state import State, destinations, full_deck, on_field, team_of
 
 WHOLE_DECK = len(full_deck()) + 1  # with the joker
 
@@ -23,6 +23,21 @@ def _kick_view(state: State) -> dict | None:
         shown |= {"blockers": [p for p in kick.chances if team_of(p) == kick.asking[0]],
                   "required": required(state)}
     return shown
+
+
+def _running_view(state: State) -> dict | None:
+    """The dice, and for each philosopher who may still run, the spaces he can reach with the
+    steps each needs (so a menu can group the destinations by distance)."""
+    running = state.running
+    if running is None:
+        return None
+    reach = {}
+    if running.left:
+        for who in on_field(state, running.seat):
+            if who not in running.moved:
+                spaces = destinations(state, who, max(running.left))
+                reach[who] = {space: spaces[space] for space in sorted(spaces, key=field.READING_ORDER.get)}
+    return running.model_dump() | {"reach": reach}
 
 
 def view(state: State, seat: int | None) -> dict:
@@ -51,7 +66,7 @@ def view(state: State, seat: int | None) -> dict:
         "deck_size": len(state.deck),
         "discard": list(state.discard),
         "dice": list(state.dice),
-        "running": state.running.model_dump() if state.running else None,
+        "running": _running_view(state),
         "kick": _kick_view(state),
         "last_kick": state.last_kick.model_dump() if state.last_kick else None,
         "placing": state.placing.holder if state.placing else None,

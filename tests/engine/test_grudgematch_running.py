@@ -95,3 +95,13 @@ def test_nobody_but_the_goalie_runs_through_a_goal_box():
         run(state, "Hegel", "H2")  # 4 steps through E2-F2-G2; 6 the long way round
     state = running([6, 5], spots={"Hegel": "D2", "Nietzsche": "A1", "Descartes": "A17"})
     assert run(state, "Hegel", "H2").running.left == [5]
+
+
+def test_the_view_lists_each_runners_reachable_spaces_with_their_steps():
+    state = running([1, 2], spots={"Hegel": "F6", "Husserl": "F5", "Nietzsche": "A1", "Descartes": "A17"})
+    reach = GAME.view(state, None)["running"]["reach"]
+    assert reach["Hegel"] == {"E6": 1, "G6": 1, "E7": 2, "F7": 1, "G7": 2, "D6": 2, "H6": 2, "F8": 2,
+                              "E5": 2, "G5": 2}
+    assert set(reach["Nietzsche"]) == {"B1", "A2", "C1", "B2", "A3"}
+    labels = {GAME.label(a) for a in GAME.legal_actions(state, G) if a.kind == "run"}
+    assert labels == {f"{who} → {space}" for who in reach for space in reach[who]}
