@@ -229,7 +229,7 @@ SCENARIOS: dict[str, dict] = {
     },
     "The Brigands": {
         "act": 2, "objective": ("league_brigands", 2), "reward": [("cavalry", 1)],
-        "text": "clear the second Brigand token cleared by your league",
+        "text": "clear the second Brigand token your league clears",
         "constraint": "Brigands occupy Epirus, Euboea and Ionia",
         "brigands": ("Epirus", "Euboea", "Ionia"),
     },

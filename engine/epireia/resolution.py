@@ -60,6 +60,12 @@ def _send_home(state: State, figures: list[str]) -> None:
             enemy.place = HOME
 
 
+def _going_home(figures: list[str]) -> str:
+    if len(figures) == 1:
+        return f"{figures[0]} returns home"
+    return f"{', '.join(figures[:-1])} and {figures[-1]} return home"
+
+
 def _sides(state: State, place: str) -> list[Side]:
     """One side per league present (the Peloponnesian first); the solo enemy is a side too."""
     sides = []
@@ -106,7 +112,7 @@ def _conflict_result(state: State, events: list[Event]) -> Side | None:
     loser = next(s for s in roll.sides if s is not winner)
     _send_home(state, loser.figures)
     events.append(Event(f"🏆 **{_league_label(state, winner)}** wins the conflict at {roll.place}; "
-                        f"{', '.join(loser.figures)} return home."))
+                        f"{_going_home(loser.figures)}."))
     _pericles(state, winner, events)
     return winner
 
@@ -194,7 +200,7 @@ def _territory(state: State, task: Task, chance: Chance, events: list[Event]) ->
             _pericles(state, side, events)
         else:
             _send_home(state, side.figures)
-            events.append(Event(f"❌ The Brigands hold {task.place}; {', '.join(side.figures)} return home."))
+            events.append(Event(f"❌ The Brigands hold {task.place}; {_going_home(side.figures)}."))
         return False
     _take(state, task.place, events)
     return True
