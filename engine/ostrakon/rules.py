@@ -7,6 +7,7 @@ state.py; the views and the outcome in views.py.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, Step, copy_state
@@ -69,6 +70,7 @@ def can_follow(state: State, seat: int) -> bool:
     return on_top and positions(state)[seat] < state.sun
 
 
+@lru_cache(maxsize=4096)  # stand-ins compare the canned questions on every turn
 def normalise(question: str) -> str:
     """A question as compared for repeats: case, punctuation and spacing ignored. Letters, digits
     and symbols (emoji too) count; marks such as emoji variation selectors do not."""
