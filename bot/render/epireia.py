@@ -141,6 +141,8 @@ def draw_map(pen: ImageDraw.ImageDraw, view: dict, top: int) -> None:
         enemy = any(e["city"] == city for e in view["enemies"])
         colour = seat_colour(player["seat"]) if player else ENEMY if enemy else MUTED
         league = player["league"] if player else allies.get(city)
+        if enemy:  # solo: the enemy cities are in the other league
+            league = "delian" if view["players"][0]["league"] == "peloponnesian" else "peloponnesian"
         box = _box(pen, city, top, PANEL, LEAGUE_COLOURS.get(league) or MUTED, 3 if league else 1)
         pen.text((box[0] + 6, box[1] + 4), city, font=font(14), fill=colour)
         if city in allies:
@@ -238,8 +240,10 @@ def _player_line(view: dict, player: dict) -> str:
     home = [f for f, p in player["figures"].items() if p == "home"]
     figures = ", ".join(home + away) or "-"
     name = player["city"] or f"Seat {player['seat'] + 1}"
+    count = len(player["buildings"])
+    built = f"{count} building{'s' if count != 1 else ''}"
     return (f"{LEAGUE_ICON[player['league']]} **{name}** ⭐{player['prestige']} 🌾{res['wheat']} 🪵{res['wood']} "
-            f"🪙{res['copper']} · {army or 'no army'} · {len(player['buildings'])} buildings · {figures}")
+            f"🪙{res['copper']} · {army or 'no army'} · {built} · {figures}")
 
 
 def _battle_lines(view: dict) -> list[str]:
