@@ -11,6 +11,7 @@ import json
 import logging
 import sqlite3
 import time
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Literal
 
@@ -20,6 +21,7 @@ from pydantic import BaseModel
 log = logging.getLogger(__name__)
 Status = Literal["lobby", "running", "paused", "finished", "ended"]
 OPEN_STATUSES = ("lobby", "running", "paused")
+RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables used most recently
 
 MIGRATIONS = [
     # 1: tables and the action log
@@ -131,6 +133,9 @@ class Store:
         # interleave. The lock only guards multi-step work such as migrations.
         self._write = asyncio.Lock()
         self._now = now
+        # Each table's row as this store last read or wrote it, most recently used last (see
+        # `get_table(cached=True)`).
+        self._records: OrderedDict[int, TableRecord] = OrderedDict()
 
     @classmethod
     async def open(cls, path: str | Path, now=time.time) -> "Store":
@@ -196,13 +201,37 @@ class Store:
             return connection.execute("SELECT * FROM tables WHERE id = ?", (cursor.lastrowid,)).fetchone()
 
         try:
-            return _table(await self._run(work))
+            return self._remember(_table(await self._run(work)))
         except sqlite3.IntegrityError:
             raise ChannelBusy() from None
 
-    async def get_table(self, table_id: int) -> TableRecord | None:
+    async def get_table(self, table_id: int, *, cached: bool = False) -> TableRecord | None:
+        """The table's row. With `cached`, the row as this store last read or wrote it, without a
+        database read: for changes made under the table's lock, where the save's version check
+        catches anything written behind the store's back (change the file only through the store
+        while the bot runs)."""
+        if cached and table_id in self._records:
+            self._records.move_to_end(table_id)
+            return self._records[table_id]
         rows = await self._rows("SELECT * FROM tables WHERE id = ?", (table_id,))
-        return _table(rows[0]) if rows else None
+        if not rows:
+            self._records.pop(table_id, None)
+            return None
+        try:
+            return self._remember(_table(rows[0]))
+        except UnreadableTable:
+            self._records.pop(table_id, None)
+            raise
+
+    def _remember(self, table: TableRecord) -> TableRecord:
+        known = self._records.get(table.id)
+        if known is not None and known.version > table.version:
+            return table  # a read that left before a save came back after it: keep the newer row
+        self._records[table.id] = table
+        self._records.move_to_end(table.id)
+        while len(self._records) > RECORD_CACHE:
+            self._records.popitem(last=False)
+        return table
 
     async def open_table_in(self, channel_id: int) -> TableRecord | None:
         rows = await self._rows(
@@ -245,19 +274,26 @@ class Store:
                 " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
                 (table.id, table.id, seat, actor_id, kind, json.dumps(action), now),
             ))
-        await self._transaction(statements)
-        return table
+        try:
+            await self._transaction(statements)
+        except BaseException:
+            self._records.pop(table.id, None)  # read it afresh next time
+            raise
+        return self._remember(table)
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Where the table's board is posted: presentation only, so no version bump."""
         await self._run(lambda connection: connection.execute(
             "UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)))
+        if table_id in self._records:
+            self._records[table_id] = self._records[table_id].model_copy(update={"board_message_id": message_id})
 
     # --- the log ---------------------------------------------------------------------------------
 
-    async def actions(self, table_id: int, kind: str | None = None) -> list[ActionRecord]:
-        sql = "SELECT * FROM actions WHERE table_id = ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
-        params = (table_id, kind) if kind else (table_id,)
+    async def actions(self, table_id: int, kind: str | None = None, since: int = 0) -> list[ActionRecord]:
+        """The table's log in order; only rows of `kind`, and only those after seq `since`, if given."""
+        sql = "SELECT * FROM actions WHERE table_id = ? AND seq > ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
+        params = (table_id, since, kind) if kind else (table_id, since)
         rows = await self._rows(sql, params)
         return [ActionRecord.model_validate({**dict(row), "action": json.loads(row["action"])}) for row in rows]
 

@@ -1,0 +1,55 @@
+"""The store's copy of each table row: used for changes, kept true to the file, bounded."""
+import pytest
+
+from bot import store as store_module
+from bot.store import StaleVersion, Store
+
+
+async def new_table(store: Store, channel: int):
+    return await store.create_table(guild_id=1, channel_id=channel, game="ostrakon", host_id=1,
+                                    seats=[1], options={}, seed="s")
+
+
+async def test_the_cached_row_follows_every_write_through_the_store(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    table = await new_table(store, 1)
+    assert await store.get_table(table.id, cached=True) == table
+    saved = await store.save(table.model_copy(update={"seats": [1, 2]}), expected_version=0, log=("join", None, 2, {}))
+    assert await store.get_table(table.id, cached=True) == saved == await store.get_table(table.id)
+    await store.set_board_message(table.id, 77)
+    assert (await store.get_table(table.id, cached=True)).board_message_id == 77
+    assert await store.get_table(table.id, cached=True) == await store.get_table(table.id)
+    await store.close()
+
+
+async def test_a_write_behind_the_stores_back_is_caught_by_the_version_check(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    table = await new_table(store, 1)
+    await store._db.execute("UPDATE tables SET version = 5, seats = '[1, 9]' WHERE id = ?", (table.id,))
+    stale = await store.get_table(table.id, cached=True)
+    assert stale.version == 0  # the store has not seen the change yet...
+    with pytest.raises(StaleVersion):  # ...but cannot write over it
+        await store.save(stale.model_copy(update={"seats": [1, 3]}), expected_version=stale.version, log=("join", None, 3, {}))
+    fresh = await store.get_table(table.id, cached=True)  # the failed save made it read again
+    assert (fresh.version, fresh.seats) == (5, [1, 9])
+    assert await store.actions(table.id) == []
+    await store.close()
+
+
+async def test_the_cache_is_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_module, "RECORD_CACHE", 3)
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    tables = [await new_table(store, channel) for channel in range(1, 6)]
+    assert list(store._records) == [t.id for t in tables[-3:]]
+    await store.close()
+
+
+async def test_the_log_since_a_seq(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    table = await new_table(store, 1)
+    for user in (2, 3, 4):
+        table = await store.save(table.model_copy(update={"seats": table.seats + [user]}),
+                                 expected_version=table.version, log=("join", None, user, {}))
+    assert [row.seq for row in await store.actions(table.id, since=1)] == [2, 3]
+    assert [row.actor_id for row in await store.actions(table.id, kind="join", since=2)] == [4]
+    await store.close()
