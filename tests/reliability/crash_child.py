@@ -62,8 +62,9 @@ async def _new_table(service: TableService, acks: Acks, channel: int, game, driv
     seats = driver.randint(game.min_seats, min(game.max_seats, game.min_seats + 2))
     stand_ins = driver.choice([0, 0, 1])
     users = [channel * 100 + seat + 1 for seat in range(seats - stand_ins)]
+    # seated as stand-ins first: each player who joins takes a stand-in's seat
     table = await service.create(guild_id=1, channel_id=channel, host_id=users[0], game=game.key,
-                                 stand_ins=stand_ins, seed=f"crash:{channel}:{driver.random()}")
+                                 stand_ins=seats - 1, seed=f"crash:{channel}:{driver.random()}")
     for user in users[1:]:
         table = await service.join(table.id, user)
         acks.write(t=table.id, first=table.version, v=table.version, k="join")

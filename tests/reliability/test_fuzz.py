@@ -92,10 +92,12 @@ async def session(game: Game, data) -> None:
     store = await Store.open(":memory:")
     service = TableService(store)
     try:
-        table = await service.create(guild_id=1, channel_id=1, host_id=users[0], game=game.key, stand_ins=stand_ins,
+        # seated as stand-ins first: each player who joins takes a stand-in's seat
+        table = await service.create(guild_id=1, channel_id=1, host_id=users[0], game=game.key, stand_ins=seats - 1,
                                      seed=data.draw(st.text("abc123", min_size=1, max_size=6), label="seed"))
         for user in users[1:]:
             table = await service.join(table.id, user)
+        assert len(table.seats) == seats and table.seats.count(None) == stand_ins
         if len(users) > 1:
             assert not await refused_unchanged(service, table.id, lambda: service.start(table.id, users[1]))
         await service.start(table.id, users[0])
