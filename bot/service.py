@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,7 @@ from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTabl
 
 log = logging.getLogger(__name__)
 STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
+STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
 
 
 class Refused(RuleError):
@@ -56,13 +57,16 @@ class TableService:
         self.store = store
         self.games = games
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._states: dict[int, tuple[int, BaseModel]] = {}  # parsed state per table, by version
+        # parsed state per table, by version, for the tables used most recently
+        self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
 
     # --- reading ---------------------------------------------------------------------------------
 
-    async def get(self, table_id: int) -> TableRecord:
+    async def get(self, table_id: int, *, cached: bool = False) -> TableRecord:
+        """The table. `cached`: the store's own copy, without a read, for a change made under the
+        table's lock (the save's version check still guards against any other writer)."""
         try:
-            table = await self.store.get_table(table_id)
+            table = await self.store.get_table(table_id, cached=cached)
         except UnreadableTable as error:
             raise self._unreadable(error) from None
         if table is None:
@@ -93,14 +97,21 @@ class TableService:
             raise Refused("This table has not started yet.")
         cached = self._states.get(table.id)
         if cached and cached[0] == table.version:
+            self._states.move_to_end(table.id)
             return cached[1]
         try:
             state = self.game_of(table).State.model_validate_json(table.state)
         except (ValidationError, ValueError, KeyError):
             log.error("table %s: stored state is unreadable; skipping it", table.id)
             raise Refused("This table's saved game could not be read. A moderator can end it.") from None
-        self._states[table.id] = (table.version, state)
+        self._keep_state(table, state)
         return state
+
+    def _keep_state(self, table: TableRecord, state: BaseModel) -> None:
+        self._states[table.id] = (table.version, state)
+        self._states.move_to_end(table.id)
+        while len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
 
     def seat_of(self, table: TableRecord, user_id: int) -> int | None:
         return table.seats.index(user_id) if user_id in table.seats else None
@@ -181,7 +192,7 @@ class TableService:
             state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
             table = await self._save(table, {"status": "running", "state": state.model_dump_json()},
                                      ("start", None, user_id, {"seats": len(table.seats)}))
-            self._states[table.id] = (table.version, state)
+            self._keep_state(table, state)
             update = Update(table, public=[f"**{game.title}** begins!"])
             update.add(await self._play_stand_ins(table))
             return update
@@ -192,7 +203,7 @@ class TableService:
                   version: int | None = None) -> Update:
         """Play `action` for the user's seat. With `version`, refuse if the board has changed."""
         async with self._locks[table_id]:
-            table = await self.get(table_id)
+            table = await self.get(table_id, cached=True)
             if version is not None and version != table.version:
                 raise StaleBoard("The board has changed since this was posted. Use the latest one.")
             if table.status == "paused":
@@ -216,7 +227,7 @@ class TableService:
         if outcome is not None:
             changes["status"] = "finished"
         table = await self._save(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")))
-        self._states[table.id] = (table.version, step.state)
+        self._keep_state(table, step.state)
         update = Update(table, outcome=outcome)
         for event in step.events:
             if event.to is None:
@@ -243,7 +254,7 @@ class TableService:
 
     async def end(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
         async with self._locks[table_id]:
-            table = await self.get(table_id)
+            table = await self.get(table_id, cached=True)
             if not table.open:
                 raise Refused("This table is already over.")
             if not moderator and not (table.status == "lobby" and user_id == table.host_id):
@@ -256,7 +267,7 @@ class TableService:
         if not moderator:
             raise Refused("Only a moderator can remove a player.")
         async with self._locks[table_id]:
-            table = await self.get(table_id)
+            table = await self.get(table_id, cached=True)
             if not table.open:
                 raise Refused("This table is already over.")
             if target_id not in table.seats:
@@ -280,7 +291,7 @@ class TableService:
     # --- helpers ---------------------------------------------------------------------------------
 
     async def _lobby(self, table_id: int) -> TableRecord:
-        table = await self.get(table_id)
+        table = await self.get(table_id, cached=True)
         if table.status != "lobby":
             raise Refused("This table has already started." if table.open else "This table is over.")
         return table
