@@ -9,8 +9,9 @@ from .ostrakon import GAME as OSTRAKON
 from .nine_muses import GAME as NINE_MUSES
 from .epireia import GAME as EPIREIA
 from .grudgematch import GAME as GRUDGEMATCH
+from .philosophia import GAME as PHILOSOPHIA
 
-GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON, NINE_MUSES, EPIREIA, GRUDGEMATCH)}
+GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON, NINE_MUSES, EPIREIA, GRUDGEMATCH, PHILOSOPHIA)}
 
 __all__ = [
     "GAMES", "Chance", "Event", "Game", "GameOver", "IllegalAction", "NotYourTurn", "Outcome",

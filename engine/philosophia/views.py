@@ -9,7 +9,7 @@ from ..core import Outcome
 from . import data
 from .oracles import can_cancel
 from .rules import to_move
-from .state import Player, State, hand_counts, locked_wisdom, occupants, oracle_counts, tutor_income
+from .state import Player, State, hand_counts, locked_wisdom, name, occupants, oracle_counts, tutor_income
 
 
 def _player(state: State, player: Player) -> dict:
@@ -41,6 +41,7 @@ def _player(state: State, player: Player) -> dict:
 
 def view(state: State, seat: int | None) -> dict:
     public = {
+        "names": [name(state, who) for who in range(len(state.players))],
         "seats": state.seats,
         "solo": state.seats == 1,
         "round": state.round,

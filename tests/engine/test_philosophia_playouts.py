@@ -1,0 +1,81 @@
+"""Seeded random playouts for 1-6 seats: they end, refuse only with RuleErrors, round-trip through
+JSON, keep secrets out of public views, and offer short, distinct labels."""
+import pytest
+
+from engine import Chance, RuleError, referee
+from engine.philosophia import GAME
+
+MAX_STEPS = 3000
+
+
+def playout(seats: int, seed: int, options=None, check_secrets: bool = False) -> int:
+    chance = Chance.seeded(f"philosophia:{seats}:{seed}")
+    state = GAME.setup(seats, options or GAME.Options(), chance)
+    for number in range(MAX_STEPS):
+        assert GAME.State.model_validate_json(state.model_dump_json()) == state
+        if GAME.outcome(state) is not None:
+            assert GAME.to_move(state) == frozenset()
+            return number
+        seat = chance.pick(sorted(GAME.to_move(state)))
+        legal = GAME.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action in phase {state.phase}"
+        by_kind: dict[str, list[str]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(GAME.label(action))
+        for kind, labels in by_kind.items():
+            assert all(0 < len(text) <= 80 for text in labels), labels
+            assert len(set(labels)) == len(labels), f"labels of {kind} repeat: {labels}"
+            assert len(labels) <= 60, f"too many {kind} choices: {len(labels)}"
+        assert len(by_kind.get("move", [])) <= 25
+        action = GAME.stand_in(state, seat, chance) if chance.roll(2) == 1 else chance.pick(legal)
+        if check_secrets:
+            for viewer in (None, seat):
+                shadow = GAME.shuffle_secrets(state, Chance.seeded(f"shadow{number}"), keep=viewer)
+                assert GAME.view(shadow, viewer) == GAME.view(state, viewer)
+        try:
+            state = referee.play(GAME, state, seat, action, Chance.seeded(f"{seed}:{number}")).state
+        except RuleError as error:  # only a stand-in's mistake could land here
+            pytest.fail(f"a legal or stand-in action was refused: {action} ({error})")
+    pytest.fail(f"{seats} seats did not end within {MAX_STEPS} actions (seed {seed})")
+
+
+@pytest.mark.parametrize("seats", range(1, 7))
+def test_random_playouts_end(seats):
+    lengths = [playout(seats, seed, check_secrets=seed == 0) for seed in range(4)]
+    assert max(lengths) < MAX_STEPS
+
+
+@pytest.mark.parametrize("options", [
+    {"movement": "adjacent"}, {"true_philosopher": True}, {"tutor": "flat", "romans_hurry": True},
+    {"hourglass_rounds": 10},
+])
+def test_playouts_end_with_every_option(options):
+    for seats in (1, 3, 6):
+        playout(seats, 7, GAME.Options(**options))
+
+
+def test_stand_ins_alone_finish_games_with_winners_sometimes():
+    outcomes = []
+    for seed in range(6):
+        chance = Chance.seeded(f"standin:{seed}")
+        state = GAME.setup(3, GAME.Options(), chance)
+        while GAME.outcome(state) is None:
+            seat = chance.pick(sorted(GAME.to_move(state)))
+            state = referee.play(GAME, state, seat, GAME.stand_in(state, seat, chance), chance).state
+        outcomes.append(GAME.outcome(state).winners)
+    assert any(outcomes), "stand-ins should sometimes get out of the Labyrinth"
+
+
+def test_default_actions_are_legal_and_harmless():
+    state = GAME.setup(3, GAME.Options(), Chance.seeded("default"))
+    chance = Chance.seeded("clock")
+    for _ in range(300):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_move(state))
+        action = GAME.default_action(state, seat, chance)
+        if state.phase == "auction":
+            assert action.amount == 0
+        if state.phase == "veto":
+            assert not action.cancel
+        state = referee.play(GAME, state, seat, action, chance).state
