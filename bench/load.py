@@ -1,0 +1,132 @@
+"""Actions through TableService and a real SQLite file, with many tables at once.
+
+Each table plays a pre-played script (bench.scripts) move by move, as its players would: one
+`service.act` at a time per table, with the board version it last saw. Two ways to load it:
+
+- saturated: every table sends its next move as soon as the last one is acknowledged (the most
+  the service can do; with many tables the latency is mostly the queue, by Little's law);
+- paced: the tables together send a fixed number of moves a second at random (Poisson) moments,
+  as players would; the latency is counted from the moment a move was due, so a slow service
+  cannot hide its delay by slowing the senders down.
+
+A table whose script ends is finished; the same channel then opens a new table and plays again.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.service import TableService
+from bot.store import Store
+
+from .scripts import Script
+
+USERS_PER_TABLE = 100  # user ids: table number * 100 + seat + 1
+
+
+@dataclass
+class Run:
+    tables: int
+    mode: str
+    seconds: float
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    games_finished: int = 0
+    wrong_final_states: int = 0
+    lobby_writes: int = 0
+    cpu_seconds: float = 0.0  # CPU time of the whole process (every thread) over the run
+    waited_seconds: float = 0.0  # time our threads were ready but another process had the core
+
+    def summary(self) -> dict:
+        ordered = sorted(self.latencies)
+        return {
+            "tables": self.tables, "mode": self.mode, "seconds": round(self.seconds, 3),
+            "actions": self.moves, "actions_per_s": round(self.moves / self.seconds, 1),
+            "p50_ms": round(percentile(ordered, 50) * 1000, 3),
+            "p99_ms": round(percentile(ordered, 99) * 1000, 3),
+            "max_ms": round(ordered[-1] * 1000, 3) if ordered else 0.0,
+            "games_finished": self.games_finished, "wrong_final_states": self.wrong_final_states,
+            "lobby_writes": self.lobby_writes,
+            "cpu_us_per_action": round(self.cpu_seconds / max(1, self.moves) * 1e6, 1),
+            "cpu_waited_share": round(self.waited_seconds / self.seconds, 3),
+        }
+
+
+def percentile(ordered: list[float], p: float) -> float:
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))]
+
+
+def run_queue_wait() -> float:
+    """Seconds this process's threads have spent waiting for a core (Linux schedstat; else 0)."""
+    total = 0.0
+    try:
+        for task in Path("/proc/self/task").iterdir():
+            total += int((task / "schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return total
+
+
+async def open_table(service: TableService, number: int, script: Script, run: Run):
+    users = [number * USERS_PER_TABLE + seat + 1 for seat in range(script.seats)]
+    table = await service.create(guild_id=1, channel_id=number + 1, host_id=users[0], game=script.game, seed=script.seed)
+    for user in users[1:]:
+        table = await service.join(table.id, user)
+    update = await service.start(table.id, users[0])
+    run.lobby_writes += script.seats
+    return update.table, users
+
+
+async def play_table(service: TableService, number: int, script: Script, run: Run, start_at: float,
+                     stop_at: float, gap: float | None, first) -> None:
+    """Play `script` over and over until `stop_at`; `gap` is the mean time between moves (paced)."""
+    table, users = first
+    chance = random.Random(number)
+    due = start_at
+    while True:
+        for seat, action in script.moves:
+            due = due + chance.expovariate(1 / gap) if gap is not None else time.perf_counter()
+            if due >= stop_at:
+                return
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            update = await service.act(table.id, users[seat], action, version=table.version)
+            run.latencies.append(time.perf_counter() - due)
+            run.moves += 1
+            table = update.table
+        run.games_finished += 1
+        if service.state_of(table) != script.final:
+            run.wrong_final_states += 1
+        table, users = await open_table(service, number, script, run)
+
+
+async def measure(path: Path, scripts: list[Script], tables: int, seconds: float,
+                  rate: float | None = None) -> Run:
+    """Open `tables` tables, then play them for `seconds` (saturated, or paced at `rate` moves/s)."""
+    store = await Store.open(path)
+    service = TableService(store)
+    mode = "saturated" if rate is None else f"paced {rate:g}/s"
+    run = Run(tables, mode, seconds)
+    try:
+        firsts = []
+        for number in range(tables):
+            firsts.append(await open_table(service, number, scripts[number % len(scripts)], run))
+        run.lobby_writes = 0
+        gap = None if rate is None else tables / rate
+        cpu, waited = time.process_time(), run_queue_wait()
+        start = time.perf_counter()
+        await asyncio.gather(*(
+            play_table(service, number, scripts[number % len(scripts)], run, start, start + seconds, gap, firsts[number])
+            for number in range(tables)
+        ))
+        run.seconds = time.perf_counter() - start
+        run.cpu_seconds, run.waited_seconds = time.process_time() - cpu, run_queue_wait() - waited
+    finally:
+        await store.close()
+    return run

@@ -1,0 +1,86 @@
+"""Picture rendering: time per game, and proof that the bot draws off the event loop, once per version."""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from types import SimpleNamespace
+
+from engine import GAMES
+
+from .load import percentile
+from .scripts import Script
+
+
+def render_times(scripts: list[Script], per_game: int) -> dict[str, dict]:
+    from bot import render
+
+    figures = {}
+    for key, game in sorted(GAMES.items()):
+        try:
+            render.module_for(key)
+        except ImportError:
+            figures[key] = {"renderer": False}
+            continue
+        states = [state for script in scripts if script.game == key for state in script.states]
+        states = states[:: max(1, len(states) // per_game)][:per_game]
+        times, sizes = [], []
+        for state in states:
+            view = game.view(state, None)
+            started = time.perf_counter()
+            png = render.render_png(key, view)
+            times.append(time.perf_counter() - started)
+            sizes.append(len(png))
+        times.sort()
+        figures[key] = {"renderer": True, "pictures": len(times), "p50_ms": round(percentile(times, 50) * 1000, 1),
+                        "p95_ms": round(percentile(times, 95) * 1000, 1), "mean_png_kb": round(sum(sizes) / len(sizes) / 1024, 1)}
+    return figures
+
+
+async def off_the_loop(path, game_key: str = "ostrakon") -> dict:
+    """Draw boards through the bot's Publisher while a ticker runs on the loop: the ticker's
+    longest wait shows whether drawing held the loop up. Drawing twice at one version must draw once."""
+    from bot import render
+    from bot.publisher import Publisher
+    from bot.service import TableService
+    from bot.store import Store
+
+    game = GAMES[game_key]
+    store = await Store.open(path)
+    service = TableService(store)
+    users = list(range(1, game.min_seats + 1))
+    table = await service.create(guild_id=1, channel_id=1, host_id=users[0], game=game_key, seed="pictures")
+    for user in users[1:]:
+        await service.join(table.id, user)
+    table = (await service.start(table.id, users[0])).table
+    calls, real = [], render.render_png
+
+    def counting(key, view):
+        calls.append(threading.current_thread() is threading.main_thread())
+        return real(key, view)
+
+    render.render_png = counting
+    publisher = Publisher(SimpleNamespace(service=service))
+    gaps, ticking = [], True
+
+    async def ticker():
+        last = time.perf_counter()
+        while ticking:
+            await asyncio.sleep(0.001)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    ticks = asyncio.create_task(ticker())
+    try:
+        drawn = time.perf_counter()
+        for _ in range(5):
+            await publisher.picture(table)  # the same version: drawn once, then from the cache
+        first_five = time.perf_counter() - drawn
+    finally:
+        ticking = False
+        await ticks
+        render.render_png = real
+        await store.close()
+    return {"game": game_key, "drawn": len(calls), "asked": 5, "on_loop_thread": any(calls),
+            "five_pictures_ms": round(first_five * 1000, 1), "longest_loop_stall_ms": round(max(gaps) * 1000, 1)}
