@@ -65,6 +65,10 @@ def message_problems(body: dict, *, files: int = 0) -> list[Problem]:
         problems.append(("embeds", f"at most {EMBEDS} embeds, got {len(embeds)}"))
     for i, embed in enumerate(embeds):
         problems += _embed_problems(f"embeds.{i}", embed)
+    total = sum(_embed_text(embed) for embed in embeds)
+    if len(embeds) > 1 and total > EMBED_TOTAL:  # Discord counts the text of all a message's embeds together
+        problems.append(("embeds", f"the embeds of a message hold at most {EMBED_TOTAL} characters together, "
+                                   f"got {total}"))
     attachments = body.get("attachments") or []
     if len(attachments) > ATTACHMENTS or files > ATTACHMENTS:
         problems.append(("attachments", f"at most {ATTACHMENTS} attachments"))
@@ -97,13 +101,18 @@ def _embed_problems(path: str, embed: dict) -> list[Problem]:
         _too_long(problems, f"{path}.fields.{i}.value", field.get("value"), 1024, minimum=1)
     _too_long(problems, f"{path}.footer.text", (embed.get("footer") or {}).get("text"), 2048)
     _too_long(problems, f"{path}.author.name", (embed.get("author") or {}).get("name"), 256)
-    total = sum(len(str(x or "")) for x in (
-        embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
-        (embed.get("author") or {}).get("name")))
-    total += sum(len(f.get("name", "")) + len(f.get("value", "")) for f in fields)
+    total = _embed_text(embed)
     if total > EMBED_TOTAL:
         problems.append((path, f"an embed holds at most {EMBED_TOTAL} characters, got {total}"))
     return problems
+
+
+def _embed_text(embed: dict) -> int:
+    """The characters Discord counts towards the 6,000 of a message's embeds."""
+    total = sum(len(str(x or "")) for x in (
+        embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
+        (embed.get("author") or {}).get("name")))
+    return total + sum(len(f.get("name", "")) + len(f.get("value", "")) for f in embed.get("fields") or [])
 
 
 def _classic_component_problems(components: list) -> list[Problem]:
