@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,7 +18,7 @@ import discord
 from . import render
 from .service import Update
 from .store import TableRecord
-from .text import chunk, lobby_text, waiting_text
+from .text import WAITING_MARK, chunk, lobby_text, waiting_text
 
 if TYPE_CHECKING:
     from .app import TableBot
@@ -32,6 +32,9 @@ class Publisher:
     def __init__(self, bot: "TableBot") -> None:
         self.bot = bot
         self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one delivery at a time per table
+        self._dm_channels: dict[int, discord.DMChannel] = {}
 
     async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
         channel = self.bot.get_channel(table.channel_id)
@@ -53,8 +56,26 @@ class Publisher:
                 self._pictures.popitem(last=False)
         return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.png")
 
-    async def publish(self, update: Update, was_waiting: list[int] | tuple = ()) -> None:
-        """Post the public events and the new board; ping whoever the table now waits on."""
+    async def publish(self, update: Update, was_waiting: list[int] | tuple = (), *, actor: int | None = None,
+                      fresh: tuple[int, ...] = ()) -> None:
+        """Post the public events and the new board; ping whoever the table now waits on, but the
+        player who just acted (`fresh`: users still waited on, but for a new decision, such as the
+        speaker's own vote: they get their moves by DM like the others).
+
+        While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
+        same players), the board message is edited in place instead: no new message, no ping."""
+        async with self._locks[update.table.id]:
+            table = update.table
+            waiting = self.bot.service.waiting_on(table)
+            progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(was_waiting)
+                        and table.status == "running")
+            newly = [user for user in waiting if user not in was_waiting or user in fresh]
+            if not (progress and await self._edit_board(update)):
+                await self._post_board(update, waiting, [user for user in newly if user != actor])  # they know
+            await self.deliver_private(update, skip=())
+            await self.prompt(table, [user for user in newly if len(waiting) > 1])
+
+    async def _post_board(self, update: Update, waiting: list[int], newly: list[int]) -> None:
         from cogs.components import board_view
 
         table = update.table
@@ -65,23 +86,46 @@ class Publisher:
             texts = texts[:1] + [f"… {skipped} more messages of play (see `/table status`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
         for text in texts[:-1]:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        waiting = self.bot.service.waiting_on(table)
-        newly = [user for user in waiting if user not in was_waiting]
         last = "\n".join(part for part in (texts[-1] if texts else "", waiting_text(table, waiting)) if part)
         kwargs = {}
         if table.state is not None:
             picture = await self.picture(table)
             if picture is not None:
                 kwargs["file"] = picture
+        content = last[:2000] or "The board:"
         message = await channel.send(
-            last[:2000] or "The board:",
+            content,
             view=board_view(table) or discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in newly]),
             **kwargs,
         )
+        self._boards[table.id] = (message.id, content)
         await self.bot.store.set_board_message(table.id, message.id)
-        await self.deliver_private(update, skip=())
-        await self.prompt(table, [u for u in newly if len(waiting) > 1])
+
+    async def _edit_board(self, update: Update) -> bool:
+        """Add the events to the board message and renew its waiting line; False if that cannot be
+        done (no board yet, deleted, or too long), and a new board is posted instead."""
+        table = await self.bot.service.get(update.table.id)  # the latest, if another move overtook this one
+        if table.board_message_id is None:
+            return False
+        channel = await self.channel_of(table)
+        board = channel.get_partial_message(table.board_message_id)
+        try:
+            known = self._boards.get(table.id)
+            content = known[1] if known and known[0] == board.id else (await board.fetch()).content
+            lines = content.split("\n")
+            if lines and lines[-1].startswith(WAITING_MARK):
+                lines.pop()
+            lines += update.public + [waiting_text(table, self.bot.service.waiting_on(table))]
+            content = "\n".join(line for line in lines if line)
+            if len(content) > 2000:
+                return False
+            await board.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.info("table %s: the board message could not be edited; posting a new one", table.id)
+            return False
+        self._boards[table.id] = (board.id, content)
+        return True
 
     async def deliver_private(self, update: Update, skip: tuple[int, ...] = ()) -> None:
         for user_id, texts in update.private.items():
@@ -91,9 +135,12 @@ class Publisher:
 
     async def deal(self, table: TableRecord) -> None:
         """At the start, DM each player their own view: their seat, their hand."""
+        from cogs.components import who_you_are
+
         for user_id in filter(None, table.seats):
             view = self.bot.service.game_of(table).view(self.bot.service.state_of(table), table.seats.index(user_id))
-            await self.dm(table, user_id, f"🎲 Your seat at <#{table.channel_id}>:\n{render.render_text(table.game, view)}")
+            await self.dm(table, user_id, f"🎲 Your seat at <#{table.channel_id}>. {who_you_are(view)}\n"
+                                          f"{render.render_text(table.game, view)}")
 
     async def prompt(self, table: TableRecord, users: list[int]) -> None:
         """DM each user their moves for a simultaneous choice (a secret vote, a bid...)."""
@@ -107,15 +154,18 @@ class Publisher:
         if await self.bot.store.dms_closed(user_id):
             return False
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content[:2000], view=view or discord.utils.MISSING)
+            channel = self._dm_channels.get(user_id)
+            if channel is None:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                channel = self._dm_channels[user_id] = await user.create_dm()
+            await channel.send(content[:2000], view=view or discord.utils.MISSING)
             return True
         except discord.Forbidden:
             await self.bot.store.mark_dms_closed(user_id, True)
             channel = await self.channel_of(table)
             await channel.send(
-                f"<@{user_id}>, I can't send you direct messages. Press **My hand** on the board "
-                "(or use `/hand`) to see your cards and play privately here.",
+                f"<@{user_id}>, I can't send you direct messages. Press **🎴 My hand & moves** on the board "
+                "(or type `/hand`) to see your seat and play privately here.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
             )
             return False
@@ -124,15 +174,28 @@ class Publisher:
             return False
 
     async def refresh_lobby(self, table: TableRecord) -> None:
-        """Edit the lobby message in place after someone joins or leaves."""
+        """Edit the lobby message in place after someone joins or leaves, or the game begins."""
         from cogs.components import board_view
 
         if table.board_message_id is None:
             return
+        names = None
+        if table.state is not None:
+            names = self.bot.service.game_of(table).view(self.bot.service.state_of(table), None).get("names")
         channel = await self.channel_of(table)
         try:
             await channel.get_partial_message(table.board_message_id).edit(
-                content=lobby_text(self.bot.service.game_of(table), table), view=board_view(table),
+                content=lobby_text(self.bot.service.game_of(table), table, names), view=board_view(table),
                 allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("table %s: the lobby message is gone", table.id)
+
+    async def close_board(self, table: TableRecord) -> None:
+        """A table that ended: its last board keeps its text and picture, but no buttons."""
+        if table.board_message_id is None:
+            return
+        channel = await self.channel_of(table)
+        try:
+            await channel.get_partial_message(table.board_message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("table %s: the board message is gone", table.id)

@@ -204,18 +204,26 @@ class TableService:
         """Play `action` for the user's seat. With `version`, refuse if the board has changed."""
         async with self._locks[table_id]:
             table = await self.get(table_id, cached=True)
-            if version is not None and version != table.version:
-                raise StaleBoard("The board has changed since this was posted. Use the latest one.")
             if table.status == "paused":
                 raise Refused("This table is paused. A moderator can resume it.")
             if table.status != "running":
-                raise Refused("This table is not running.")
+                raise Refused("This game is over." if table.status == "finished" else "This table is not running.")
             seat = self.seat_of(table, user_id)
             if seat is None:
                 raise Refused("You are not playing at this table.")
+            if version is not None and version != table.version and await self._moved_on(table, seat, version):
+                raise StaleBoard("The board has changed since this was posted. Use the latest one.")
             update = await self._apply(table, seat, user_id, action)
             update.add(await self._play_stand_ins(update.table))
             return update
+
+    async def _moved_on(self, table: TableRecord, seat: int, version: int) -> bool:
+        """Whether the table changed for `seat` since `version`. Moves of the other seats do not
+        count: a simultaneous choice (a secret vote) stays open while the others make theirs."""
+        if not 0 <= version < table.version:
+            return True
+        recent = await self.store.actions(table.id, since=version)  # every change logs one row: seq == version
+        return len(recent) != table.version - version or any(row.kind != "move" or row.seat == seat for row in recent)
 
     async def _apply(self, table: TableRecord, seat: int, actor_id: int | None, action) -> Update:
         game = self.game_of(table)

@@ -24,15 +24,22 @@ def chunk(lines: list[str], limit: int = MESSAGE_LIMIT - 200) -> list[str]:
     return messages
 
 
-def seat_list(table: TableRecord) -> str:
-    return ", ".join("🤖 stand-in" if user is None else f"<@{user}>" for user in table.seats) or "nobody yet"
+WAITING_MARK = "⏳"
 
 
-def lobby_text(game: Game, table: TableRecord) -> str:
-    if table.status == "ended":
+def seat_list(table: TableRecord, names: list[str] | None = None) -> str:
+    seats = ["🤖 stand-in" if user is None else f"<@{user}>" for user in table.seats]
+    if names and len(names) == len(seats):
+        seats = [f"{seat} ({name})" for seat, name in zip(seats, names)]
+    return ", ".join(seats) or "nobody yet"
+
+
+def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None) -> str:
+    """The lobby message. Once the game begins it stays true for good: who plays whom."""
+    if table.status == "ended" and table.state is None:
         return f"**{game.title}** table closed."
     if table.status != "lobby":
-        return f"🎲 **{game.title}** is under way. Players: {seat_list(table)}"
+        return f"🎲 **{game.title}** has begun. Players: {seat_list(table, names)}"
     count = len(table.seats)
     need = "ready to start" if count >= game.min_seats else f"needs {game.min_seats - count} more to start"
     return (f"🎲 **{game.title}** table, hosted by <@{table.host_id}>: {game.min_seats}-{game.max_seats} players.\n"
@@ -46,4 +53,4 @@ def waiting_text(table: TableRecord, waiting: list[int]) -> str:
         return "⏸️ The table is paused."
     if not waiting:
         return ""
-    return "⏳ Waiting on " + ", ".join(f"<@{user}>" for user in waiting) + "."
+    return f"{WAITING_MARK} Waiting on " + ", ".join(f"<@{user}>" for user in waiting) + "."

@@ -5,8 +5,8 @@ from __future__ import annotations
 async def setup_cogs(bot) -> None:
     from .components import DYNAMIC_ITEMS
     from .ostrakon import Ostrakon
-    from .tables import Tables
+    from .tables import RulesPageButton, Tables
 
     await bot.add_cog(Tables(bot))
     await bot.add_cog(Ostrakon(bot))
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, RulesPageButton)

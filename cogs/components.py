@@ -7,6 +7,7 @@ the TableService decides.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 from typing import Any
 
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 BUTTONS_UP_TO = 10       # a seat with this many moves or fewer gets buttons; more get selects
 OPTIONS_PER_SELECT = 25  # Discord's limit
 SELECTS_PER_PAGE = 4     # the fifth row holds the page buttons
+HAND = "**🎴 My hand & moves**"
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
@@ -52,6 +54,25 @@ def move_label(table: TableRecord, view: dict, action: BaseModel, game) -> str:
     return text[:80]
 
 
+def move_key(action: BaseModel, label: str) -> str:
+    """A short fingerprint of a move as the player saw it: a button made for one move never plays
+    another, even when the list of moves has changed since (a vote stays open while others vote)."""
+    return hashlib.sha1(f"{action.model_dump_json()}|{label}".encode()).hexdigest()[:8]
+
+
+def who_you_are(view: dict) -> str:
+    names, seat = view.get("names"), view.get("seat")
+    if isinstance(names, list) and isinstance(seat, int) and 0 <= seat < len(names):
+        return f"You are **{names[seat]}**."
+    return f"You are seat {seat + 1}." if isinstance(seat, int) else ""
+
+
+def stale(channel_id: int | None = None) -> StaleBoard:
+    where = f" in <#{channel_id}>" if channel_id else ""
+    return StaleBoard(f"The board has changed since this was posted. Press {HAND} on the latest board{where} "
+                      "(or type `/hand`).")
+
+
 async def moves_message(bot, table: TableRecord, user_id: int, intro: str = "", page: int = 0) -> tuple[str, discord.ui.View | None]:
     """What a user sees privately: their view as text and, when it is their move, the moves."""
     service = bot.service
@@ -63,18 +84,20 @@ async def moves_message(bot, table: TableRecord, user_id: int, intro: str = "", 
     body = render.render_text(table.game, view)
     if seat is None:
         return f"{intro}\nYou are watching this table.\n{body}".strip()[:2000], None
+    head = f"{intro}\n{who_you_are(view)}".strip()
     legal = game.legal_actions(service.state_of(table), seat) if table.status == "running" else []
     if not legal:
-        return f"{intro}\n{body}".strip()[:2000], None
+        return f"{head}\n{body}"[:2000], None
     labels = [move_label(table, view, action, game) for action in legal]
-    return f"{intro}\n{body}".strip()[:2000], moves_view(table, labels, page)
+    keys = [move_key(action, label) for action, label in zip(legal, labels)]
+    return f"{head}\n{body}"[:2000], moves_view(table, labels, keys, page)
 
 
-def moves_view(table: TableRecord, labels: list[str], page: int = 0) -> discord.ui.View:
+def moves_view(table: TableRecord, labels: list[str], keys: list[str], page: int = 0) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if len(labels) <= BUTTONS_UP_TO:
         for index, label in enumerate(labels):
-            view.add_item(MoveButton(table.id, table.version, index, label))
+            view.add_item(MoveButton(table.id, table.version, index, keys[index], label))
         return view
     per_page = OPTIONS_PER_SELECT * SELECTS_PER_PAGE
     pages = (len(labels) + per_page - 1) // per_page
@@ -85,7 +108,8 @@ def moves_view(table: TableRecord, labels: list[str], page: int = 0) -> discord.
         chunk = labels[first:first + OPTIONS_PER_SELECT]
         if not chunk or first >= start + per_page:
             break
-        view.add_item(MoveSelect(table.id, table.version, page, part, {first + i: text for i, text in enumerate(chunk)}))
+        view.add_item(MoveSelect(table.id, table.version, page, part,
+                                 {f"{first + i}:{keys[first + i]}": text for i, text in enumerate(chunk)}))
     if pages > 1:
         for target, arrow in ((page - 1, "◀ Previous"), (page + 1, "Next ▶")):
             if 0 <= target < pages:
@@ -95,50 +119,82 @@ def moves_view(table: TableRecord, labels: list[str], page: int = 0) -> discord.
 
 # --- acting ----------------------------------------------------------------------------------------
 
-async def choose_move(interaction: discord.Interaction, table_id: int, version: int, index: int) -> None:
+async def choose_move(interaction: discord.Interaction, table_id: int, version: int, index: int, key: str) -> None:
+    """A move button or select: the move it was made for, if that move is still open to this player."""
     bot = interaction.client
     service = bot.service
+    channel_id = None
     try:
         table = await service.get(table_id)
-        if table.version != version:
-            raise StaleBoard("The board has changed since this was posted. Press **My hand** on the latest board.")
+        channel_id = table.channel_id if interaction.guild_id is None else None  # in DMs, say where the board is
         seat = service.seat_of(table, interaction.user.id)
         if seat is None:
             raise Refused("You are not playing at this table.")
-        legal = service.game_of(table).legal_actions(service.state_of(table), seat)
-        if not 0 <= index < len(legal):
-            raise StaleBoard("That move is no longer available.")
+        if table.status != "running":
+            raise Refused("This game is over." if table.status == "finished" else
+                          "This table is paused." if table.status == "paused" else "This table is closed.")
+        game, state = service.game_of(table), service.state_of(table)
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        if not 0 <= index < len(legal) or move_key(legal[index], move_label(table, view, legal[index], game)) != key:
+            raise stale(channel_id)
         action = legal[index]
         if open_text_fields(action):
-            await interaction.response.send_modal(ActionForm(table, action))
+            await interaction.response.send_modal(ActionForm(table, action, move_label(table, view, action, game), version))
             return
         await interaction.response.defer()
-        await commit_move(interaction, table, action, edit=True)
+        await commit_move(interaction, table, action, edit=True, version=version)
+    except StaleBoard:
+        await send_private(interaction, f"🚫 {stale(channel_id)}")
     except RuleError as error:
         await send_private(interaction, f"🚫 {error}")
 
 
-async def commit_move(interaction: discord.Interaction, table: TableRecord, action: Any, edit: bool) -> None:
-    """Play the move; acknowledge only once it is committed, then publish it."""
+def move_labels(bot, table: TableRecord, user_id: int) -> list[str]:
+    """The moves open to a user now, as their buttons read."""
+    service = bot.service
+    seat = service.seat_of(table, user_id)
+    if seat is None or table.status != "running":
+        return []
+    game, state = service.game_of(table), service.state_of(table)
+    view = game.view(state, seat)
+    return [move_label(table, view, action, game) for action in game.legal_actions(state, seat)]
+
+
+async def commit_move(interaction: discord.Interaction, table: TableRecord, action: Any, edit: bool,
+                      version: int | None = None) -> None:
+    """Play the move; acknowledge only once it is committed, then publish it. `edit`: the move came
+    from a message of moves, which now shows what is left to do (a Follower still votes)."""
     bot = interaction.client
-    was_waiting = bot.service.waiting_on(table)
-    update = await bot.service.act(table.id, interaction.user.id, action, version=table.version)
-    mine = update.private.pop(interaction.user.id, [])
+    service = bot.service
+    user_id = interaction.user.id
+    was_waiting = service.waiting_on(table)
+    before = set(move_labels(bot, table, user_id))
+    update = await service.act(table.id, user_id, action, version=table.version if version is None else version)
+    mine = update.private.pop(user_id, [])
     ack = "✅ " + (" ".join(mine) if mine else "Done.")
-    if edit:  # the message with the buttons shows what is left to do (a Follower still votes)
-        content, view = await moves_message(bot, update.table, interaction.user.id, intro=ack)
-        await interaction.edit_original_response(content=content if view else ack[:2000], view=view)
+    waiting = service.waiting_on(update.table)
+    # A new decision for this player (the speaker's own vote, the next turn) is asked for as anyone
+    # else's is: a ping, and the stones by DM when everyone chooses at once and DMs are open.
+    fresh = user_id in waiting and not set(move_labels(bot, update.table, user_id)) <= before
+    if fresh and len(waiting) > 1 and not await bot.store.dms_closed(user_id):
+        content, view = f"{ack} Your next move is in your DMs.", None
     else:
-        await interaction.followup.send(ack[:2000], ephemeral=True)
-    await bot.publisher.publish(update, was_waiting)
+        content, view = await moves_message(bot, update.table, user_id, intro=ack)
+        content = content if view else ack
+    if edit:
+        await interaction.edit_original_response(content=content[:2000], view=view)
+    else:
+        await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}))
+    await bot.publisher.publish(update, was_waiting, actor=user_id, fresh=(user_id,) if fresh else ())
 
 
 class ActionForm(discord.ui.Modal):
     """A form for a move's free-text fields; it lives only as long as the dialog is open."""
 
-    def __init__(self, table: TableRecord, action: BaseModel) -> None:
-        super().__init__(title=f"Your move: {action.kind}"[:45], timeout=900)
-        self.table, self.action = table, action
+    def __init__(self, table: TableRecord, action: BaseModel, title: str, version: int | None = None) -> None:
+        super().__init__(title=title[:45], timeout=900)
+        self.table, self.action, self.version = table, action, version
         self.inputs: dict[str, discord.ui.TextInput] = {}
         for name in open_text_fields(action)[:5]:
             info = type(action).model_fields[name]
@@ -155,7 +211,7 @@ class ActionForm(discord.ui.Modal):
         action = self.action.model_copy(update={name: field.value for name, field in self.inputs.items()})
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await commit_move(interaction, self.table, action, edit=False)
+            await commit_move(interaction, self.table, action, edit=False, version=self.version)
         except RuleError as error:
             await send_private(interaction, f"🚫 {error}")
 
@@ -166,23 +222,24 @@ class ActionForm(discord.ui.Modal):
 
 # --- the persistent components ---------------------------------------------------------------------
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:move:(?P<t>\d+):(?P<v>\d+):(?P<i>\d+)"):
-    def __init__(self, table_id: int, version: int, index: int, label: str = "Move") -> None:
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"pt:move:(?P<t>\d+):(?P<v>\d+):(?P<i>\d+):(?P<k>[0-9a-f]{8})"):
+    def __init__(self, table_id: int, version: int, index: int, key: str, label: str = "Move") -> None:
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"pt:move:{table_id}:{version}:{index}"))
-        self.table_id, self.version, self.index = table_id, version, index
+                                           custom_id=f"pt:move:{table_id}:{version}:{index}:{key}"))
+        self.table_id, self.version, self.index, self.key = table_id, version, index, key
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["t"]), int(match["v"]), int(match["i"]))
+        return cls(int(match["t"]), int(match["v"]), int(match["i"]), match["k"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await choose_move(interaction, self.table_id, self.version, self.index)
+        await choose_move(interaction, self.table_id, self.version, self.index, self.key)
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pt:pick:(?P<t>\d+):(?P<v>\d+):(?P<p>\d+):(?P<n>\d+)"):
-    def __init__(self, table_id: int, version: int, page: int, part: int, options: dict[int, str] | None = None) -> None:
-        choices = [discord.SelectOption(label=label, value=str(index)) for index, label in (options or {0: "?"}).items()]
+    def __init__(self, table_id: int, version: int, page: int, part: int, options: dict[str, str] | None = None) -> None:
+        choices = [discord.SelectOption(label=label, value=value) for value, label in (options or {"0:0": "?"}).items()]
         super().__init__(discord.ui.Select(placeholder="Choose your move…", options=choices,
                                            custom_id=f"pt:pick:{table_id}:{version}:{page}:{part}"))
         self.table_id, self.version = table_id, version
@@ -192,8 +249,8 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pt:pick:(
         return cls(int(match["t"]), int(match["v"]), int(match["p"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or ["-1"]
-        await choose_move(interaction, self.table_id, self.version, int(values[0]))
+        index, _, key = ((interaction.data or {}).get("values") or ["-1:"])[0].partition(":")
+        await choose_move(interaction, self.table_id, self.version, int(index) if index.isdigit() else -1, key)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:page:(?P<t>\d+):(?P<v>\d+):(?P<p>\d+)"):
@@ -210,7 +267,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:page:(
         try:
             table = await interaction.client.service.get(self.table_id)
             if table.version != self.version:
-                raise StaleBoard("The board has changed since this was posted. Press **My hand** on the latest board.")
+                raise stale()
             content, view = await moves_message(interaction.client, table, interaction.user.id, page=self.page)
             await interaction.response.edit_message(content=content, view=view)
         except RuleError as error:
@@ -260,10 +317,14 @@ async def lobby_action(interaction: discord.Interaction, table_id: int, verb: st
     bot = interaction.client
     service = bot.service
     try:
-        if verb == "start":
-            table = await service.get(table_id)
-            await interaction.response.defer()
+        if verb == "start":  # stand-ins may play a while: answer first, privately if typed
+            if interaction.type == discord.InteractionType.component:
+                await interaction.response.defer()  # the lobby message itself shows that the game began
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
             update = await service.start(table_id, interaction.user.id, moderator=is_moderator(interaction))
+            if interaction.type != discord.InteractionType.component:
+                await interaction.followup.send("✅ The game begins!", ephemeral=True)
             await bot.publisher.refresh_lobby(update.table)
             await bot.publisher.deal(update.table)
             await bot.publisher.publish(update)

@@ -114,7 +114,10 @@ class Tables(commands.Cog):
         table = await self._table_here(interaction)
         update = await self.bot.service.end(table.id, interaction.user.id, moderator=is_moderator(interaction))
         await interaction.response.send_message(update.public[0], allowed_mentions=discord.AllowedMentions.none())
-        await self.bot.publisher.refresh_lobby(update.table)
+        if table.state is None:
+            await self.bot.publisher.refresh_lobby(update.table)
+        else:
+            await self.bot.publisher.close_board(update.table)
 
     @table.command(name="kick", description="Remove a player; a stand-in takes their seat (moderators)")
     @app_commands.describe(member="The player to remove")
@@ -140,7 +143,38 @@ class Tables(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        pages = rules_pages(game)[:3]
-        embeds = [discord.Embed(title=GAMES[game].title if n == 0 else None, description=page, colour=0x5865F2)
-                  for n, page in enumerate(pages)]
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        embed, view = rules_page(game, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
+    """One page of a game's rules (an embed holds 6,000 characters; the page turns with buttons)."""
+    pages = rules_pages(key)
+    page = max(0, min(page, len(pages) - 1))
+    embed = discord.Embed(title=GAMES[key].title, description=pages[page], colour=0x5865F2)
+    if len(pages) == 1:
+        return embed, None
+    embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+    view = discord.ui.View(timeout=None)
+    for target, label in ((page - 1, "◀ Previous"), (page + 1, "Next ▶")):
+        if 0 <= target < len(pages):
+            view.add_item(RulesPageButton(key, target, label))
+    return embed, view
+
+
+class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:rules:(?P<g>[a-z0-9-]+):(?P<p>\d+)"):
+    def __init__(self, key: str, page: int, label: str = "More") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"pt:rules:{key}:{page}"))
+        self.key, self.page = key, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["g"], int(match["p"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.key not in GAMES:
+            await send_private(interaction, "🚫 That game is not here any more.")
+            return
+        embed, view = rules_page(self.key, self.page)
+        await interaction.response.edit_message(embed=embed, view=view)
