@@ -1,0 +1,149 @@
+"""Playing Ostrakon through the fake Discord as its players do: slash commands, the board's
+buttons, DM stones, the ephemeral "My hand & moves" fallback. Used by the Ostrakon scenarios.
+
+Each helper acts as one person and reads only what that person sees; the table's state is read
+from the channel (the waiting line of the latest board), never from the bot's store.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .fakediscord import FakeDiscord, FakeMessage, FakeUser
+
+HAND = "My hand & moves"
+ASK = "Ask the question"
+WAITING = re.compile(r"⏳ Waiting on (.*)\.$", re.M)
+MENTION = re.compile(r"<@(\d+)>")
+STONES = ("⚪", "⚫")
+ASKS = re.compile(r"^\*\*\w+\*\* asks: (.*)$")
+ANSWERS = re.compile(r"^⚪ (.*) · ⚫ (.*)$")
+NEW_TURN = "🗣️"  # the dealer's words at each new turn
+CHOOSING = ("All stones are down",)
+
+
+@dataclass
+class Question:
+    number: int
+    text: str
+    white: str
+    black: str
+
+    @classmethod
+    def numbered(cls, number: int) -> "Question":
+        return cls(number, f"Question {number}: the sea or the mountains?", f"Sea {number}", f"Peaks {number}")
+
+    def label(self, stone: str) -> str:
+        return f"⚪ {self.white}" if stone == "white" else f"⚫ {self.black}"
+
+
+@dataclass
+class OstrakonTable:
+    fake: FakeDiscord
+    players: list[FakeUser]
+    names: dict[int, str] = field(default_factory=dict)  # user id -> philosopher, from the lobby message
+    lobby: FakeMessage | None = None
+
+    # --- reading the channel -----------------------------------------------------------------------
+
+    def user(self, user_id: int) -> FakeUser:
+        return next(u for u in self.players if u.id == user_id)
+
+    def board(self) -> FakeMessage:
+        """The latest message with the "My hand & moves" button (the board players act from)."""
+        boards = [m for m in self.fake.channel.messages() if HAND in m.button_labels()]
+        assert boards, "no board in the channel"
+        return boards[-1]
+
+    def waiting(self) -> list[FakeUser]:
+        """Whom the table waits on, as the latest board's waiting line says."""
+        for message in reversed(self.fake.channel.messages()):
+            found = WAITING.search(message.content)
+            if found:
+                return [self.user(int(i)) for i in MENTION.findall(found.group(1))]
+            if "The game is over" in message.content:
+                return []
+        return []
+
+    def read_names(self) -> None:
+        """Who plays which philosopher: the lobby message says so once the game has begun."""
+        assert self.lobby is not None
+        for user_id, name in re.findall(r"<@(\d+)> \((\w+)\)", self.lobby.content):
+            self.names[int(user_id)] = name
+        assert len(self.names) == len(self.players), self.lobby.content
+
+    # --- acting ------------------------------------------------------------------------------------
+
+    async def open(self, host: FakeUser, **options) -> FakeMessage:
+        self.lobby = (await host.slash("table new", game="ostrakon", **options)).reply
+        return self.lobby
+
+    async def hand(self, user: FakeUser) -> FakeMessage:
+        """What "My hand & moves" on the latest board shows `user` (ephemeral)."""
+        shown = await user.click(self.board(), HAND)
+        assert shown.reply.ephemeral and shown.reply.ephemeral_to is user
+        return shown.reply
+
+    async def moves_of(self, user: FakeUser, *, by_dm: bool) -> FakeMessage:
+        """The message `user` plays from: the latest DM with buttons, or the ephemeral hand."""
+        if not by_dm:
+            return await self.hand(user)
+        with_buttons = [m for m in user.dms() if m.buttons()]
+        assert with_buttons, (f"{user.name} has no DM with buttons", [m.content[:300] for m in user.dms()[-3:]], self.board().content)
+        return with_buttons[-1]
+
+    async def ask(self, speaker: FakeUser, question: Question, *, by_form: bool) -> None:
+        if by_form:
+            mine = await self.hand(speaker)
+            assert mine.button_labels() == [ASK], mine.button_labels()
+            opened = await speaker.click(mine, ASK)
+            assert opened.modal is not None and opened.modal["title"] == ASK
+            done = await speaker.submit_modal({"Your question (two possible answers)": question.text,
+                                               "The answer for the white stone": question.white,
+                                               "The answer for the black stone": question.black})
+        else:
+            done = await speaker.slash("ostrakon ask", question=question.text, white=question.white,
+                                       black=question.black)
+        assert done.reply.ephemeral and done.reply.text.startswith("✅"), (done.reply.text, self.board().content)
+
+    def phase(self) -> tuple[str, Question | None]:
+        """What the latest board says the table waits for: ("ask", None), ("vote", the question) or
+        ("choose", the question) on a special day's choice after the vote."""
+        lines = "\n".join(m.content for m in self.fake.channel.messages()).splitlines()
+
+        def last(test) -> int:
+            return max((i for i, line in enumerate(lines) if test(line)), default=-1)
+
+        asked, dealt = last(ASKS.match), last(lambda line: line.startswith(NEW_TURN))
+        choosing = last(lambda line: line.startswith(CHOOSING) or "may now turn their stone over" in line)
+        if asked < 0 or dealt > asked:
+            return "ask", None
+        question = Question(0, ASKS.match(lines[asked]).group(1), *ANSWERS.match(lines[asked + 1]).groups())
+        return ("choose" if choosing > asked else "vote"), question
+
+    async def vote(self, voter: FakeUser, stone: str, question: Question, *, by_dm: bool = True) -> FakeMessage:
+        """`voter` presses the stone labelled with the answer; returns the message pressed."""
+        moves = await self.moves_of(voter, by_dm=by_dm)
+        assert moves.button_labels()[:2] == [question.label("white"), question.label("black")], moves.button_labels()
+        await voter.click(moves, question.label(stone))
+        assert moves.content.startswith(f"✅ You voted {question.label(stone)}."), moves.content
+        return moves
+
+    async def play_to_the_end(self, numbers, stone_of=lambda voter, question: "white") -> int:
+        """Play every remaining turn: each human speaker asks by command, everyone waited on votes
+        by DM (or by "My hand & moves" if their DMs are closed), a special day's choice takes the
+        first one offered. Returns how many questions the humans asked."""
+        asked = 0
+        while waiting := self.waiting():
+            phase, question = self.phase()
+            if phase == "ask":
+                await self.ask(waiting[0], Question.numbered(next(numbers)), by_form=False)
+                asked += 1
+            elif phase == "choose":
+                mine = await self.hand(waiting[0])
+                await waiting[0].click(mine, mine.button_labels()[0])
+            else:
+                for voter in waiting:
+                    await self.vote(voter, stone_of(voter, question), question, by_dm=voter.dms_open)
+        return asked

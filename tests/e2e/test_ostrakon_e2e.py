@@ -1,0 +1,168 @@
+"""Ostrakon against the real bot, as six people play it on Discord: a whole game through slash
+commands, the board's buttons, forms and DM stones, with one player whose DMs are closed."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from .ostrakon_table import ASK, STONES, OstrakonTable, Question
+
+SPECIAL = ("All stones are down", "may now turn their stone over")
+
+
+def leaks(text: str, who: tuple[str, ...], question: Question) -> list[str]:
+    """Lines that tie one of `who` to one stone of `question` (a secret until the reveal)."""
+    found = []
+    for line in text.splitlines():
+        answers = sum(answer in line for answer in (question.white, question.black))
+        stones = sum(stone in line for stone in STONES)
+        if any(name in line for name in who) and (answers == 1 or stones == 1):
+            found.append(line)
+    return found
+
+
+async def test_six_players_play_a_whole_game(fake_discord, real_bot):
+    fake = fake_discord
+    fake.settle_quiet = 0.01
+    started = time.perf_counter()
+    players = alice, bob, carol, dave, erin, fay = fake.add_users("alice", "bob", "carol", "dave", "erin", "fay")
+    fake.close_dms(fay)
+    table = OstrakonTable(fake, players)
+
+    # The lobby: Alice opens, the others join by button or command, Alice starts.
+    lobby = await table.open(alice)
+    assert lobby.button_labels() == ["Join", "Leave", "Start"] and "needs 4 more" in lobby.content.lower()
+    for player in (bob, carol, dave):
+        joined = await player.click(lobby, "Join")
+        assert joined.reply.ephemeral and "joined" in joined.reply.content
+    for player in (erin, fay):
+        assert (await player.slash("table join")).reply.ephemeral
+    assert "Ready to start" in lobby.content and all(p.mention in lobby.content for p in players)
+    await alice.click(lobby, "Start")
+    table.read_names()
+    assert "has begun" in lobby.content and lobby.button_labels() == ["My hand & moves"]
+
+    # Everyone learns their philosopher by DM; Fay, whose DMs are closed, is told in the channel.
+    for player in players[:-1]:
+        assert f"You are **{table.names[player.id]}**" in player.dms()[0].content
+    notice = [m for m in fake.channel.messages() if fay.mention in m.content and "direct messages" in m.content]
+    assert len(notice) == 1 and "My hand & moves" in notice[0].content
+    assert fay.dms() == [] and [user for user, _ in fake.refused_dms] == [fay]
+    first = table.board()
+    assert first.files() and first.extra["allowed_mentions"]["users"] == [u.id for u in table.waiting()]
+
+    numbers = itertools.count(1)
+    votes: dict[int, dict[int, str]] = {}  # question number -> user id -> the label they pressed
+    asked_by_form = asked_by_command = follows = special_moves = 0
+    while waiting := table.waiting():
+        if len(waiting) == 1 and any(words in table.board().content for words in SPECIAL):
+            speaker = waiting[0]  # Corruption, Oracle or Treachery: the speaker chooses privately
+            mine = await table.hand(speaker)
+            await speaker.click(mine, mine.button_labels()[0])
+            special_moves += 1
+            continue
+        assert len(waiting) == 1, f"a new turn waits on its speaker only, not {waiting}"
+        speaker, question = waiting[0], Question.numbered(next(numbers))
+        by_form = question.number % 2 == 0
+        await table.ask(speaker, question, by_form=by_form)
+        asked_by_form += by_form
+        asked_by_command += not by_form
+
+        # The channel pings the five others (not the speaker) and shows no stone; all six vote.
+        call = table.board()
+        assert question.text in call.content and call.files()
+        others = [p for p in players if p is not speaker]
+        assert sorted(call.extra["allowed_mentions"]["users"]) == sorted(p.id for p in others)
+        assert sorted(table.waiting(), key=players.index) == players
+        votes[question.number] = {}
+        seen_before = {m.id: len(m.history) for m in fake.messages.values()}
+        for n, voter in enumerate(players):
+            by_dm = voter is not fay
+            moves = await table.moves_of(voter, by_dm=by_dm)
+            labels = moves.button_labels()
+            assert labels[:2] == [question.label("white"), question.label("black")], labels
+            if len(labels) == 3 and follows < 3 and voter is not fay:  # a Follower presses Follow first
+                assert labels[2].startswith("🫒 Follow ")
+                followed = await voter.click(moves, labels[2])
+                assert followed.reply is moves and "✅" in moves.content
+                assert moves.button_labels() == labels[:2]  # the same message now offers the stones
+                follows += 1
+            stone = "white" if (n + question.number) % 3 else "black"
+            pressed = question.label(stone)
+            before = len(fake.channel.messages())
+            done = await voter.click(moves, pressed)
+            votes[question.number][voter.id] = pressed
+            assert done.reply is moves and moves.content.startswith(f"✅ You voted {pressed}.")
+            if n < len(players) - 1 or voter not in table.waiting():
+                assert moves.content == f"✅ You voted {pressed}." and moves.buttons() == []
+            else:  # the last stone left the voter to move next (the next speaker, or a special day's choice)
+                assert moves.buttons() and "Your turn" in moves.content
+            if n < len(players) - 1:
+                # not the last stone: the board is edited in place, nobody is pinged, nothing leaks
+                assert len(fake.channel.messages()) == before, "a vote posted a new channel message"
+                assert voter not in table.waiting() and len(table.waiting()) == len(players) - n - 1
+                for reader in players:
+                    if reader is voter:
+                        continue
+                    seen = [m for m in fake.channel.messages() + reader.dms() + reader.ephemerals()
+                            if len(m.history) != seen_before.get(m.id, -1)]  # new or edited this turn
+                    who = (table.names[voter.id], voter.mention, voter.name)
+                    for message in seen:
+                        assert not leaks(message.text, who, question), (reader.name, message.text)
+        reveal = "\n".join(m.content for m in fake.channel.messages() if m.id > call.id)
+        if not any(words in reveal for words in SPECIAL):
+            assert "The stones are revealed!" in reveal, reveal
+
+    # The end: the winner is announced, no buttons are left to press, and the picture is final.
+    final = fake.channel.messages()[-1]
+    assert "🏁 The game is over" in final.content and final.buttons() == [] and final.files()
+    winner = [name for name in table.names.values() if f"**{name}** stands closest" in final.content
+              or f"**{name}** reaches the Temple" in final.content]
+    assert len(winner) == 1, final.content
+    assert asked_by_form and asked_by_command and follows, (asked_by_form, asked_by_command, follows)
+    # every secret went only to its owner: each "You voted" DM is that player's own stone
+    for player in players[:-1]:
+        mine = [m.content for m in player.dms() if m.content.startswith("✅ You voted")]
+        assert mine == [f"✅ You voted {votes[q][player.id]}." for q in sorted(votes)]
+    assert not any("You voted" in m.text or "Your vote" in m.text for m in fake.channel.messages())
+    print(f"{len(votes)} questions, {special_moves} special moves in {time.perf_counter() - started:.1f}s")
+
+
+async def test_a_restart_in_the_middle_of_a_vote_loses_nothing(fake_discord, real_bot):
+    fake = fake_discord
+    fake.settle_quiet = 0.01
+    humans = alice, bob, carol = fake.add_users("alice", "bob", "carol")
+    table = OstrakonTable(fake, humans)
+    lobby = await table.open(alice, stand_ins=4)
+    for player in (bob, carol):
+        await player.click(lobby, "Join")  # they take two of the stand-ins' seats
+    await alice.click(lobby, "Start")
+    assert lobby.content.count("🤖 stand-in") == 2
+
+    numbers = itertools.count(1)
+    if table.phase()[0] == "ask":  # a human speaks first; else a stand-in has asked already
+        await table.ask(table.waiting()[0], Question.numbered(next(numbers)), by_form=True)
+    phase, question = table.phase()
+    assert phase == "vote" and sorted(table.waiting(), key=humans.index) == humans
+    prompts = {player.id: await table.moves_of(player, by_dm=True) for player in humans}
+    await table.vote(alice, "black", question)
+    board_before = table.board()
+
+    await real_bot.restart()
+
+    # Bob and Carol press the stones they were sent before the restart (the board has moved on
+    # since: Alice voted); the board is still edited in place, then the stones are revealed.
+    for player in (bob, carol):
+        assert (await table.moves_of(player, by_dm=True)) is prompts[player.id]
+        await table.vote(player, "white", question)
+    assert table.board() is not board_before and "The stones are revealed!" in table.board().content
+    assert "**" in board_before.content and "has voted" in board_before.content
+    # "My hand & moves" on the board posted before the restart still answers
+    old_hand = await bob.click(board_before, "My hand & moves")
+    assert old_hand.reply.ephemeral and "You are **" in old_hand.reply.content
+
+    await table.play_to_the_end(numbers)
+    final = fake.channel.messages()[-1]
+    assert "🏁 The game is over" in final.content and ("stands closest" in final.content
+                                                       or "Outstanding Victory" in final.content)
