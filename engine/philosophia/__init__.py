@@ -1,6 +1,7 @@
 """Philosophia: Dare to be Wise (1-6 players; 1 plays alone against the Moirai)."""
 from ..core import Game
 from .actions import actions, label
+from .checks import invariants
 from .rules import apply, legal_actions, setup, to_move
 from .standin import default_action, stand_in
 from .state import Options, State
@@ -25,3 +26,5 @@ GAME = Game(
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
 )
+
+__all__ = ["GAME", "invariants"]

@@ -3,7 +3,7 @@ JSON, keep secrets out of public views, and offer short, distinct labels."""
 import pytest
 
 from engine import Chance, RuleError, referee
-from engine.philosophia import GAME
+from engine.philosophia import GAME, invariants
 
 MAX_STEPS = 3000
 
@@ -13,6 +13,7 @@ def playout(seats: int, seed: int, options=None, check_secrets: bool = False) ->
     state = GAME.setup(seats, options or GAME.Options(), chance)
     for number in range(MAX_STEPS):
         assert GAME.State.model_validate_json(state.model_dump_json()) == state
+        assert invariants(state) == []
         if GAME.outcome(state) is not None:
             assert GAME.to_move(state) == frozenset()
             return number
@@ -79,3 +80,15 @@ def test_default_actions_are_legal_and_harmless():
         if state.phase == "veto":
             assert not action.cancel
         state = referee.play(GAME, state, seat, action, chance).state
+
+
+def test_invariants_notice_what_goes_missing():
+    state = GAME.setup(3, GAME.Options(), Chance.seeded("inv"))
+    assert invariants(state) == []
+    state.players[0].hand.pop()
+    state.players[1].followers_left = 8
+    state.supply.study = 5
+    problems = invariants(state)
+    assert "argument cards were created or lost" in problems
+    assert any("followers or schools" in p for p in problems)
+    assert "the study do not add up" in problems
