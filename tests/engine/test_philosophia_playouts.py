@@ -91,4 +91,4 @@ def test_invariants_notice_what_goes_missing():
     problems = invariants(state)
     assert "argument cards were created or lost" in problems
     assert any("followers or schools" in p for p in problems)
-    assert "the study do not add up" in problems
+    assert "the Study tokens do not add up" in problems
