@@ -86,7 +86,7 @@ class Character(NamedTuple):
 CHARACTERS: dict[str, Character] = {
     "Socrates": Character("athens", 2, 2, 2, "wins a tied debate even when challenged",
                           ("Know Thyself", "The Gadfly", "Elenchus")),
-    "Plato": Character("syracuse", 4, 1, 1, "builds a school without a Builder (still pays the coin)",
+    "Plato": Character("syracuse", 2, 1, 1, "builds a school without a Builder (still pays the coin)",
                        ("The Academy", "Theory of Forms", "Allegory of the Cave")),
     "Aristotle": Character("stagira", 3, 1, 2, "may Study anywhere, not only at a Temple",
                            ("The Lyceum", "Prior Analytics", "The Golden Mean")),

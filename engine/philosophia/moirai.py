@@ -79,7 +79,8 @@ def moirai_turn(state: State, chance: Chance) -> list[Event]:
     else:
         lost = min(data.TITHE, state.players[PLAYER].coins)
         state.players[PLAYER].coins -= lost
-        events.append(Event(f"🧵 The Moirai go to {where} and take their tithe: you lose {lost} coin{'s' * (lost != 1)}."))
+        toll = f"you lose {lost} coin{'s' * (lost != 1)}" if lost else "but you have no coins"
+        events.append(Event(f"🧵 The Moirai go to {where} and take their tithe: {toll}."))
     return events + moirai_labyrinth(state)
 
 

@@ -135,7 +135,7 @@ def solo(state: State) -> bool:
 
 def name(state: State, who: int) -> str:
     if state.players[who].automaton:
-        return f"the Moirai ({state.players[who].character})"
+        return f"The Moirai ({state.players[who].character})"
     return state.players[who].character
 
 

@@ -6,6 +6,8 @@ from engine.philosophia import GAME, data
 from engine.philosophia.clock import LAST
 from tests.engine.test_philosophia_support import at, new_game, play, private, public
 
+PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
+
 
 def legal(state, seat, kind):
     return [a for a in GAME.legal_actions(state, seat) if a.kind == kind]
@@ -172,7 +174,7 @@ def test_the_initiator_wins_ties_and_then_the_next_in_turn_order():
 def test_an_athena_disk_adds_a_coin_to_tutor():
     state = at(new_game(2), 0, "corinth")
     state.players[0].disks = 2
-    assert play(state, 0, "tutor").state.players[0].coins == 4 + 3
+    assert play(state, 0, "tutor").state.players[0].coins == PLATO + 3
 
 
 def test_public_view_of_an_auction_does_not_change_with_the_secret_bids():

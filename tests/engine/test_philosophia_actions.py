@@ -5,6 +5,8 @@ from engine import IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
 from tests.engine.test_philosophia_support import at, new_game, play, private, public
 
+PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
+
 CARO, ALI = 0, 1
 
 
@@ -95,12 +97,12 @@ def test_token_benefits(colour, field, gain):
 
 def test_tutor_earns_one_coin_plus_one_per_wisdom_card_and_athena_disk():
     state = at(new_game(2), 0, "corinth")
-    assert play(state, 0, "tutor").state.players[0].coins == 4 + 1
+    assert play(state, 0, "tutor").state.players[0].coins == PLATO + 1
     state.players[0].wisdom = ["The Academy", "Theory of Forms"]
     state.players[0].disks = 1
-    assert play(state, 0, "tutor").state.players[0].coins == 4 + 4
+    assert play(state, 0, "tutor").state.players[0].coins == PLATO + 4
     flat = at(new_game(2, tutor="flat"), 0, "corinth")
-    assert play(flat, 0, "tutor").state.players[0].coins == 4 + 2
+    assert play(flat, 0, "tutor").state.players[0].coins == PLATO + 2
 
 
 def test_the_rulebook_following_example():
@@ -127,7 +129,7 @@ def test_the_rulebook_sophist_example():
     state = at(state, CARO, "delphi")
     assert "use_sophist" not in kinds(state, CARO)  # no Sophist yet
     state = play(state, CARO, "hire_sophist").state
-    assert state.players[CARO].sophists == 1 and state.players[CARO].coins == 3
+    assert state.players[CARO].sophists == 1 and state.players[CARO].coins == PLATO - 1
     assert state.supply.sophists == 11
     state = at(state, CARO, "delphi")
     step = play(state, CARO, "use_sophist", target=ALI)
@@ -157,7 +159,7 @@ def test_a_school_needs_a_builder_and_a_coin_except_plato_needs_no_builder():
     plato = at(state, 1, "corinth")
     assert "build_school" in kinds(plato, 1)
     plato = play(plato, 1, "build_school").state
-    assert plato.sites["corinth"].schools == [0, 1] and plato.players[1].coins == 4 - 1
+    assert plato.sites["corinth"].schools == [0, 1] and plato.players[1].coins == PLATO - 1
     again = at(plato, 1, "corinth")
     assert "build_school" not in kinds(again, 1)  # one school of yours per place
 
@@ -166,6 +168,7 @@ def test_study_at_a_temple_and_unlock_a_wisdom_card():
     state = at(new_game(2), 0, "corinth")
     assert "study" not in kinds(state, 0)
     state = at(state, 0, "delos")
+    state.players[0].coins = 4
     state = play(state, 0, "study").state
     assert state.players[0].study == 1 and state.players[0].coins == 0 and state.supply.study == 5
     state = at(state, 0, "delos")

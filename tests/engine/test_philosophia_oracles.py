@@ -5,6 +5,8 @@ from engine import IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
 from tests.engine.test_philosophia_support import at, new_game, play, private, public
 
+PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
+
 
 def holding(*cards, seats=2):
     state = at(new_game(seats), 0, "corinth")
@@ -36,7 +38,7 @@ def test_an_oracle_card_waits_for_every_other_player_to_answer():
     state = play(state, 1, "veto", cancel=False).state
     assert GAME.view(state, None)["veto"]["answered"] == [1]
     state = play(state, 2, "veto", cancel=False).state
-    assert state.phase == "act" and state.players[0].coins == 4 + 2
+    assert state.phase == "act" and state.players[0].coins == PLATO + 2
     assert state.players[0].oracles == []
     assert GAME.to_move(state) == {0}  # the action is still to come
 
@@ -52,7 +54,7 @@ def test_the_first_veto_in_turn_order_cancels_the_card():
     assert public(step) == ["**Aristotle** has answered (1 still to answer)."]
     step = play(step.state, 1, "veto", cancel=True)
     state = step.state
-    assert state.players[0].coins == 4
+    assert state.players[0].coins == PLATO
     assert state.players[1].oracles == [] and state.players[2].oracles == ["Apollo's Veto"]
     assert "🚫 **Homer** cancels *Gift of Apollo* with *Zeus's Veto*." in public(step)
 

@@ -3,6 +3,8 @@ from engine.philosophia import GAME, data
 from engine.philosophia.clock import LAST
 from tests.engine.test_philosophia_support import at, new_game, play, public
 
+PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
+
 ME, FATES = 0, 1
 
 
@@ -39,7 +41,7 @@ def test_schools_tokens_tithes_and_the_timeline():
     state = my_turn(solo("Lachesis: a token from a port")).state
     assert state.players[FATES].tokens == ["yellow"] and state.sites["piraeus"].token is None
     state = my_turn(solo("Lachesis: the tithe of the west")).state
-    assert state.players[ME].coins == 4 - data.TITHE
+    assert state.players[ME].coins == PLATO - data.TITHE
     state = my_turn(solo("Atropos: the thread shortens I")).state
     assert state.timeline == 1 and state.players[FATES].location == "timeline"
 
@@ -50,9 +52,9 @@ def test_schools_charge_both_ways():
     state.sites["corinth"].schools = [FATES]
     state.sites["corinth"].token = None
     step = play(state, ME, "move", to="corinth")
-    assert step.state.players[ME].coins == 3  # paid to the bank
+    assert step.state.players[ME].coins == PLATO - 1  # paid to the bank
     state = play(step.state, ME, "rest").state
-    assert state.players[ME].coins == 3 + 1  # the Fates pay from the bank at my school
+    assert state.players[ME].coins == PLATO  # the Fates pay from the bank at my school
 
 
 def test_the_deck_runs_out_twice_and_the_fates_cut_the_thread():
@@ -99,7 +101,7 @@ def test_the_moirai_debate_with_the_top_syllogism_cards_three_at_most():
     assert state.debate.table == "Modus Ponens"  # the Fates lead round 2 with their next card
     step = play(state, ME, "pass")  # the Fates keep it and play their third and last card
     state = step.state
-    assert "**the Moirai (Socrates)** adds *Constructive Dilemma* to their pile (4)." in public(step)
+    assert "**The Moirai (Socrates)** adds *Constructive Dilemma* to their pile (4)." in public(step)
     assert state.last_debate["winner"] == FATES and state.players[FATES].debate_wins == 1
     assert state.players[ME].hand == ["Ad Hominem"]
     assert state.syllogism == ["Modus Tollens", "Modus Ponens", "Destructive Dilemma", "Modus Ponens",
@@ -109,6 +111,7 @@ def test_the_moirai_debate_with_the_top_syllogism_cards_three_at_most():
 def test_athenas_auction_against_the_moirai_uses_the_top_sophistry_value():
     state = at(solo(), ME, "athena")
     state.sophistry = ["Ad Baculum"] + state.sophistry
+    state.players[ME].coins = 4
     state = play(state, ME, "offering").state
     assert GAME.to_move(state) == {ME}
     lost = play(state, ME, "bid", amount=2).state
