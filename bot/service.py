@@ -49,7 +49,29 @@ class Update:
 
 def chance_for(table: TableRecord, seq: int | str) -> Chance:
     """A table's chance for log entry `seq` (or "setup"): seed plus position replays exactly."""
-    return Chance.seeded(f"{table.seed}:{seq}")
+    return _SeededOnUse(f"{table.seed}:{seq}")
+
+
+class _SeededOnUse(Chance):
+    """`Chance.seeded(seed)`, seeded at its first roll: most moves roll nothing, and seeding a
+    generator from a string costs more than the rest of a simple move."""
+
+    def __init__(self, seed: str) -> None:
+        self._seed, self._chance = seed, None
+
+    def _seeded(self) -> Chance:
+        if self._chance is None:
+            self._chance = Chance.seeded(self._seed)
+        return self._chance
+
+    def roll(self, sides):
+        return self._seeded().roll(sides)
+
+    def shuffle(self, items):
+        return self._seeded().shuffle(items)
+
+    def pick(self, items):
+        return self._seeded().pick(items)
 
 
 class TableService:
