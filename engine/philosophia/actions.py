@@ -116,6 +116,7 @@ class Argue(BaseModel):
     kind: Literal["argue"] = "argue"
     card: str
     claim: Literal["wins", "ties", "loses"] | None = None  # True Philosopher variant only
+    example: str | None = Field(default=None, max_length=200)  # ... with examples: written by the player
 
 
 class Pass(BaseModel):

@@ -148,6 +148,22 @@ COPIES = 8
 RIDDLE = "Pythia's Riddle"  # the Oracle's argument card: beats every other argument
 
 
+# What a stand-in says when the True Philosopher variant asks for an example of its argument.
+EXAMPLES = {
+    "Modus Ponens": "If it rains, the agora is wet. It rains. So the agora is wet.",
+    "Modus Tollens": "If it had rained, the agora would be wet. It is dry. So it did not rain.",
+    "Hypothetical Syllogism": "If I study, I learn; if I learn, I grow wise. So if I study, I grow wise.",
+    "Constructive Dilemma": "If war, then taxes; if peace, then trade. War or peace: so taxes or trade.",
+    "Destructive Dilemma": "If wise, he speaks; if good, he acts. He is silent or idle: so not wise or not good.",
+    "Ad Hominem": "Ignore his theory: he cannot even keep his own house in order.",
+    "Ad Populum": "All of Athens believes it, so it must be true.",
+    "Post Hoc": "The comet appeared, then the war began: the comet caused the war.",
+    "Ad Verecundiam": "The Pythia said so, and who are we to doubt her?",
+    "Ad Baculum": "Agree with me, or the Spartans will hear of it.",
+    RIDDLE: "What walks on four legs at dawn, two at noon and three at dusk? Man.",
+}
+
+
 def beaten_by(card: str) -> tuple[str, ...]:
     """The cards `card` beats, as printed at the top of it."""
     if card == RIDDLE:

@@ -42,15 +42,23 @@ def must_open(debate: Debate, who: int) -> bool:
     return debate.round == 1 and debate.step == "lead" and who == debate.initiator
 
 
+def needs_example(state: State) -> bool:
+    """True Philosopher with examples: a card played against another needs a one-line example."""
+    options = state.options
+    return options.true_philosopher and options.examples and state.debate.step != "dump"
+
+
 def options(state: State, who: int) -> list:
     debate = state.debate
     if debate is None or actor(debate) != who:
         return []
     cards = list(dict.fromkeys(debate_cards(state.players[who])))
+    example = "" if needs_example(state) else None  # a text the player still has to write
     if debate.step == "respond" and state.options.true_philosopher:
-        found: list = [Argue(card=card, claim=claim) for card in cards for claim in ("wins", "ties", "loses")]
+        found: list = [Argue(card=card, claim=claim, example=example)
+                       for card in cards for claim in ("wins", "ties", "loses")]
     else:
-        found = [Argue(card=card) for card in cards]
+        found = [Argue(card=card, example=example) for card in cards]
     return found if must_open(debate, who) else found + [Pass()]
 
 
@@ -106,8 +114,11 @@ def argue(state: State, who: int, action: Argue, chance: Chance) -> list[Event]:
     claim = action.claim if state.options.true_philosopher and debate.step == "respond" else None
     require(claim is not None or not (state.options.true_philosopher and debate.step == "respond"),
             "True Philosopher: say whether your card wins, ties or loses.")
+    example = (action.example or "").strip()
+    require(bool(example) or not needs_example(state), "True Philosopher: write a one-line example of your argument.")
     (player.hand if action.card in player.hand else player.oracles).remove(action.card)
-    return _play(state, who, action.card, claim) + _carry_on(state, chance)
+    said = [Event(f"{bold(state, who)}: “{example}”")] if needs_example(state) else []
+    return said + _play(state, who, action.card, claim) + _carry_on(state, chance)
 
 
 def pass_turn(state: State, who: int, chance: Chance) -> list[Event]:

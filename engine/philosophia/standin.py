@@ -103,6 +103,13 @@ def _value(state: State, seat: int, location: str, ready: bool) -> int:
 
 
 def _argue(state: State, seat: int, legal: list, chance: Chance):
+    choice = _choose_argument(state, legal, chance)
+    if isinstance(choice, Argue) and choice.example == "":
+        return choice.model_copy(update={"example": data.EXAMPLES[choice.card]})
+    return choice
+
+
+def _choose_argument(state: State, legal: list, chance: Chance):
     debate = state.debate
     cards = [a for a in legal if isinstance(a, Argue)]
     if not cards:

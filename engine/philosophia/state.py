@@ -20,6 +20,7 @@ class Options(BaseModel):
     hourglass_rounds: int = Field(default=4, ge=1, le=10)  # the timeline moves itself every N rounds
     romans_hurry: bool = False  # ... and after every round once someone holds 2 Labyrinth tokens
     true_philosopher: bool = False  # beats are hidden; a responder must claim the result
+    examples: bool = False  # True Philosopher: each card argued needs a one-line example of its form
     characters: list[str] = Field(default_factory=list, max_length=6)  # by seat; empty: dealt at random
     moirai_character: str | None = None  # solo: the philosopher the Fates play
 

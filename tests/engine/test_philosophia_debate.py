@@ -1,7 +1,7 @@
 """Public debates, step by step as the rulebook describes them, and the Final Public Debate."""
 import pytest
 
-from engine import IllegalAction, NotYourTurn
+from engine import Chance, IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
 from engine.philosophia.clock import LAST
 from tests.engine.test_philosophia_support import at, new_game, play, public
@@ -161,6 +161,21 @@ def test_the_true_philosopher_must_claim_the_result():
     assert any("false claim" in text for text in public(step))
     right = play(state, ALI, "argue", card="Destructive Dilemma", claim="wins").state
     assert right.debate.piles[ALI] == ["Modus Ponens", "Destructive Dilemma"]
+
+
+def test_the_true_philosopher_may_have_to_give_an_example():
+    state = caro_and_ali()
+    state.options.true_philosopher = state.options.examples = True
+    state = play(at(state, CARO, "debate"), CARO, "challenge", target=ALI).state
+    assert all(a.example == "" for a in GAME.legal_actions(state, CARO) if a.kind == "argue")
+    with pytest.raises(IllegalAction):
+        play(state, CARO, "argue", card="Modus Ponens", example="  ")
+    step = play(state, CARO, "argue", card="Modus Ponens", example="If it rains, the road is wet; it rains.")
+    assert public(step)[0] == "**Plato**: “If it rains, the road is wet; it rains.”"
+    stand_in = GAME.stand_in(step.state, ALI, Chance.scripted())
+    assert stand_in.claim == "wins" and stand_in.example == data.EXAMPLES[stand_in.card]
+    state = play(step.state, ALI, "pass").state
+    assert all(a.example is None for a in GAME.legal_actions(state, CARO) if a.kind == "argue")  # the rest
 
 
 # --- The Final Public Debate ---------------------------------------------------------------------

@@ -29,6 +29,8 @@ def playout(seats: int, seed: int, options=None, check_secrets: bool = False) ->
             assert len(labels) <= 60, f"too many {kind} choices: {len(labels)}"
         assert len(by_kind.get("move", [])) <= 25
         action = GAME.stand_in(state, seat, chance) if chance.roll(2) == 1 else chance.pick(legal)
+        if getattr(action, "example", None) == "":  # a text the player writes (True Philosopher)
+            action = action.model_copy(update={"example": "If all men are mortal and I am a man, I am mortal."})
         if check_secrets:
             for viewer in (None, seat):
                 shadow = GAME.shuffle_secrets(state, Chance.seeded(f"shadow{number}"), keep=viewer)
@@ -47,7 +49,8 @@ def test_random_playouts_end(seats):
 
 
 @pytest.mark.parametrize("options", [
-    {"movement": "adjacent"}, {"true_philosopher": True}, {"tutor": "flat", "romans_hurry": True},
+    {"movement": "adjacent"}, {"true_philosopher": True}, {"true_philosopher": True, "examples": True},
+    {"tutor": "flat", "romans_hurry": True},
     {"hourglass_rounds": 10},
 ])
 def test_playouts_end_with_every_option(options):
