@@ -39,7 +39,7 @@ def take_acropolis(state: State, who: int, action, chance: Chance) -> list[Event
         drawn = draw_arguments(state, who, action.sophistry, action.syllogism)
         return [Event(f"👀 {bold(state, who)} observes the debaters.")] + drawn_event(state, who, drawn) + end_turn(state, chance)
     if isinstance(action, Progress):
-        events = advance_timeline(state, chance)
+        events = [Event(f"{bold(state, who)} turns the hourglass.")] + advance_timeline(state, chance)
         if state.phase == "over" or state.final is not None:  # the end, or the Final Debate
             return events
         return events + end_turn(state, chance)

@@ -111,9 +111,9 @@ def argue(state: State, who: int, action: Argue, chance: Chance) -> list[Event]:
     require(actor(debate) == who, "It is the other debater's turn.")
     player = state.players[who]
     require(action.card in debate_cards(player), "You do not hold that card.")
-    claim = action.claim if state.options.true_philosopher and debate.step == "respond" else None
-    require(claim is not None or not (state.options.true_philosopher and debate.step == "respond"),
-            "True Philosopher: say whether your card wins, ties or loses.")
+    must_claim = state.options.true_philosopher and debate.step == "respond"
+    require(action.claim is not None or not must_claim, "True Philosopher: say whether your card wins, ties or loses.")
+    claim = action.claim if must_claim else None
     example = (action.example or "").strip()
     require(bool(example) or not needs_example(state), "True Philosopher: write a one-line example of your argument.")
     (player.hand if action.card in player.hand else player.oracles).remove(action.card)
@@ -163,11 +163,13 @@ def _pass(state: State, who: int, chance: Chance) -> list[Event]:
     debate = state.debate
     if debate.step == "dump":
         return _end(state, chance)
+    kept = ""
     if debate.step == "respond":
         debate.piles[debate.leader].append(debate.table)
+        kept = f" takes *{debate.table}* into their pile and"
         debate.table = None
     debate.dumper, debate.step = other(debate, who), "dump"
-    return [Event(f"{bold(state, who)} passes: {bold(state, debate.dumper)} may play the rest of their "
+    return [Event(f"{bold(state, who)} passes: {bold(state, debate.dumper)}{kept} may play the rest of their "
                   f"cards into their pile.")]
 
 
