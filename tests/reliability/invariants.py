@@ -95,7 +95,26 @@ def epireia(state) -> list[str]:
     return problems
 
 
-KNOWN = {"ostrakon": ostrakon, "nine-muses": nine_muses, "grudgematch": grudgematch, "epireia": epireia}
+def philosophia(state) -> list[str]:
+    from engine.philosophia import data
+
+    problems = []
+    counts = [("supply", n, getattr(state.supply, n)) for n in ("builders", "sophists", "study", "debate_tokens", "regular", "disks")]
+    for who, player in enumerate(state.players):
+        counts += [(f"player {who}", n, getattr(player, n)) for n in
+                   ("coins", "builders", "sophists", "study", "followers_left", "schools_left", "disks")]
+        placed_followers = sum(site.followers.count(who) for site in state.sites.values())
+        placed_schools = sum(site.schools.count(who) for site in state.sites.values())
+        if player.followers_left + placed_followers != data.FOLLOWERS:
+            problems.append(f"player {who}'s followers are not conserved")
+        if player.schools_left + placed_schools != data.SCHOOLS:
+            problems.append(f"player {who}'s schools are not conserved")
+    problems += [f"{who} has a negative count of {name}" for who, name, value in counts if value < 0]
+    return problems
+
+
+KNOWN = {"ostrakon": ostrakon, "nine-muses": nine_muses, "grudgematch": grudgematch, "epireia": epireia,
+         "philosophia": philosophia}
 
 
 def own_check(game: Game):
