@@ -33,7 +33,7 @@ class Publisher:
         self.bot = bot
         self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
-        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # one delivery at a time per table
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
         self._dm_channels: dict[int, discord.DMChannel] = {}
 
     async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
@@ -56,24 +56,30 @@ class Publisher:
                 self._pictures.popitem(last=False)
         return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.png")
 
-    async def publish(self, update: Update, was_waiting: list[int] | tuple = (), *, actor: int | None = None,
+    def turn(self, table_id: int) -> asyncio.Lock:
+        """Hold it from the service call to the end of `publish`: the channel then tells the moves
+        in the order they were played, even when players press their stones at the same moment."""
+        return self._locks[table_id]
+
+    async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
                       fresh: tuple[int, ...] = ()) -> None:
         """Post the public events and the new board; ping whoever the table now waits on, but the
         player who just acted (`fresh`: users still waited on, but for a new decision, such as the
-        speaker's own vote: they get their moves by DM like the others).
+        speaker's own vote: they get their moves by DM like the others). `was_waiting`: whom the
+        table waited on before, if not the update's own record of it.
 
         While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
         same players), the board message is edited in place instead: no new message, no ping."""
-        async with self._locks[update.table.id]:
-            table = update.table
-            waiting = self.bot.service.waiting_on(table)
-            progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(was_waiting)
-                        and table.status == "running")
-            newly = [user for user in waiting if user not in was_waiting or user in fresh]
-            if not (progress and await self._edit_board(update)):
-                await self._post_board(update, waiting, [user for user in newly if user != actor])  # they know
-            await self.deliver_private(update, skip=())
-            await self.prompt(table, [user for user in newly if len(waiting) > 1])
+        table = update.table
+        before = update.was_waiting if was_waiting is None else was_waiting
+        waiting = self.bot.service.waiting_on(table)
+        progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
+                    and table.status == "running")
+        newly = [user for user in waiting if user not in before or user in fresh]
+        if not (progress and await self._edit_board(update)):
+            await self._post_board(update, waiting, [user for user in newly if user != actor])  # they know
+        await self.deliver_private(update, skip=())
+        await self.prompt(table, [user for user in newly if len(waiting) > 1])
 
     async def _post_board(self, update: Update, waiting: list[int], newly: list[int]) -> None:
         from cogs.components import board_view
@@ -105,7 +111,7 @@ class Publisher:
     async def _edit_board(self, update: Update) -> bool:
         """Add the events to the board message and renew its waiting line; False if that cannot be
         done (no board yet, deleted, or too long), and a new board is posted instead."""
-        table = await self.bot.service.get(update.table.id)  # the latest, if another move overtook this one
+        table = update.table
         if table.board_message_id is None:
             return False
         channel = await self.channel_of(table)

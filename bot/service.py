@@ -39,6 +39,7 @@ class Update:
     public: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
     outcome: Outcome | None = None
+    was_waiting: list[int] = field(default_factory=list)  # whom the table waited on just before this
 
     def add(self, update: "Update") -> None:
         self.table, self.outcome = update.table, update.outcome or self.outcome
@@ -235,7 +236,9 @@ class TableService:
                 raise Refused("You are not playing at this table.")
             if version is not None and version != table.version and await self._moved_on(table, seat, version):
                 raise StaleBoard("The board has changed since this was posted. Use the latest one.")
+            was_waiting = self.waiting_on(table)
             update = await self._apply(table, seat, user_id, action)
+            update.was_waiting = was_waiting
             update.add(await self._play_stand_ins(update.table))
             return update
 

@@ -168,25 +168,25 @@ async def commit_move(interaction: discord.Interaction, table: TableRecord, acti
     bot = interaction.client
     service = bot.service
     user_id = interaction.user.id
-    was_waiting = service.waiting_on(table)
     before = set(move_labels(bot, table, user_id))
-    update = await service.act(table.id, user_id, action, version=table.version if version is None else version)
-    mine = update.private.pop(user_id, [])
-    ack = "✅ " + (" ".join(mine) if mine else "Done.")
-    waiting = service.waiting_on(update.table)
-    # A new decision for this player (the speaker's own vote, the next turn) is asked for as anyone
-    # else's is: a ping, and the stones by DM when everyone chooses at once and DMs are open.
-    fresh = user_id in waiting and not set(move_labels(bot, update.table, user_id)) <= before
-    if fresh and len(waiting) > 1 and not await bot.store.dms_closed(user_id):
-        content, view = f"{ack} Your next move is in your DMs.", None
-    else:
-        content, view = await moves_message(bot, update.table, user_id, intro=ack)
-        content = content if view else ack
-    if edit:
-        await interaction.edit_original_response(content=content[:2000], view=view)
-    else:
-        await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}))
-    await bot.publisher.publish(update, was_waiting, actor=user_id, fresh=(user_id,) if fresh else ())
+    async with bot.publisher.turn(table.id):
+        update = await service.act(table.id, user_id, action, version=table.version if version is None else version)
+        mine = update.private.pop(user_id, [])
+        ack = "✅ " + (" ".join(mine) if mine else "Done.")
+        waiting = service.waiting_on(update.table)
+        # A new decision for this player (the speaker's own vote, the next turn) is asked for as
+        # anyone else's is: by DM when everyone chooses at once and DMs are open.
+        fresh = user_id in waiting and not set(move_labels(bot, update.table, user_id)) <= before
+        if fresh and len(waiting) > 1 and not await bot.store.dms_closed(user_id):
+            content, view = f"{ack} Your next move is in your DMs.", None
+        else:
+            content, view = await moves_message(bot, update.table, user_id, intro=ack)
+            content = content if view else ack
+        if edit:
+            await interaction.edit_original_response(content=content[:2000], view=view)
+        else:
+            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}))
+        await bot.publisher.publish(update, actor=user_id, fresh=(user_id,) if fresh else ())
 
 
 class ActionForm(discord.ui.Modal):
@@ -209,9 +209,13 @@ class ActionForm(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         action = self.action.model_copy(update={name: field.value for name, field in self.inputs.items()})
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        from_message = interaction.message is not None  # the form came from a move button: answer there
+        if from_message:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            await commit_move(interaction, self.table, action, edit=False, version=self.version)
+            await commit_move(interaction, self.table, action, edit=from_message, version=self.version)
         except RuleError as error:
             await send_private(interaction, f"🚫 {error}")
 
@@ -322,12 +326,13 @@ async def lobby_action(interaction: discord.Interaction, table_id: int, verb: st
                 await interaction.response.defer()  # the lobby message itself shows that the game began
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-            update = await service.start(table_id, interaction.user.id, moderator=is_moderator(interaction))
-            if interaction.type != discord.InteractionType.component:
-                await interaction.followup.send("✅ The game begins!", ephemeral=True)
-            await bot.publisher.refresh_lobby(update.table)
-            await bot.publisher.deal(update.table)
-            await bot.publisher.publish(update)
+            async with bot.publisher.turn(table_id):
+                update = await service.start(table_id, interaction.user.id, moderator=is_moderator(interaction))
+                if interaction.type != discord.InteractionType.component:
+                    await interaction.followup.send("✅ The game begins!", ephemeral=True)
+                await bot.publisher.refresh_lobby(update.table)
+                await bot.publisher.deal(update.table)
+                await bot.publisher.publish(update)
             return
         method = service.join if verb == "join" else service.leave
         table = await method(table_id, interaction.user.id)

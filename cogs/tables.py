@@ -112,12 +112,13 @@ class Tables(commands.Cog):
     @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
     async def end(self, interaction: discord.Interaction) -> None:
         table = await self._table_here(interaction)
-        update = await self.bot.service.end(table.id, interaction.user.id, moderator=is_moderator(interaction))
-        await interaction.response.send_message(update.public[0], allowed_mentions=discord.AllowedMentions.none())
-        if table.state is None:
-            await self.bot.publisher.refresh_lobby(update.table)
-        else:
-            await self.bot.publisher.close_board(update.table)
+        async with self.bot.publisher.turn(table.id):
+            update = await self.bot.service.end(table.id, interaction.user.id, moderator=is_moderator(interaction))
+            await interaction.response.send_message(update.public[0], allowed_mentions=discord.AllowedMentions.none())
+            if table.state is None:
+                await self.bot.publisher.refresh_lobby(update.table)
+            else:
+                await self.bot.publisher.close_board(update.table)
 
     @table.command(name="kick", description="Remove a player; a stand-in takes their seat (moderators)")
     @app_commands.describe(member="The player to remove")
@@ -126,13 +127,15 @@ class Tables(commands.Cog):
         if not is_moderator(interaction):
             raise Refused("Only a moderator (Manage Channels) can remove a player.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        was_waiting = self.bot.service.waiting_on(table) if table.status == "running" else []
-        update = await self.bot.service.kick(table.id, member.id, moderator=True)
-        await interaction.followup.send(f"✅ {member.display_name} was removed.", ephemeral=True)
-        if update.table.status == "lobby":
-            await self.bot.publisher.refresh_lobby(update.table)
-        else:
-            await self.bot.publisher.publish(update, was_waiting)
+        async with self.bot.publisher.turn(table.id):
+            table = await self.bot.service.get(table.id)
+            was_waiting = self.bot.service.waiting_on(table) if table.status == "running" else []
+            update = await self.bot.service.kick(table.id, member.id, moderator=True)
+            await interaction.followup.send(f"✅ {member.display_name} was removed.", ephemeral=True)
+            if update.table.status == "lobby":
+                await self.bot.publisher.refresh_lobby(update.table)
+            else:
+                await self.bot.publisher.publish(update, was_waiting)
 
     @app_commands.command(name="hand", description="Your cards, your vote and your moves, privately")
     @app_commands.guild_only()

@@ -3,6 +3,7 @@ commands, the board's buttons, forms and DM stones, with one player whose DMs ar
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import time
 
@@ -166,3 +167,26 @@ async def test_a_restart_in_the_middle_of_a_vote_loses_nothing(fake_discord, rea
     final = fake.channel.messages()[-1]
     assert "🏁 The game is over" in final.content and ("stands closest" in final.content
                                                        or "Outstanding Victory" in final.content)
+
+
+async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bot):
+    fake = fake_discord
+    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
+    table = OstrakonTable(fake, players)
+    lobby = await table.open(players[0])
+    for player in players[1:]:
+        await player.click(lobby, "Join")
+    await players[0].click(lobby, "Start")
+    question = Question.numbered(1)
+    await table.ask(table.waiting()[0], question, by_form=False)
+    call = table.board()
+    prompts = [await table.moves_of(player, by_dm=True) for player in players]
+    await asyncio.gather(*(player.click(prompt, question.label("white" if n % 2 else "black"))
+                           for n, (player, prompt) in enumerate(zip(players, prompts))))
+    assert all(prompt.content.startswith("✅ You voted") for prompt in prompts)
+    after = [m.content for m in fake.channel.messages() if m.id > call.id]
+    assert sum(text.count("The stones are revealed!") for text in after) == 1, after
+    # the board told the first four stones in the order they were played; the fifth revealed them
+    assert [f"({n}/5)" in call.content for n in range(1, 6)] == [True] * 4 + [False], call.content
+    assert "has voted (5/5)" in after[0]
+    assert len(table.waiting()) == 1  # the next speaker

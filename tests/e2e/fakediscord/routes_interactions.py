@@ -48,6 +48,8 @@ async def callback(call: Call) -> object:
                                               ephemeral_to=ephemeral_to, interaction=inter, loading=True)
         inter.original = inter.response
     elif kind == DEFERRED_UPDATE:
+        if inter.message is None:  # a modal opened by a slash command has no message to update
+            raise invalid_form([("type", f"DEFERRED_UPDATE_MESSAGE needs a message; {inter.what} has none")])
         inter.original = inter.message
     elif kind == UPDATE:
         if inter.message is None:
