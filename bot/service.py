@@ -243,12 +243,14 @@ class TableService:
             return update
 
     async def _moved_on(self, table: TableRecord, seat: int, version: int) -> bool:
-        """Whether the table changed for `seat` since `version`. Moves of the other seats do not
-        count: a simultaneous choice (a secret vote) stays open while the others make theirs."""
+        """Whether the table changed for `seat` since `version`. Moves of the other seats (and a
+        stand-in taking someone's seat) do not count: a simultaneous choice (a secret vote) stays
+        open while the others make theirs."""
         if not 0 <= version < table.version:
             return True
         recent = await self.store.actions(table.id, since=version)  # every change logs one row: seq == version
-        return len(recent) != table.version - version or any(row.kind != "move" or row.seat == seat for row in recent)
+        return len(recent) != table.version - version or any(
+            row.kind not in ("move", "kick") or row.seat == seat for row in recent)
 
     async def _apply(self, table: TableRecord, seat: int, actor_id: int | None, action) -> Update:
         game = self.game_of(table)

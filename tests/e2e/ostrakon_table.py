@@ -71,7 +71,7 @@ class OstrakonTable:
         assert self.lobby is not None
         for user_id, name in re.findall(r"<@(\d+)> \((\w+)\)", self.lobby.content):
             self.names[int(user_id)] = name
-        assert len(self.names) == len(self.players), self.lobby.content
+        assert set(self.names) == {player.id for player in self.players}, self.lobby.content
 
     # --- acting ------------------------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ class OstrakonTable:
         moves = await self.moves_of(voter, by_dm=by_dm)
         assert moves.button_labels()[:2] == [question.label("white"), question.label("black")], moves.button_labels()
         await voter.click(moves, question.label(stone))
-        assert moves.content.startswith(f"✅ You voted {question.label(stone)}."), moves.content
+        assert moves.content.startswith(f"✅ You voted {question.label(stone)}."), (moves.content, [m.content for m in voter.ephemerals()[-2:]])
         return moves
 
     async def play_to_the_end(self, numbers, stone_of=lambda voter, question: "white") -> int:
@@ -143,7 +143,8 @@ class OstrakonTable:
             elif phase == "choose":
                 mine = await self.hand(waiting[0])
                 await waiting[0].click(mine, mine.button_labels()[0])
-            else:
+            else:  # stones come by DM when several are waited on; a lone voter answers the ping
                 for voter in waiting:
-                    await self.vote(voter, stone_of(voter, question), question, by_dm=voter.dms_open)
+                    await self.vote(voter, stone_of(voter, question), question,
+                                    by_dm=voter.dms_open and len(waiting) > 1)
         return asked

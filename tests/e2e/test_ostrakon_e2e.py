@@ -140,6 +140,7 @@ async def test_a_restart_in_the_middle_of_a_vote_loses_nothing(fake_discord, rea
         await player.click(lobby, "Join")  # they take two of the stand-ins' seats
     await alice.click(lobby, "Start")
     assert lobby.content.count("🤖 stand-in") == 2
+    table.read_names()
 
     numbers = itertools.count(1)
     if table.phase()[0] == "ask":  # a human speaks first; else a stand-in has asked already
@@ -153,16 +154,22 @@ async def test_a_restart_in_the_middle_of_a_vote_loses_nothing(fake_discord, rea
     await real_bot.restart()
 
     # Bob and Carol press the stones they were sent before the restart (the board has moved on
-    # since: Alice voted); the board is still edited in place, then the stones are revealed.
-    for player in (bob, carol):
-        assert (await table.moves_of(player, by_dm=True)) is prompts[player.id]
-        await table.vote(player, "white", question)
+    # since: Alice voted). Bob's stone is added to the board posted before the restart; Carol's
+    # is the last one and reveals them all.
+    messages = len(fake.channel.messages())
+    await table.vote(bob, "white", question)
+    assert table.board() is board_before and len(fake.channel.messages()) == messages
+    assert table.names[bob.id] in board_before.content.splitlines()[-2] and "has voted" in board_before.content
+    await table.vote(carol, "white", question)
     assert table.board() is not board_before and "The stones are revealed!" in table.board().content
-    assert "**" in board_before.content and "has voted" in board_before.content
     # "My hand & moves" on the board posted before the restart still answers
     old_hand = await bob.click(board_before, "My hand & moves")
-    assert old_hand.reply.ephemeral and "You are **" in old_hand.reply.content
+    assert old_hand.reply.ephemeral and f"You are **{table.names[bob.id]}**" in old_hand.reply.content
 
+    # Bob and Carol have to go: a moderator gives their seats to stand-ins, and Alice plays on.
+    moderator = fake.add_user("mod", moderator=True)
+    for player in (bob, carol):
+        await moderator.slash("table kick", member=player)
     await table.play_to_the_end(numbers)
     final = fake.channel.messages()[-1]
     assert "🏁 The game is over" in final.content and ("stands closest" in final.content
