@@ -64,18 +64,20 @@ def load_runs(folder: Path, scripts, quick: bool) -> list[dict]:
         plan = [(1, None, 1), (100, None, 1), (100, TARGET_RATE / 10, 1)]
     say("Actions through TableService (SQLite file, WAL; one commit per action)")
     say(f"  {'tables':>6}  {'load':<13} {'actions':>7}  {'actions/s':>9}  {'p50 ms':>7}  {'p99 ms':>7}  "
-        f"{'CPU µs/action':>13}  {'waited':>6}")
+        f"{'CPU µs/action':>13}  {'waited':>6}  {'GC ms/s':>7}  {'longest GC':>10}")
     runs = []
     for number, (tables, rate, seconds) in enumerate(plan):
         run = asyncio.run(load.measure(folder / f"load-{number}.sqlite3", scripts, tables, seconds, rate)).summary()
         runs.append(run)
         say(f"  {tables:>6}  {run['mode']:<13} {run['actions']:>7}  {run['actions_per_s']:>9,.0f}  {run['p50_ms']:>7.2f}  "
-            f"{run['p99_ms']:>7.2f}  {run['cpu_us_per_action']:>13,.0f}  {run['cpu_waited_share']:>6.0%}")
+            f"{run['p99_ms']:>7.2f}  {run['cpu_us_per_action']:>13,.0f}  {run['cpu_waited_share']:>6.0%}  "
+            f"{run['gc_ms_per_s']:>7.0f}  {run['gc_longest_ms']:>7.0f} ms")
         if run["wrong_final_states"]:
             say(f"  !! {run['wrong_final_states']} finished games ended in a state other than the engine's")
     say("  (saturated: every table sends its next move as soon as the last is answered, so with many tables the")
     say("   latency is the queue; paced: moves come at random moments at the given rate, latency counted from")
-    say("   when each was due. waited: time our threads were ready to run but another process had the core)")
+    say("   when each was due. waited: time our threads were ready to run but another process had the core;")
+    say("   GC: time in Python's garbage collector, a second, and its longest pause)")
     return runs
 
 
@@ -127,7 +129,7 @@ def main(argv=None) -> int:
         folder = Path(name)
         results["load"] = load_runs(folder, scripts, args.quick)
         report_engine_share(results)
-        states = [state.model_dump_json() for script in scripts for state in script.states]
+        states = [state for script in scripts for state in script.states]
         results["ceiling"] = ceiling.measure(folder / "ceiling.sqlite3", states, TARGET_TABLES, 1 if args.quick else 4)
         busiest = max(results["load"], key=lambda run: (run["tables"], run["mode"] == "saturated"))
         results["ratio_to_ceiling"] = round(busiest["actions_per_s"] / results["ceiling"]["commits_per_s"], 3)

@@ -14,8 +14,10 @@ A table whose script ends is finished; the same channel then opens a new table a
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +41,7 @@ class Run:
     lobby_writes: int = 0
     cpu_seconds: float = 0.0  # CPU time of the whole process (every thread) over the run
     waited_seconds: float = 0.0  # time our threads were ready but another process had the core
+    gc_pauses: list[float] = field(default_factory=list)  # the garbage collector's pauses, seconds
 
     def summary(self) -> dict:
         ordered = sorted(self.latencies)
@@ -52,6 +55,8 @@ class Run:
             "lobby_writes": self.lobby_writes,
             "cpu_us_per_action": round(self.cpu_seconds / max(1, self.moves) * 1e6, 1),
             "cpu_waited_share": round(self.waited_seconds / self.seconds, 3),
+            "gc_pauses": len(self.gc_pauses), "gc_ms_per_s": round(sum(self.gc_pauses) * 1000 / self.seconds, 1),
+            "gc_longest_ms": round(max(self.gc_pauses, default=0) * 1000, 1),
         }
 
 
@@ -59,6 +64,24 @@ def percentile(ordered: list[float], p: float) -> float:
     if not ordered:
         return 0.0
     return ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))]
+
+
+@contextmanager
+def collector_pauses(pauses: list[float]):
+    """Record how long each of Python's garbage collections takes, while inside."""
+    started = [0.0]
+
+    def timing(phase, info):
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append(time.perf_counter() - started[0])
+
+    gc.callbacks.append(timing)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(timing)
 
 
 def run_queue_wait() -> float:
@@ -121,10 +144,11 @@ async def measure(path: Path, scripts: list[Script], tables: int, seconds: float
         gap = None if rate is None else tables / rate
         cpu, waited = time.process_time(), run_queue_wait()
         start = time.perf_counter()
-        await asyncio.gather(*(
-            play_table(service, number, scripts[number % len(scripts)], run, start, start + seconds, gap, firsts[number])
-            for number in range(tables)
-        ))
+        with collector_pauses(run.gc_pauses):
+            await asyncio.gather(*(
+                play_table(service, number, scripts[number % len(scripts)], run, start, start + seconds, gap, firsts[number])
+                for number in range(tables)
+            ))
         run.seconds = time.perf_counter() - start
         run.cpu_seconds, run.waited_seconds = time.process_time() - cpu, run_queue_wait() - waited
     finally:

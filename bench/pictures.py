@@ -26,7 +26,7 @@ def render_times(scripts: list[Script], per_game: int) -> dict[str, dict]:
         states = states[:: max(1, len(states) // per_game)][:per_game]
         times, sizes = [], []
         for state in states:
-            view = game.view(state, None)
+            view = game.view(game.State.model_validate_json(state), None)
             started = time.perf_counter()
             png = render.render_png(key, view)
             times.append(time.perf_counter() - started)

@@ -24,14 +24,14 @@ class Script:
     seed: str
     moves: tuple[tuple[int, dict], ...]  # (seat, action as JSON) in order, every one accepted
     final: BaseModel  # the state after the last move
-    states: tuple[BaseModel, ...] = ()  # a sample of states along the way (for pictures)
+    states: tuple[str, ...] = ()  # a sample of states along the way, as JSON (no heap for the collector)
 
 
 def play_script(game: Game, seats: int, seed: str, sample_every: int = 0) -> Script:
     driver = Chance.seeded(f"driver:{seed}")
     state = game.setup(seats, game.Options(), Chance.seeded(f"{seed}:setup"))
     moves: list[tuple[int, dict]] = []
-    states = [state]
+    states = [state.model_dump_json()]
     for _ in range(STEP_BOUND):
         if game.outcome(state) is not None:
             break
@@ -48,7 +48,7 @@ def play_script(game: Game, seats: int, seed: str, sample_every: int = 0) -> Scr
         moves.append((seat, referee.parse_action(game, action).model_dump(mode="json")))
         state = step.state
         if sample_every and len(moves) % sample_every == 0:
-            states.append(state)
+            states.append(state.model_dump_json())
     return Script(game.key, seats, seed, tuple(moves), state, tuple(states))
 
 
