@@ -76,12 +76,16 @@ class Publisher:
         progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
                     and table.status == "running")
         newly = [user for user in waiting if user not in before or user in fresh]
+        # A choice that just opened for more players (a question asked) is a call to act: the
+        # position is the one in the picture just above, so the text carries it.
+        call = bool(before) and set(before) < set(waiting)
         if not (progress and await self._edit_board(update)):
-            await self._post_board(update, waiting, [user for user in newly if user != actor])  # they know
+            await self._post_board(update, waiting, [user for user in newly if user != actor],  # the actor knows
+                                   with_picture=not call)
         await self.deliver_private(update, skip=())
         await self.prompt(table, [user for user in newly if len(waiting) > 1])
 
-    async def _post_board(self, update: Update, waiting: list[int], newly: list[int]) -> None:
+    async def _post_board(self, update: Update, waiting: list[int], newly: list[int], with_picture: bool = True) -> None:
         from cogs.components import board_view
 
         table = update.table
@@ -94,7 +98,7 @@ class Publisher:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         last = "\n".join(part for part in (texts[-1] if texts else "", waiting_text(table, waiting)) if part)
         kwargs = {}
-        if table.state is not None:
+        if table.state is not None and with_picture:
             picture = await self.picture(table)
             if picture is not None:
                 kwargs["file"] = picture

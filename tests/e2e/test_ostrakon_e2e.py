@@ -72,7 +72,7 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot):
 
         # The channel pings the five others (not the speaker) and shows no stone; all six vote.
         call = table.board()
-        assert question.text in call.content and call.files()
+        assert question.text in call.content and not call.files()  # the picture just above shows the board
         others = [p for p in players if p is not speaker]
         assert sorted(call.extra["allowed_mentions"]["users"]) == sorted(p.id for p in others)
         assert sorted(table.waiting(), key=players.index) == players
@@ -111,7 +111,9 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot):
                     who = (table.names[voter.id], voter.mention, voter.name)
                     for message in seen:
                         assert not leaks(message.text, who, question), (reader.name, message.text)
-        reveal = "\n".join(m.content for m in fake.channel.messages() if m.id > call.id)
+        after = [m for m in fake.channel.messages() if m.id > call.id]
+        assert after[0].files(), "the board after the stones are shown comes with its picture"
+        reveal = "\n".join(m.content for m in after)
         if not any(words in reveal for words in SPECIAL):
             assert "The stones are revealed!" in reveal, reveal
 
