@@ -40,6 +40,22 @@ async def send_private(interaction: discord.Interaction, text: str, **kwargs) ->
         await interaction.response.send_message(text[:2000], ephemeral=True, **kwargs)
 
 
+async def answer_error(interaction: discord.Interaction, error: Exception) -> None:
+    """A slash command's error: a refusal is told privately; anything else is logged (a cog's
+    error handler keeps discord.py from logging it) and the user hears that it failed."""
+    original = getattr(error, "original", error)
+    if isinstance(original, RuleError):
+        await send_private(interaction, f"🚫 {original}")
+        return
+    command = interaction.command.qualified_name if interaction.command else "?"
+    log.error("/%s failed", command, exc_info=original)
+    try:
+        await send_private(interaction, "😵 Something went wrong on my side. Please try again; if it keeps "
+                                        "happening, tell a moderator.")
+    except discord.HTTPException:
+        pass
+
+
 # --- reading moves ---------------------------------------------------------------------------------
 
 def open_text_fields(action: BaseModel) -> list[str]:
@@ -328,6 +344,8 @@ async def lobby_action(interaction: discord.Interaction, table_id: int, verb: st
                 await interaction.response.defer(ephemeral=True, thinking=True)
             async with bot.publisher.turn(table_id):
                 update = await service.start(table_id, interaction.user.id, moderator=is_moderator(interaction))
+                update.public.append(f"Your seat and your moves: {HAND} on the board (or `/hand`). "
+                                     f"How to play: `/rules game:{update.table.game}`.")
                 if interaction.type != discord.InteractionType.component:
                     await interaction.followup.send("✅ The game begins!", ephemeral=True)
                 await bot.publisher.refresh_lobby(update.table)

@@ -8,7 +8,7 @@ from discord.ext import commands
 from bot.service import Refused
 from engine import RuleError
 
-from .components import commit_move, send_private
+from .components import answer_error, commit_move, send_private
 
 
 class Ostrakon(commands.Cog):
@@ -16,6 +16,9 @@ class Ostrakon(commands.Cog):
 
     def __init__(self, bot) -> None:
         self.bot = bot
+
+    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_error(interaction, error)
 
     @ostrakon.command(name="ask", description="Ask the council your question (speaker only)")
     @app_commands.describe(question="A question with two possible answers", white="The answer for the white stone",

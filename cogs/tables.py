@@ -12,9 +12,9 @@ from discord.ext import commands
 from bot import render
 from bot.service import Refused
 from bot.text import lobby_text
-from engine import GAMES, RuleError
+from engine import GAMES
 
-from .components import board_view, is_moderator, lobby_action, send_private, show_hand
+from .components import answer_error, board_view, is_moderator, lobby_action, send_private, show_hand
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
@@ -62,11 +62,7 @@ class Tables(commands.Cog):
         return table
 
     async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, RuleError):
-            await send_private(interaction, f"🚫 {original}")
-        else:
-            raise error
+        await answer_error(interaction, error)
 
     @table.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", stand_ins="Seats for stand-in players (the bot plays them)",
@@ -154,7 +150,7 @@ def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | No
     """One page of a game's rules (an embed holds 6,000 characters; the page turns with buttons)."""
     pages = rules_pages(key)
     page = max(0, min(page, len(pages) - 1))
-    embed = discord.Embed(title=GAMES[key].title, description=pages[page], colour=0x5865F2)
+    embed = discord.Embed(title=GAMES[key].title, description=pages[page][:4096], colour=0x5865F2)
     if len(pages) == 1:
         return embed, None
     embed.set_footer(text=f"Page {page + 1} of {len(pages)}")

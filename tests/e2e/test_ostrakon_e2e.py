@@ -51,6 +51,7 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot):
     assert len(notice) == 1 and "My hand & moves" in notice[0].content
     assert fay.dms() == [] and [user for user, _ in fake.refused_dms] == [fay]
     first = table.board()
+    assert "My hand & moves" in first.content and "/rules game:ostrakon" in first.content  # how to play here
     assert first.files() and first.extra["allowed_mentions"]["users"] == [u.id for u in table.waiting()]
 
     numbers = itertools.count(1)

@@ -167,3 +167,16 @@ async def test_status_posts_the_picture_and_rules_fit_discord(fake_discord, real
     text = "\n\n".join(pages)
     assert "## Special days" in text and "## Table rules" in text and "extra_subjects" in text
     assert all(len(page) <= 4096 for page in pages)
+
+
+async def test_a_failure_inside_a_command_is_logged_and_the_user_told(fake_discord, real_bot, monkeypatch):
+    alice = fake_discord.add_user("alice")
+
+    async def broken(**_):
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setattr(real_bot.client.service, "create", broken)
+    with fake_discord.expecting("bot-error") as seen:
+        done = await alice.slash("table new", game="ostrakon")
+    assert done.reply.ephemeral and "Something went wrong" in done.reply.content
+    assert "the disk is on fire" in seen.seen[0].message and fake_discord.channel.messages() == []
