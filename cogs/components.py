@@ -124,8 +124,10 @@ def moves_view(table: TableRecord, labels: list[str], keys: list[str], page: int
         chunk = labels[first:first + OPTIONS_PER_SELECT]
         if not chunk or first >= start + per_page:
             break
+        # several menus on a page: each placeholder says which part of the list it holds
+        placeholder = f"{first + 1}–{first + len(chunk)} of {len(labels)}: {chunk[0]} …"
         view.add_item(MoveSelect(table.id, table.version, page, part,
-                                 {f"{first + i}:{keys[first + i]}": text for i, text in enumerate(chunk)}))
+                                 {f"{first + i}:{keys[first + i]}": text for i, text in enumerate(chunk)}, placeholder))
     if pages > 1:
         for target, arrow in ((page - 1, "◀ Previous"), (page + 1, "Next ▶")):
             if 0 <= target < pages:
@@ -258,9 +260,10 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"pt:pick:(?P<t>\d+):(?P<v>\d+):(?P<p>\d+):(?P<n>\d+)"):
-    def __init__(self, table_id: int, version: int, page: int, part: int, options: dict[str, str] | None = None) -> None:
+    def __init__(self, table_id: int, version: int, page: int, part: int, options: dict[str, str] | None = None,
+                 placeholder: str = "Choose your move…") -> None:
         choices = [discord.SelectOption(label=label, value=value) for value, label in (options or {"0:0": "?"}).items()]
-        super().__init__(discord.ui.Select(placeholder="Choose your move…", options=choices,
+        super().__init__(discord.ui.Select(placeholder=placeholder[:150], options=choices,
                                            custom_id=f"pt:pick:{table_id}:{version}:{page}:{part}"))
         self.table_id, self.version = table_id, version
 

@@ -200,3 +200,42 @@ async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bo
     assert [f"({n}/5)" in call.content for n in range(1, 6)] == [True] * 4 + [False], call.content
     assert "has voted (5/5)" in after[0]
     assert len(table.waiting()) == 1  # the next speaker
+
+
+async def test_a_choice_among_many_comes_as_select_menus_page_by_page(fake_discord, real_bot):
+    """Twelve philosophers on a Corruption day: the speaker corrupts 3 of 11, 165 ways, so the
+    choice comes as select menus of 25, four to a page, with page buttons."""
+    fake = fake_discord
+    fake.settle_quiet = 0.01
+    alice = fake.add_user("alice")
+    table = OstrakonTable(fake, [alice])
+    every_space = list(range(1, 17))
+    lobby = await table.open(alice, stand_ins=11,
+                             options=f"corruption_spaces={every_space}, oracle_spaces=[], treachery_spaces=[]")
+    await alice.click(lobby, "Start")
+    numbers = itertools.count(1)
+    while True:
+        assert table.waiting() == [alice]
+        phase, question = table.phase()
+        if phase == "ask":
+            await table.ask(alice, Question.numbered(next(numbers)), by_form=False)
+        elif phase == "vote":
+            await table.vote(alice, "white", question, by_dm=False)
+        else:
+            break
+    mine = await table.hand(alice)
+    menus = mine.selects()
+    assert len(menus) == 4 and all(len(menu["options"]) == 25 for menu in menus)
+    assert mine.button_labels() == ["Next ▶"]
+    assert [menu["placeholder"].split(":")[0] for menu in menus] == ["1–25 of 165", "26–50 of 165", "51–75 of 165",
+                                                                     "76–100 of 165"]
+    assert menus[0]["options"][0]["label"].startswith("Corrupt ") and " + " in menus[0]["options"][0]["label"]
+    await alice.click(mine, "Next ▶")  # the same message turns to the second page
+    menus = mine.selects()
+    assert [len(menu["options"]) for menu in menus] == [25, 25, 15] and mine.button_labels() == ["◀ Previous"]
+    last = menus[-1]["options"][-1]
+    await alice.select(mine, [last["value"]], select=menus[-1]["custom_id"])
+    assert mine.content.startswith("✅")
+    corrupted = last["label"].removeprefix("Corrupt ").split(" + ")
+    told = next(m.content for m in reversed(fake.channel.messages()) if "Corruption!" in m.content)
+    assert all(f"**{name}**" in told for name in corrupted), (corrupted, told)
