@@ -65,6 +65,30 @@ MIGRATIONS = [
         value TEXT NOT NULL
     );
     """,
+    # 2: moderation and stats: each guild's moderator role; finished games and who won them
+    # (filled when a table finishes, and from any finished table not yet counted)
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        moderator_role INTEGER,
+        updated_by INTEGER,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE finished_games (
+        table_id INTEGER PRIMARY KEY REFERENCES tables (id),
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        finished_at REAL NOT NULL
+    );
+    CREATE INDEX finished_games_by_guild ON finished_games (guild_id, game);
+    CREATE TABLE game_results (
+        table_id INTEGER NOT NULL REFERENCES finished_games (table_id),
+        user_id INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE INDEX game_results_by_user ON game_results (user_id);
+    """,
 ]
 
 
