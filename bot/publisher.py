@@ -148,6 +148,8 @@ class Publisher:
         from cogs.components import who_you_are
 
         for user_id in filter(None, table.seats):
+            if await self.bot.store.dms_closed(user_id):  # a new game tries again: they may have opened them
+                await self.bot.store.mark_dms_closed(user_id, False)
             view = self.bot.service.game_of(table).view(self.bot.service.state_of(table), table.seats.index(user_id))
             await self.dm(table, user_id, f"🎲 Your seat at <#{table.channel_id}>. {who_you_are(view)}\n"
                                           f"{render.render_text(table.game, view)}")

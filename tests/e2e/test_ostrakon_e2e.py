@@ -239,3 +239,20 @@ async def test_a_choice_among_many_comes_as_select_menus_page_by_page(fake_disco
     corrupted = last["label"].removeprefix("Corrupt ").split(" + ")
     told = next(m.content for m in reversed(fake.channel.messages()) if "Corruption!" in m.content)
     assert all(f"**{name}**" in told for name in corrupted), (corrupted, told)
+
+
+async def test_closed_dms_are_tried_again_at_the_next_game(fake_discord, real_bot):
+    fake = fake_discord
+    alice, moderator = fake.add_user("alice"), fake.add_user("mod", moderator=True)
+    fake.close_dms(alice)
+    for game in (1, 2):
+        table = OstrakonTable(fake, [alice])
+        lobby = await table.open(alice, stand_ins=4)
+        await alice.click(lobby, "Start")
+        notices = [m for m in fake.channel.messages() if "can't send you direct messages" in m.content]
+        if game == 1:
+            assert len(notices) == 1 and alice.dms() == []
+            await moderator.slash("table end")
+            fake.open_dms(alice)  # she reads the notice and opens her DMs
+        else:
+            assert len(notices) == 1 and "You are **" in alice.dms()[0].content

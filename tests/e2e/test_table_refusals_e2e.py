@@ -43,6 +43,11 @@ async def test_strangers_and_players_cannot_run_someone_elses_lobby(fake_discord
     await refused(bob, bob.click(lobby, "Join"), "already at this table")
     assert await snapshot(fake, real_bot, table) == before
 
+    # The host may close her own lobby; the lobby message says so and offers no buttons.
+    closed = await alice.slash("table end")
+    assert not closed.reply.ephemeral and f"ended by {alice.mention}" in closed.reply.content
+    assert lobby.content == "**Ostrakon** table closed." and lobby.buttons() == []
+
 
 async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_discord, real_bot):
     fake = fake_discord
