@@ -4,9 +4,10 @@ from __future__ import annotations
 
 async def setup_cogs(bot) -> None:
     from .components import DYNAMIC_ITEMS
+    from .menus import MENU_ITEMS
     from .ostrakon import Ostrakon
     from .tables import RulesPageButton, Tables
 
     await bot.add_cog(Tables(bot))
     await bot.add_cog(Ostrakon(bot))
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, RulesPageButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *MENU_ITEMS, RulesPageButton)

@@ -21,15 +21,17 @@ from bot.text import lobby_text
 from engine import RuleError
 
 log = logging.getLogger(__name__)
-BUTTONS_UP_TO = 10       # a seat with this many moves or fewer gets buttons; more get selects
-OPTIONS_PER_SELECT = 25  # Discord's limit
-SELECTS_PER_PAGE = 4     # the fifth row holds the page buttons
 HAND = "**🎴 My hand & moves**"
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Channels in this channel, or the server's moderator role (`/table config`)."""
     permissions = getattr(interaction, "permissions", None)
-    return bool(permissions and permissions.manage_channels)
+    if permissions and permissions.manage_channels:
+        return True
+    moderation = getattr(interaction.client, "moderation", None)  # set by cogs/moderation.py
+    roles = [role.id for role in getattr(interaction.user, "roles", ())]
+    return bool(moderation and moderation.has_moderator_role(interaction.guild_id, roles))
 
 
 async def send_private(interaction: discord.Interaction, text: str, **kwargs) -> None:
@@ -89,7 +91,8 @@ def stale(channel_id: int | None = None) -> StaleBoard:
                       "(or type `/hand`).")
 
 
-async def moves_message(bot, table: TableRecord, user_id: int, intro: str = "", page: int = 0) -> tuple[str, discord.ui.View | None]:
+async def moves_message(bot, table: TableRecord, user_id: int, intro: str = "", page: int = 0,
+                        group: int | None = None) -> tuple[str, discord.ui.View | None]:
     """What a user sees privately: their view as text and, when it is their move, the moves."""
     service = bot.service
     game = service.game_of(table)
@@ -104,35 +107,9 @@ async def moves_message(bot, table: TableRecord, user_id: int, intro: str = "", 
     legal = game.legal_actions(service.state_of(table), seat) if table.status == "running" else []
     if not legal:
         return f"{head}\n{body}"[:2000], None
-    labels = [move_label(table, view, action, game) for action in legal]
-    keys = [move_key(action, label) for action, label in zip(legal, labels)]
-    return f"{head}\n{body}"[:2000], moves_view(table, labels, keys, page)
+    from .menus import choices_for, moves_view  # buttons, a select, or groups first (cogs/menus.py)
 
-
-def moves_view(table: TableRecord, labels: list[str], keys: list[str], page: int = 0) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    if len(labels) <= BUTTONS_UP_TO:
-        for index, label in enumerate(labels):
-            view.add_item(MoveButton(table.id, table.version, index, keys[index], label))
-        return view
-    per_page = OPTIONS_PER_SELECT * SELECTS_PER_PAGE
-    pages = (len(labels) + per_page - 1) // per_page
-    page = max(0, min(page, pages - 1))
-    start = page * per_page
-    for part in range(SELECTS_PER_PAGE):
-        first = start + part * OPTIONS_PER_SELECT
-        chunk = labels[first:first + OPTIONS_PER_SELECT]
-        if not chunk or first >= start + per_page:
-            break
-        # several menus on a page: each placeholder says which part of the list it holds
-        placeholder = f"{first + 1}–{first + len(chunk)} of {len(labels)}: {chunk[0]} …"
-        view.add_item(MoveSelect(table.id, table.version, page, part,
-                                 {f"{first + i}:{keys[first + i]}": text for i, text in enumerate(chunk)}, placeholder))
-    if pages > 1:
-        for target, arrow in ((page - 1, "◀ Previous"), (page + 1, "Next ▶")):
-            if 0 <= target < pages:
-                view.add_item(PageButton(table.id, table.version, target, arrow))
-    return view
+    return f"{head}\n{body}"[:2000], moves_view(table, choices_for(table, view, legal, game), group, page)
 
 
 # --- acting ----------------------------------------------------------------------------------------

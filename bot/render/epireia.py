@@ -296,3 +296,15 @@ def text(view: dict) -> str:
         lines.append("🏆 " + ", ".join(f"**{city_of(view, s)}**" for s in view["winners"]))
     text = "\n".join(lines)
     return text if len(text) <= 1800 else text[:1797] + "…"
+
+
+def group(view: dict, action) -> str | None:
+    """How a long list of moves is grouped on a phone: donations by resource, buildings, units,
+    and each figure's destinations; anything else by its kind."""
+    kind = action.kind
+    if kind == "donate":
+        return f"Donate {data.ICON[action.resource]} {action.resource.title()}"
+    if kind == "move":
+        return f"Send {action.figure}"
+    return {"build": "Build", "architect": "Architect: build for less", "produce": "Produce a unit",
+            "trade": "Trapezites: exchange", "withdraw": "Merchant: take from the treasury"}.get(kind)

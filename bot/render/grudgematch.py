@@ -391,3 +391,14 @@ def text(view: dict) -> str:
         lines.append(f"🫵 Your hand ({view['team']}): {mine}{lineup}")
     out = "\n".join(lines)
     return out if len(out) <= 1800 else out[:1797] + "…"
+
+
+def group(view: dict, action) -> str | None:
+    """How a long list of moves is grouped on a phone: by the philosopher who runs, by the card
+    and kicker of a kick (then its directions); anything else by its kind."""
+    if action.kind == "run":
+        return f"{action.who} runs"
+    if action.kind == "kick":
+        foul = " (with a foul)" if action.foul else ""
+        return f"{card_text(action.card)} {action.who} kicks{foul}"
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.nine_muses.data import MUSES
+from engine.nine_muses.data import MUSES, PHILOSOPHERS
 
 from .style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
 
@@ -118,3 +118,13 @@ def text(view: dict) -> str:
     if view["last"]:
         lines.append(f"Last: {view['last']}")
     return "\n".join(lines)[:1800]
+
+
+def group(view: dict, action) -> str | None:
+    """How a long list of moves is grouped on a phone: by the Philosopher card played (with its
+    two options), as a turn is one card and what to do with it."""
+    card = getattr(action, "card", None)
+    if card not in PHILOSOPHERS:
+        return None
+    options = " / ".join(trade.text for trade in PHILOSOPHERS[card][1])
+    return f"Play {card} ({options})"[:80]

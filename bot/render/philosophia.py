@@ -239,3 +239,19 @@ def label(view: dict, action) -> str | None:
         return f"{action.card}: {contest(action.card, debate['table'])} against {debate['table']}"[:80]
     beats = [card for card in view["beats"].get(action.card, []) if card in view["beats"]]
     return f"{action.card} (beats {', '.join(beats)})"[:80] if beats else None
+
+
+PLACE_GROUPS = {"city": "Go to a city", "port": "Go to a port", "temple": "Go to a Temple",
+                "oracle": "Go to an Oracle", "acropolis": "Go to the Acropolis"}
+
+
+def group(view: dict, action) -> str | None:
+    """How a long list of moves is grouped on a phone: places by kind, Oracle cards by card;
+    anything else by its kind."""
+    from engine.philosophia.data import LOCATIONS
+
+    if action.kind == "move" and action.to in LOCATIONS:
+        return PLACE_GROUPS.get(LOCATIONS[action.to].kind)
+    if action.kind == "play_oracle":
+        return f"Play {action.card}"
+    return None

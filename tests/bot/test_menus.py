@@ -1,0 +1,248 @@
+"""The moves menu (cogs/menus.py) without Discord: Discord's limits, grouping, paging, and every
+move reachable exactly once, for made-up lists and for positions of the four newer games."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot import render
+from bot.store import TableRecord
+from cogs.menus import (
+    Buttons, Choice, Groups, Nav, Select, choices_for, describe, layout, menu_key, moves_view,
+)
+from engine import GAMES, Chance, referee
+
+
+def made_up(sizes: list[int]) -> list[Choice]:
+    """Moves in groups of the given sizes, group after group."""
+    choices = []
+    for number, size in enumerate(sizes):
+        for _ in range(size):
+            index = len(choices)
+            choices.append(Choice(index, f"{index:08x}", f"Move {index} of group {number}", f"Group {number}"))
+    return choices
+
+
+def screens(choices: list[Choice]):
+    """Every screen a player can reach, following groups and page buttons from the top."""
+    seen, todo, out = set(), [(None, 0)], []
+    while todo:
+        group, page = todo.pop()
+        screen = layout(choices, group, page)
+        if (screen.group, screen.page) in seen:
+            continue
+        seen.add((screen.group, screen.page))
+        out.append(screen)
+        for row in screen.rows:
+            if isinstance(row, Groups):
+                todo += [(g.number, 0) for g in row.groups]
+            if isinstance(row, Nav):
+                todo += [(target, target_page) for _, target, target_page in row.targets]
+    return out
+
+
+def moves_on(screen) -> list[int]:
+    return [c.index for row in screen.rows if isinstance(row, (Buttons, Select)) for c in row.choices]
+
+
+def check_limits(screen) -> None:
+    assert 1 <= len(screen.rows) <= 5
+    for row in screen.rows:
+        if isinstance(row, (Buttons, Nav)):
+            items = row.choices if isinstance(row, Buttons) else row.targets
+            assert 1 <= len(items) <= 5
+        if isinstance(row, Select):
+            assert 1 <= len(row.choices) <= 25 and len(row.placeholder) <= 150
+        if isinstance(row, Groups):
+            assert 2 <= len(row.groups) <= 25 or len(screen.rows) > 1
+            assert all(len(g.name) <= 100 and len(describe(g)) <= 100 for g in row.groups)
+        for choice in getattr(row, "choices", ()):
+            assert len(choice.label) <= 80
+
+
+def check_menu(choices: list[Choice]) -> None:
+    """Within Discord's limits everywhere, and every move offered on exactly one screen (once)."""
+    found: list[int] = []
+    for screen in screens(choices):
+        check_limits(screen)
+        found += moves_on(screen)
+    assert sorted(found) == list(range(len(choices)))
+
+
+# --- made-up lists ---------------------------------------------------------------------------------
+
+def test_few_moves_are_buttons_and_up_to_25_one_select():
+    assert [type(r) for r in layout(made_up([3])).rows] == [Buttons]
+    assert [len(r.choices) for r in layout(made_up([10])).rows] == [5, 5]
+    (row,) = layout(made_up([4, 20])).rows  # 24 moves: no grouping needed
+    assert isinstance(row, Select) and len(row.choices) == 24 and row.placeholder == "Choose your move…"
+
+
+def test_more_than_25_moves_first_offer_their_groups():
+    choices = made_up([30, 12, 1, 1])
+    top = layout(choices)
+    groups, singles = top.rows
+    assert isinstance(groups, Groups) and [g.name for g in groups.groups] == ["Group 0", "Group 1"]
+    assert "44 moves" in groups.placeholder
+    assert describe(groups.groups[1]).startswith("12 moves: Move 30 of group 1, Move 31")
+    # a group of one move is a button of its own: no second step for "Done running"
+    assert isinstance(singles, Buttons) and [c.index for c in singles.choices] == [42, 43]
+
+
+def test_a_group_shows_its_moves_with_a_way_back():
+    choices = made_up([30, 7, 1])
+    small = layout(choices, group=1)
+    assert [type(r) for r in small.rows] == [Buttons, Buttons, Nav]
+    assert moves_on(small) == list(range(30, 37))
+    assert small.rows[-1].targets == (("◀ All moves", None, 0),)
+    big = layout(choices, group=0)
+    assert [type(r) for r in big.rows] == [Select, Select, Nav]
+    assert [r.placeholder for r in big.rows[:2]] == ["1–25 of 30: Move 0 of group 0 …", "26–30 of 30: Move 25 of group 0 …"]
+    assert layout(made_up([30, 20]), group=1).rows[0].placeholder == "Group 1: choose…"
+
+
+def test_a_big_group_is_paged():
+    choices = made_up([130, 2])
+    first = layout(choices, group=0)
+    assert [len(r.choices) for r in first.rows[:4]] == [25] * 4
+    assert first.rows[-1].targets == (("◀ All moves", None, 0), ("Next ▶", 0, 1))
+    second = layout(choices, group=0, page=1)
+    assert moves_on(second) == list(range(100, 130))
+    assert second.rows[-1].targets == (("◀ All moves", None, 0), ("◀ Previous", 0, 0))
+    assert layout(choices, group=0, page=9).page == 1  # a page past the end shows the last one
+
+
+def test_moves_that_do_not_group_are_paged_selects():
+    one_group = layout(made_up([140]))
+    assert [type(r) for r in one_group.rows] == [Select] * 4 + [Nav]
+    assert one_group.rows[-1].targets == (("Next ▶", None, 1),)
+    assert moves_on(layout(made_up([140]), page=1)) == list(range(100, 140))
+    too_many = made_up([2] * 30)  # 30 groups: more than a select holds
+    assert [type(r) for r in layout(too_many).rows] == [Select] * 3
+
+
+def test_many_single_moves_go_in_the_group_select():
+    choices = made_up([1] * 12 + [20])
+    (groups,) = layout(choices).rows
+    assert len(groups.groups) == 13
+
+
+def test_an_unknown_group_shows_the_top():
+    choices = made_up([20, 20])
+    assert layout(choices, group=7).group is None and isinstance(layout(choices, group=7).rows[0], Groups)
+
+
+def test_the_menu_key_is_the_whole_list():
+    choices = made_up([20, 20])
+    assert menu_key(choices) == menu_key(list(choices))
+    assert menu_key(choices) != menu_key(choices[:-1])
+    assert len(menu_key(choices)) == 8
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 140), min_size=1, max_size=40))
+def test_any_list_fits_discord_and_offers_every_move_once(sizes):
+    check_menu(made_up(sizes))
+
+
+# --- the components --------------------------------------------------------------------------------
+
+def record(game: str = "grudgematch", table_id: int = 10**15, version: int = 10**7) -> TableRecord:
+    return TableRecord(id=table_id, guild_id=1, channel_id=2, game=game, status="running", host_id=3,
+                       seats=[3, 4], options={}, seed="s", version=version, state=None, deadline=None,
+                       board_message_id=None, created_at=0, updated_at=0)
+
+
+def payload(view) -> list[dict]:
+    """The action rows as they go to Discord."""
+    return view.to_components()
+
+
+async def test_components_keep_discords_limits_and_carry_the_table_and_version():
+    choices = made_up([130, 7, 1, 1])
+    table = record()
+    for group, page in ((None, 0), (0, 0), (0, 1), (1, 0)):
+        rows = payload(moves_view(table, choices, group, page))
+        items = [item for row in rows for item in row["components"]]
+        ids = [item["custom_id"] for item in items]
+        assert 1 <= len(rows) <= 5 and all(row["type"] == 1 for row in rows)
+        for row in rows:  # a select alone in its row, or up to five buttons
+            kinds = [item["type"] for item in row["components"]]
+            assert kinds == [3] or (kinds == [2] * len(kinds) and 1 <= len(kinds) <= 5), kinds
+        assert len(ids) == len(set(ids)) and all(len(i) < 100 for i in ids), ids
+        assert all(f":{table.id}:{table.version}:" in i for i in ids)
+        for item in items:
+            assert len(item.get("label", "")) <= 80 and 1 <= len(item.get("options", [0])) <= 25
+    groups, singles = payload(moves_view(table, choices))
+    (select,) = groups["components"]
+    assert select["custom_id"] == f"pt:group:{table.id}:{table.version}:{menu_key(choices)}"
+    assert [o["value"] for o in select["options"]] == ["0", "1"]
+    assert [b["custom_id"].rsplit(":", 2)[0] for b in singles["components"]] == [f"pt:move:{table.id}:{table.version}"] * 2
+    assert singles["components"][0]["custom_id"].split(":")[4] == "137"
+    *selects, nav = payload(moves_view(table, choices, 0, 1))
+    assert selects[0]["components"][0]["options"][0]["value"] == f"100:{choices[100].key}"
+    back, previous = nav["components"]
+    assert back["custom_id"].endswith(f"{menu_key(choices)}:a:0") and previous["custom_id"].endswith(":0:0")
+    assert [back["label"], previous["label"]] == ["◀ All moves", "◀ Previous"]
+
+
+# --- the four newer games --------------------------------------------------------------------------
+
+GAME_TABLES = [("nine-muses", 4), ("grudgematch", 2), ("epireia", 4), ("epireia", 1), ("philosophia", 3),
+               ("philosophia", 1)]
+
+
+@pytest.mark.parametrize("key,seats", GAME_TABLES)
+def test_every_position_of_a_played_game_has_a_menu_within_limits(key, seats):
+    game, table = GAMES[key], record(key)
+    started, longest = time.perf_counter(), 0
+    for seed in range(2):
+        chance = Chance.seeded(f"menus-{seed}")
+        state = game.setup(seats, game.Options(), chance)
+        for _ in range(3000):
+            if game.outcome(state) is not None:
+                break
+            seat = min(game.to_move(state))
+            legal = game.legal_actions(state, seat)
+            choices = choices_for(table, game.view(state, seat), legal, game)
+            longest = max(longest, len(choices))
+            check_menu(choices)
+            state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
+    assert longest > 0 and time.perf_counter() - started < 60
+
+
+def test_grudgematch_runs_are_grouped_by_runner_and_kicks_by_card():
+    game = GAMES["grudgematch"]
+    module = render.module_for("grudgematch")
+    from engine.grudgematch.actions import KickBall, Run
+    assert module.group({}, Run(who="Hegel", to="F7")) == "Hegel runs"
+    assert module.group({}, KickBall(who="Nietzsche", card="8C", direction="S")) == "8♣ Nietzsche kicks"
+    chance = Chance.seeded("runs")
+    state = game.setup(2, game.Options(), chance)
+    while state.phase != "run":
+        seat = min(game.to_move(state))
+        state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
+    seat = state.running.seat
+    choices = choices_for(record(), game.view(state, seat), game.legal_actions(state, seat), game)
+    if len(choices) > 25:
+        groups, done = layout(choices).rows
+        assert all(g.name.endswith(" runs") for g in groups.groups)
+        assert [c.label for c in done.choices] == ["Done running"]
+
+
+def test_nine_muses_groups_a_turn_by_the_card_played():
+    from engine.nine_muses.state import Demonstrate, Exchange
+    module = render.module_for("nine-muses")
+    assert module.group({}, Exchange(card="Aesop", option=0)) == "Play Aesop (gain 2 Craft / 1 Craft → 1 Science)"
+    assert module.group({}, Demonstrate(card="Heron", knowledge="craft", amount=2)).startswith("Play Heron (")
+
+
+def test_epireia_groups_donations_by_resource_and_moves_by_figure():
+    from engine.epireia.actions import Donate, EndDevelopment, Move
+    module = render.module_for("epireia")
+    assert module.group({}, Donate(resource="wheat", amount=3)) == "Donate 🌾 Wheat"
+    assert module.group({}, Move(figure="Pericles", to="Persia")) == "Send Pericles"
+    assert module.group({}, EndDevelopment()) is None
