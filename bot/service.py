@@ -23,6 +23,9 @@ from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTabl
 log = logging.getLogger(__name__)
 STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
 STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
+# Log rows that leave the other seats' buttons valid (moves of other seats, a seat changing hands,
+# a pause); any other row, or any row of the seat's own, makes its board stale.
+QUIET_FOR_OTHERS = ("move", "kick", "replace", "pause", "resume", "skip")
 
 
 class Refused(RuleError):
@@ -250,7 +253,7 @@ class TableService:
             return True
         recent = await self.store.actions(table.id, since=version)  # every change logs one row: seq == version
         return len(recent) != table.version - version or any(
-            row.kind not in ("move", "kick") or row.seat == seat for row in recent)
+            row.kind not in QUIET_FOR_OTHERS or row.seat == seat for row in recent)
 
     async def _apply(self, table: TableRecord, seat: int, actor_id: int | None, action) -> Update:
         game = self.game_of(table)
@@ -297,8 +300,9 @@ class TableService:
             table = await self._save(table, {"status": "ended"}, ("end", None, user_id, {}))
             return Update(table, public=[f"The table was ended by <@{user_id}>."])
 
-    async def kick(self, table_id: int, target_id: int, *, moderator: bool) -> Update:
-        """Remove a player; in a running game a stand-in takes over their seat."""
+    async def kick(self, table_id: int, target_id: int, *, moderator: bool, actor_id: int | None = None) -> Update:
+        """Remove a player; in a running game a stand-in takes over their seat. The log row names
+        the moderator (`actor_id`) and, once the game runs, the seat."""
         if not moderator:
             raise Refused("Only a moderator can remove a player.")
         async with self._locks[table_id]:
@@ -308,15 +312,16 @@ class TableService:
             if target_id not in table.seats:
                 raise Refused("That member is not playing at this table.")
             seats = list(table.seats)
-            if table.status == "lobby":
+            seat = None if table.status == "lobby" else seats.index(target_id)
+            if seat is None:
                 seats.remove(target_id)
             else:
-                seats[seats.index(target_id)] = None
+                seats[seat] = None
             changes: dict[str, Any] = {"seats": seats}
             humans = [s for s in seats if s is not None]
             if target_id == table.host_id and humans:
                 changes["host_id"] = humans[0]
-            table = await self._save(table, changes, ("kick", None, None, {"user": target_id}))
+            table = await self._save(table, changes, ("kick", seat, actor_id, {"user": target_id}))
             update = Update(table, public=[f"<@{target_id}> was removed from the table"
                                            + (" and a stand-in takes their seat." if table.status != "lobby" else ".")])
             if table.status == "running":

@@ -15,6 +15,7 @@ from bot.text import lobby_text
 from engine import GAMES
 
 from .components import answer_error, board_view, is_moderator, lobby_action, send_private, show_hand
+from .moderation import post_summary
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
@@ -115,6 +116,7 @@ class Tables(commands.Cog):
                 await self.bot.publisher.refresh_lobby(update.table)
             else:
                 await self.bot.publisher.close_board(update.table)
+                await post_summary(self.bot, update.table)
 
     @table.command(name="kick", description="Remove a player; a stand-in takes their seat (moderators)")
     @app_commands.describe(member="The player to remove")
@@ -126,7 +128,7 @@ class Tables(commands.Cog):
         async with self.bot.publisher.turn(table.id):
             table = await self.bot.service.get(table.id)
             was_waiting = self.bot.service.waiting_on(table) if table.status == "running" else []
-            update = await self.bot.service.kick(table.id, member.id, moderator=True)
+            update = await self.bot.service.kick(table.id, member.id, moderator=True, actor_id=interaction.user.id)
             await interaction.followup.send(f"✅ {member.display_name} was removed.", ephemeral=True)
             if update.table.status == "lobby":
                 await self.bot.publisher.refresh_lobby(update.table)
