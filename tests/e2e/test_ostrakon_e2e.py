@@ -119,7 +119,7 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot):
             assert "The stones are revealed!" in reveal, reveal
 
     # The end: the winner is announced, no buttons are left to press, and the picture is final.
-    final = fake.channel.messages()[-1]
+    final = next(m for m in reversed(fake.channel.messages()) if m.files())  # the summary comes after it
     assert "🏁 The game is over" in final.content and final.buttons() == [] and final.files()
     winner = [name for name in table.names.values() if f"**{name}** stands closest" in final.content
               or f"**{name}** reaches the Temple" in final.content]
@@ -174,7 +174,7 @@ async def test_a_restart_in_the_middle_of_a_vote_loses_nothing(fake_discord, rea
     for player in (bob, carol):
         await moderator.slash("table kick", member=player)
     await table.play_to_the_end(numbers)
-    final = fake.channel.messages()[-1]
+    final = next(m for m in reversed(fake.channel.messages()) if m.files())  # the summary comes after it
     assert "🏁 The game is over" in final.content and ("stands closest" in final.content
                                                        or "Outstanding Victory" in final.content)
 
