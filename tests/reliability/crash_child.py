@@ -60,7 +60,7 @@ async def _channel(service: TableService, acks: Acks, channel: int, table, drive
 
 async def _new_table(service: TableService, acks: Acks, channel: int, game, driver: Random):
     seats = driver.randint(game.min_seats, min(game.max_seats, game.min_seats + 2))
-    stand_ins = driver.choice([0, 0, 1])
+    stand_ins = min(driver.choice([0, 0, 1]), seats - 1)
     users = [channel * 100 + seat + 1 for seat in range(seats - stand_ins)]
     # seated as stand-ins first: each player who joins takes a stand-in's seat
     table = await service.create(guild_id=1, channel_id=channel, host_id=users[0], game=game.key,

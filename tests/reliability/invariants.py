@@ -1,7 +1,7 @@
 """Game invariants the reliability tests check after every accepted action.
 
 A game may expose `invariants(state) -> list[str]` (problems found; empty when all is well) in
-its package; it is used when present. Until then this module checks what it can from outside:
+its package; it is used when present. Besides, this module checks what it can from outside:
 the contract's generic promises for every game, and conservation of cards and tokens for the
 games whose state it knows.
 """
@@ -125,7 +125,7 @@ def own_check(game: Game):
 
 def problems(game: Game, state: BaseModel, seats: int) -> list[str]:
     found = generic(game, state, seats)
-    check = own_check(game) or KNOWN.get(game.key)
-    if check is not None:
-        found += check(state)
+    for check in (own_check(game), KNOWN.get(game.key)):
+        if check is not None:
+            found += check(state)
     return found
