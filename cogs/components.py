@@ -172,6 +172,10 @@ async def commit_move(interaction: discord.Interaction, table: TableRecord, acti
         # A new decision for this player (the speaker's own vote, the next turn) is asked for as
         # anyone else's is: by DM when everyone chooses at once and DMs are open.
         fresh = user_id in waiting and not set(move_labels(bot, update.table, user_id)) <= before
+        # ... unless the move came from that DM: the next one is offered right there (a secret
+        # battle plan of several steps), not in a new DM each step.
+        in_dm = edit and interaction.guild_id is None
+        fresh = fresh and not in_dm
         if fresh and len(waiting) > 1 and not await bot.store.dms_closed(user_id):
             content, view = f"{ack} Your next move is in your DMs.", None
         else:
