@@ -48,7 +48,8 @@ def build(path: Path, scripts: list[Script], tables: int, seed: int = 1) -> dict
     along = [states_along(script) for script in scripts]
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA journal_mode = WAL")
-    db.executescript(MIGRATIONS[0])
+    for script in MIGRATIONS:  # the bot's own schema, as Store.open would leave it
+        db.executescript(script)
     db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
     rows, log = [], []
     for number in range(tables):
