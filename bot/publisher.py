@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 from collections import OrderedDict, defaultdict
 from typing import TYPE_CHECKING
@@ -35,6 +36,7 @@ class Publisher:
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
         self._dm_channels: dict[int, discord.DMChannel] = {}
+        self._positions: dict[int, str | None] = {}  # table -> the position in its last picture
 
     async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
         channel = self.bot.get_channel(table.channel_id)
@@ -76,19 +78,12 @@ class Publisher:
         progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
                     and table.status == "running")
         newly = [user for user in waiting if user not in before or user in fresh]
-        # A choice that just opened for more players (a question asked) is a call to act: the
-        # position is the one in the picture just above, so the text carries it.
-        call = bool(before) and set(before) < set(waiting)
         if not (progress and await self._edit_board(update)):
-            await self._post_board(update, waiting, [user for user in newly if user != actor],  # the actor knows
-                                   with_picture=not call)
+            await self._post_board(update, waiting, [user for user in newly if user != actor])  # the actor knows
         await self.deliver_private(update, skip=())
         await self.prompt(table, [user for user in newly if len(waiting) > 1])
-        if table.status == "finished":  # the result, what was hidden, and a Rematch button
-            from cogs.moderation import post_summary
-            await post_summary(self.bot, table)
 
-    async def _post_board(self, update: Update, waiting: list[int], newly: list[int], with_picture: bool = True) -> None:
+    async def _post_board(self, update: Update, waiting: list[int], newly: list[int]) -> None:
         from cogs.components import board_view
 
         table = update.table
@@ -101,10 +96,11 @@ class Publisher:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         last = "\n".join(part for part in (texts[-1] if texts else "", waiting_text(table, waiting)) if part)
         kwargs = {}
-        if table.state is not None and with_picture:
+        if table.state is not None and self._moved(table):
             picture = await self.picture(table)
             if picture is not None:
                 kwargs["file"] = picture
+                self._positions[table.id] = self._position(table)
         content = last[:2000] or "The board:"
         message = await channel.send(
             content,
@@ -114,6 +110,21 @@ class Publisher:
         )
         self._boards[table.id] = (message.id, content)
         await self.bot.store.set_board_message(table.id, message.id)
+
+    def _position(self, table: TableRecord) -> str | None:
+        """What the picture shows that matters, if the game's render module says (`position(view)`:
+        e.g. the path and the Sun, not the question being voted on); None if it does not."""
+        hook = getattr(render.module_for(table.game), "position", None)
+        if hook is None:
+            return None
+        view = self.bot.service.game_of(table).view(self.bot.service.state_of(table), None)
+        return json.dumps(hook(view), sort_keys=True, default=str)
+
+    def _moved(self, table: TableRecord) -> bool:
+        """Whether a new board needs a picture: always, unless the render module tells that the
+        position is the one in the last picture (a call to vote on a question, say)."""
+        position = self._position(table)
+        return position is None or self._positions.get(table.id) != position
 
     async def _edit_board(self, update: Update) -> bool:
         """Add the events to the board message and renew its waiting line; False if that cannot be

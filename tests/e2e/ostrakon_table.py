@@ -12,6 +12,26 @@ from dataclasses import dataclass, field
 
 from .fakediscord import FakeDiscord, FakeMessage, FakeUser
 
+
+def draw_without_encoding(monkeypatch) -> None:
+    """Every board is still drawn by the real renderer (a drawing that fails fails the test), but
+    not encoded as PNG, most of a picture's time: a whole game posts some seventy boards. The
+    status and Rules scenario checks a real PNG."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from bot import render
+
+    tiny = BytesIO()
+    Image.new("RGB", (1, 1)).save(tiny, format="PNG")
+
+    def drawn(game: str, view: dict) -> bytes:
+        render.module_for(game).draw(view)
+        return tiny.getvalue()
+
+    monkeypatch.setattr(render, "render_png", drawn)
+
 HAND = "My hand & moves"
 ASK = "Ask the question"
 WAITING = re.compile(r"⏳ Waiting on (.*)\.$", re.M)
