@@ -82,6 +82,9 @@ class Publisher:
             await self._post_board(update, waiting, [user for user in newly if user != actor])  # the actor knows
         await self.deliver_private(update, skip=())
         await self.prompt(table, [user for user in newly if len(waiting) > 1])
+        if table.status == "finished":  # the result, what was hidden, and a Rematch button
+            from cogs.moderation import post_summary
+            await post_summary(self.bot, table)
 
     async def _post_board(self, update: Update, waiting: list[int], newly: list[int]) -> None:
         from cogs.components import board_view
