@@ -18,6 +18,9 @@ def parser() -> argparse.ArgumentParser:
     backup = commands.add_parser("backup", help="copy the live database to PATH (safe while the bot runs)")
     backup.add_argument("path", help="where to write the copy (a new file)")
     backup.add_argument("--db", default=None, help="the database to copy (default: BOT_DB_PATH)")
+    replay = commands.add_parser("replay", help="replay a table from its log and print its public history")
+    replay.add_argument("table", type=int, help="the table's number (as /table log shows it)")
+    replay.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
     return top
 
 
@@ -40,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"No backup: {error}.", file=sys.stderr)
             return 1
         return 0
+    if args.command == "replay":
+        import asyncio
+
+        from .replay import print_replay
+        return asyncio.run(print_replay(args.db or settings.bot_db_path, args.table))
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
         return 2

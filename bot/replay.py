@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from pydantic import BaseModel
@@ -192,6 +193,9 @@ async def print_replay(db_path: str, table_id: int, out=print, games: dict[str, 
     table."""
     from .summary import outcome_line
 
+    if not Path(db_path).is_file():
+        out(f"There is no database at {db_path}.")
+        return 2
     store = await Store.open(db_path)
     try:
         table = await store.get_table(table_id)

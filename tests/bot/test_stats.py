@@ -1,0 +1,83 @@
+"""bot.stats: games played and won per member and per server, counted once per finished table."""
+import pytest
+
+from bot import stats
+from bot.service import TableService
+from bot.store import Store
+from engine import GAMES, Chance
+
+ALICE, BOB, CAROL = 100, 101, 102
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    yield TableService(store)
+    await store.close()
+
+
+async def play_out(service, guild, channel, players, seed, game="grudgematch", stand_ins=0):
+    table = await service.create(guild_id=guild, channel_id=channel, host_id=players[0], game=game, seed=seed,
+                                 stand_ins=stand_ins)
+    for user in players[1:]:
+        await service.join(table.id, user)
+    table = (await service.start(table.id, players[0])).table
+    n = 0
+    while table.status == "running":
+        user = service.waiting_on(table)[0]
+        action = GAMES[game].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"{seed}{n}"))
+        table = (await service.act(table.id, user, action)).table
+        n += 1
+    winners = {table.seats[seat] for seat in GAMES[game].outcome(service.state_of(table)).winners}
+    return table, winners
+
+
+async def test_members_and_the_server_are_counted_per_game(service):
+    store = service.store
+    expected: dict[int, list[int]] = {ALICE: [0, 0], BOB: [0, 0], CAROL: [0, 0]}  # played, won (grudgematch)
+    tables = []
+    for n, players in enumerate([[ALICE, BOB], [BOB, ALICE], [ALICE, CAROL]]):
+        table, winners = await play_out(service, 1, 10 + n, players, f"g{n}")
+        tables.append(table)
+        for user in players:
+            expected[user][0] += 1
+            expected[user][1] += user in winners
+    await stats.record(store, tables[0])  # as the publisher does at a finish; the others are caught up
+    await stats.record(store, tables[0])  # twice is harmless
+    solo, _ = await play_out(service, 1, 20, [ALICE], "solo", stand_ins=1)  # against a stand-in: one record
+    expected[ALICE][0] += 1
+    expected[ALICE][1] += GAMES["grudgematch"].outcome(service.state_of(solo)).winners == (0,)
+    await play_out(service, 2, 30, [ALICE, BOB], "elsewhere")  # another server
+    ended = await service.create(guild_id=1, channel_id=40, host_id=ALICE, game="grudgematch")
+    await service.join(ended.id, BOB)
+    await service.start(ended.id, ALICE)
+    await service.end(ended.id, 900, moderator=True)  # abandoned: not a game played
+
+    for user, (played, won) in expected.items():
+        assert await stats.member_stats(store, 1, user) == [stats.GameLine("grudgematch", played, won)]
+    server = await stats.server_stats(store, 1)
+    assert server.finished == 4 and server.per_game == [("grudgematch", 4)]
+    wins = {user: won for user, (_, won) in expected.items() if won}
+    assert dict(server.top_winners) == wins
+    assert [w for _, w in server.top_winners] == sorted(wins.values(), reverse=True)
+    assert (await stats.server_stats(store, 2)).finished == 1
+    assert await stats.member_stats(store, 3, ALICE) == []
+
+
+async def test_tally_counts_each_finished_table_once(service):
+    await play_out(service, 1, 1, [ALICE, BOB], "a")
+    await play_out(service, 1, 2, [ALICE, BOB], "b")
+    assert await stats.tally(service.store) == 2
+    assert await stats.tally(service.store) == 0
+
+
+def test_texts():
+    lines = [stats.GameLine("grudgematch", 3, 1), stats.GameLine("ostrakon", 1, 0)]
+    text = stats.member_text("alice", lines)
+    assert "**Philosophy Grudgematch**: 3 played, 1 won" in text and "In all: 4 played, 1 won." in text
+    assert "has not finished a game" in stats.member_text("bob", [])
+    server = stats.ServerStats(4, [("grudgematch", 3), ("ostrakon", 1)], [(ALICE, 2), (BOB, 1)])
+    text = stats.server_text("Agora", server)
+    assert "4 tables finished" in text and "Philosophy Grudgematch 3 · Ostrakon 1" in text
+    assert f"1. <@{ALICE}> (2 wins), 2. <@{BOB}> (1 win)" in text
+    assert "No game has finished" in stats.server_text("Agora", stats.ServerStats(0, [], []))

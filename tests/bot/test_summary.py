@@ -1,0 +1,108 @@
+"""bot.summary: the end-of-game summary: winners, moves, duration and what each seat hid."""
+import pytest
+
+from bot import render
+from bot.service import TableService
+from bot.store import Store
+from bot.summary import duration_text, outcome_line, reveal_lines, summary_lines
+from engine import GAMES, Chance, Outcome
+
+PLAYERS = [100, 101]
+
+
+@pytest.fixture
+async def service(tmp_path):
+    clock = iter(range(1_000_000, 10_000_000, 30))  # every store write is 30 s after the one before
+    store = await Store.open(tmp_path / "bot.sqlite3", now=lambda: next(clock))
+    yield TableService(store)
+    await store.close()
+
+
+async def finished(service, game="grudgematch", players=PLAYERS, stand_ins=0):
+    table = await service.create(guild_id=1, channel_id=1, host_id=players[0], game=game, seed="sum", stand_ins=stand_ins)
+    for user in players[1:]:
+        await service.join(table.id, user)
+    table = (await service.start(table.id, players[0])).table
+    rules, n = GAMES[game], 0
+    while table.status == "running":
+        user = service.waiting_on(table)[0]
+        action = rules.stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(str(n)))
+        table = (await service.act(table.id, user, action)).table
+        n += 1
+    return table
+
+
+def test_durations_read_in_two_units():
+    assert duration_text(45) == "45 s"
+    assert duration_text(125) == "2 min"
+    assert duration_text(2 * 3600 + 5 * 60 + 7) == "2 h 5 min"
+    assert duration_text(3 * 86400 + 4 * 3600 + 59) == "3 days 4 h"
+    assert duration_text(86400 + 60) == "1 day 1 min"
+
+
+async def test_a_finished_game_names_its_winner_and_reveals_each_hand(service):
+    table = await finished(service)
+    game, state = GAMES["grudgematch"], service.state_of(table)
+    log = await service.store.actions(table.id)
+    lines = summary_lines(game, table, state, log)
+    outcome = game.outcome(state)
+    moves = sum(1 for row in log if row.kind == "move")
+    assert lines[0].startswith("🏁 **Philosophy Grudgematch** finished after ")
+    assert f"({moves} moves)" in lines[1] and outcome.reason in lines[1]
+    for seat in outcome.winners:
+        assert f"<@{table.seats[seat]}>" in lines[1]
+    assert lines[2] == "🔓 **What was hidden:**"
+    public = render.render_text("grudgematch", game.view(state, None))
+    for seat, user in enumerate(table.seats):
+        own = render.render_text("grudgematch", game.view(state, seat))
+        hand = next(line for line in own.splitlines() if "Your hand" in line)
+        entry = next(line for line in lines[3:] if f"<@{user}>" in line)
+        assert hand in entry and hand not in public
+    # the public board is not repeated: only what the seats' own views add
+    assert not any(line in "\n".join(lines[3:]) for line in public.splitlines() if len(line) > 20)
+
+
+async def test_the_duration_runs_from_the_start_to_the_last_move(service):
+    table = await finished(service)
+    log = await service.store.actions(table.id)
+    start = next(row.at for row in log if row.kind == "start")
+    expected = duration_text(log[-1].at - start)
+    assert f"after {expected} of play" in summary_lines(GAMES["grudgematch"], table, service.state_of(table), log)[0]
+
+
+async def test_a_game_may_provide_its_own_reveal(service):
+    table = await finished(service)
+    base = GAMES["grudgematch"]
+
+    class WithReveal:
+        def __getattr__(self, name):
+            return getattr(base, name)
+
+        @staticmethod
+        def reveal(state, seat):
+            return f"secret of seat {seat}"
+
+    lines = reveal_lines(WithReveal(), table, service.state_of(table))
+    assert lines == [f"**<@{user}> (seat {seat + 1})**\nsecret of seat {seat}" for seat, user in enumerate(table.seats)]
+
+
+def test_outcome_lines_for_no_winner_an_end_and_stand_ins():
+    game = GAMES["grudgematch"]
+    table = type("T", (), {"seats": [100, None]})()
+    state = game.setup(2, game.Options(), Chance.seeded("x"))
+    assert outcome_line(game, table, state, None, 3) == "The game was ended before its finish, after 3 moves."
+    assert outcome_line(game, table, state, Outcome((), "a draw"), 1) == "🏁 No player wins: a draw (1 move)."
+    assert outcome_line(game, table, state, Outcome((1,), "the French win"), 9) == \
+        "🏆 Winner: 🤖 stand-in (seat 2). the French win (9 moves)."
+
+
+async def test_an_ended_game_has_no_winner_but_still_reveals(service):
+    table = await service.create(guild_id=1, channel_id=2, host_id=100, game="grudgematch", seed="end")
+    await service.join(table.id, 101)
+    table = (await service.start(table.id, 100)).table
+    table = (await service.end(table.id, 900, moderator=True)).table
+    log = await service.store.actions(table.id)
+    lines = summary_lines(GAMES["grudgematch"], table, service.state_of(table), log)
+    assert lines[0].startswith("🏁 **Philosophy Grudgematch** ended after")
+    assert lines[1] == "The game was ended before its finish, after 0 moves."
+    assert "🔓 **What was hidden:**" in lines
