@@ -37,6 +37,7 @@ class Publisher:
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
         self._dm_channels: dict[int, discord.DMChannel] = {}
         self._positions: dict[int, str | None] = {}  # table -> the position in its last picture
+        self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
 
     async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
         channel = self.bot.get_channel(table.channel_id)
@@ -78,7 +79,14 @@ class Publisher:
         progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
                     and table.status == "running")
         newly = [user for user in waiting if user not in before or user in fresh]
-        if not (progress and await self._edit_board(update)):
+        # The player who acted goes on, waited on with the very players the board was posted for (a
+        # run, then another; a battle plan in several steps): the board is edited in place too, with
+        # a new picture. A new call to act (a new turn, a new vote) gets a new board.
+        going_on = (actor is not None and actor in waiting and set(waiting) == set(before)
+                    and self._calls.get(table.id) == frozenset(waiting) and table.status == "running")
+        edited = (going_on and await self._edit_board(update, with_picture=True)) or \
+            (progress and await self._edit_board(update))
+        if not edited:
             await self._post_board(update, waiting, [user for user in newly if user != actor])  # the actor knows
         await self.deliver_private(update, skip=())
         await self.prompt(table, [user for user in newly if len(waiting) > 1])
@@ -112,6 +120,7 @@ class Publisher:
             **kwargs,
         )
         self._boards[table.id] = (message.id, content)
+        self._calls[table.id] = frozenset(waiting)
         await self.bot.store.set_board_message(table.id, message.id)
 
     def _position(self, table: TableRecord) -> str | None:
@@ -129,9 +138,10 @@ class Publisher:
         position = self._position(table)
         return position is None or self._positions.get(table.id) != position
 
-    async def _edit_board(self, update: Update) -> bool:
-        """Add the events to the board message and renew its waiting line; False if that cannot be
-        done (no board yet, deleted, or too long), and a new board is posted instead."""
+    async def _edit_board(self, update: Update, with_picture: bool = False) -> bool:
+        """Add the events to the board message and renew its waiting line (and `with_picture`, its
+        picture, if the position moved); False if that cannot be done (no board yet, deleted, or too
+        long), and a new board is posted instead."""
         table = update.table
         if table.board_message_id is None:
             return False
@@ -147,7 +157,13 @@ class Publisher:
             content = "\n".join(line for line in lines if line)
             if len(content) > 2000:
                 return False
-            await board.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+            kwargs = {}
+            if with_picture and self._moved(table):
+                picture = await self.picture(table)
+                if picture is not None:
+                    kwargs["attachments"] = [picture]
+                    self._positions[table.id] = self._position(table)
+            await board.edit(content=content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
         except discord.HTTPException:
             log.info("table %s: the board message could not be edited; posting a new one", table.id)
             return False
