@@ -24,13 +24,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.app import GC_THRESHOLDS as GC_TUNED  # the bot's own setting (bot.app.tune_gc)
 from engine import GAMES
 
 from . import ceiling, load, pictures, startup
 from .scripts import engine_costs, scripts_for_every_game
 
 RESULTS = Path(__file__).with_name("results.json")
-GC_TUNED = (50_000, 50, 1000)
 TARGET_RATE, TARGET_P99_MS, TARGET_TABLES, TARGET_START_UP_S, STORED_TABLES = 2000, 25.0, 1000, 2.0, 10_000
 
 
@@ -40,9 +40,9 @@ def arguments(argv):
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"where to write the figures (default {RESULTS})")
     parser.add_argument("--cpu", type=int, default=None, help="the core to pin to (default: the last one allowed)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin to one core")
-    parser.add_argument("--gc", choices=("default", "tuned"), default="default",
-                        help="Python's garbage collector as the bot runs it (default), or tuned for a server: "
-                             f"gc.freeze() after start-up and gc.set_threshold{GC_TUNED}")
+    parser.add_argument("--gc", choices=("default", "tuned"), default="tuned",
+                        help="the garbage collector as the bot runs it (tuned: gc.freeze() after start-up and "
+                             f"gc.set_threshold{GC_TUNED}), or Python's default")
     return parser.parse_args(argv)
 
 

@@ -20,7 +20,7 @@ def module_for(game_key: str) -> ModuleType:
 def render_png(game_key: str, view: dict) -> bytes:
     image = module_for(game_key).draw(view)
     buffer = BytesIO()
-    image.save(buffer, format="PNG", optimize=False)
+    image.save(buffer, format="PNG", compress_level=1)  # half the encoding time, ~20% larger files
     return buffer.getvalue()
 
 
