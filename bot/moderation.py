@@ -7,6 +7,7 @@ with one log row naming the moderator (the audit log is the table's action log),
 """
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import OrderedDict
 from typing import Any
@@ -107,9 +108,8 @@ class Moderation:
             waiting = self._waiting(table)
             table = await self.service._save(table, {"status": "paused", "deadline": None},
                                              ("pause", None, actor_id, {}))
-            update = Update(table, public=[f"⏸️ <@{actor_id}> paused the table: no moves until a moderator "
-                                           "resumes it."], was_waiting=waiting)
-            return update
+            return Update(table, public=[f"⏸️ <@{actor_id}> paused the table: no moves until a moderator "
+                                         "resumes it."], was_waiting=waiting)
 
     async def resume(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
         async with self.service._locks[table_id]:
@@ -144,7 +144,6 @@ class Moderation:
                 chance = chance_for(update.table, f"{update.table.version + 1}:default")
                 update.add(await service._apply(update.table, seat, actor_id, default_move(game, state, seat, chance)))
             update.add(await service._play_stand_ins(update.table))
-            update.was_waiting = waiting
             return update
 
     async def replace(self, table_id: int, actor_id: int, member_id: int, *, moderator: bool,
@@ -195,7 +194,7 @@ class Moderation:
             note = ActionRecord(table_id=table.id, seq=table.version + 1, seat=None, actor_id=actor_id,
                                 kind="rollback", action=action, at=self._now())
             try:
-                state = rebuild(service.game_of(table), table, log + [note])
+                state = await asyncio.to_thread(rebuild, service.game_of(table), table, log + [note])
             except ReplayError as error:
                 raise Refused(f"This table's log cannot be replayed ({error}); nothing was changed.") from None
             waiting = self._waiting(table)
@@ -205,7 +204,6 @@ class Moderation:
                                            "the game goes on from the position before them."], was_waiting=waiting)
             if table.status == "running":
                 update.add(await service._play_stand_ins(table))
-            update.was_waiting = waiting
             return update
 
     # --- the public log ----------------------------------------------------------------------------
@@ -235,7 +233,7 @@ class Moderation:
             return self._pages[key]
         log = await self.store.actions(table.id)
         try:
-            entries = history(self.service.game_of(table), table, log)
+            entries = await asyncio.to_thread(history, self.service.game_of(table), table, log)
         except ReplayError as error:
             raise Refused(f"This table's log cannot be replayed ({error}).") from None
         lines = []
