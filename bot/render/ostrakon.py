@@ -272,7 +272,7 @@ def draw_footer(draw, view: dict, top: int) -> None:
         for colour in ("white", "black"):
             stone(draw, x + 10, y, 9, colour)
             x = write(draw, x + 26, y, fit(question[colour], 19, 230), 19) + 22
-        status = {"vote": f"{len(view['voted'])}/{len(names)} voted", "corrupt": "Corruption: the speaker chooses",
+        status = {"vote": "the council votes", "corrupt": "Corruption: the speaker chooses",
                   "consult": "Oracle: the speaker chooses", "decide": "the speaker may turn the stone"}[phase]
         if view.get("follower") is not None:
             status += f" · {names[view['follower']]} follows"
@@ -295,6 +295,12 @@ def draw_footer(draw, view: dict, top: int) -> None:
 
 
 # --- The picture ---------------------------------------------------------------------------------
+
+def position(view: dict) -> dict:
+    """What the picture shows: all but who has voted (the board's text keeps that count), so the
+    publisher draws one picture a question, not one a vote."""
+    return {key: value for key, value in view.items() if key != "voted"}
+
 
 def draw(view: dict) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)

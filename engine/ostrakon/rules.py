@@ -156,7 +156,8 @@ def _ask(state: State, seat: int, action: Ask, chance: Chance) -> list[Event]:
     state.question = Question(text=text, white=white, black=black)
     state.phase = "vote"
     name = state.names[seat]
-    return [Event(f"**{name}** asks: {text}\n⚪ {white} · ⚫ {black}")]
+    return [Event(f"**{name}** asks: {text}\n⚪ {white} · ⚫ {black}"),
+            Event("Your question is out. Now cast your own stone: the one you think most will choose.", to=seat)]
 
 
 def _follow(state: State, seat: int, action: Follow, chance: Chance) -> list[Event]:
@@ -310,10 +311,15 @@ def _announce(state: State) -> Event:
     def subject(name: str) -> str:
         return "a free subject" if name == data.FREE_SUBJECT else f"**{name}**"
     after = next_speaker(state)
-    who = f"**{state.names[after]}**" if after is not None else f"whoever leads on day {state.day + 1}"
     now = subject(state.subject)
-    return Event(f"🗣️ {now[0].upper() + now[1:]}: **{state.names[speaker(state)]}** asks. "
-                 f"Next: {subject(state.next_subject)}, {who}.")
+    text = f"🗣️ {now[0].upper() + now[1:]}: **{state.names[speaker(state)]}** asks."
+    if after is not None:
+        text += f" Next: {subject(state.next_subject)}, **{state.names[after]}**."
+    elif state.day < state.days:
+        text += f" Next: {subject(state.next_subject)}, whoever leads on day {state.day + 1}."
+    else:
+        text += " This is the last question of the council."
+    return Event(text)
 
 
 def _move_follower(state: State, follower: int, spaces: int) -> Event:

@@ -96,12 +96,13 @@ async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_d
     await refused(target, target.click(target_stones, question.label("black")), "You are not playing")
     assert await snapshot(fake, real_bot, row) == after_kick
 
-    # A moderator ends it: said in the channel; the last board keeps its text but loses its buttons.
+    # A moderator ends it: said in the channel; the last board keeps its text (and any picture) but
+    # loses its buttons.
     board = table.board()
-    text = board.content
+    text, files = board.content, board.files()
     ended = await moderator.slash("table end")
     assert not ended.reply.ephemeral and f"ended by {moderator.mention}" in ended.reply.content
-    assert board.buttons() == [] and board.content == text and board.files()
+    assert board.buttons() == [] and board.content == text and board.files() == files
     await refused(alice, alice.slash("table end"), "There is no table in this channel")
 
 
