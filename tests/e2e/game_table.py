@@ -211,16 +211,14 @@ class GameTable:
                     return
 
     async def turn(self, user: FakeUser, pick: Pick, *, most: int = 50) -> list[str]:
-        """Play `user`'s moves while the table waits on them, from one message as long as it keeps
-        offering the next move. Returns the labels played."""
+        """Play `user`'s moves while the table waits on the same players, from one message as long
+        as it keeps offering the next move. Returns the labels played."""
         labels: list[str] = []
+        waiting = self.waiting()
         message = await self.moves_of(user)
         while len(labels) < most:
             labels.append(await self.choose(user, message, pick))
-            if message.content.startswith("✅") and "in your DMs" in message.content:
-                message = await self.moves_of(user)
-                continue
-            if Menu(message).empty() or user not in self.waiting():
+            if Menu(message).empty() or self.waiting() != waiting:
                 break
         return labels
 
