@@ -1,0 +1,113 @@
+"""Philosophy Grudgematch against the real bot, as two people play it on Discord: secret line-ups by
+DM, then turns of runs (a select of runners, then the spaces one can reach) and kicks (a select of
+cards, then the directions as buttons), with tackles and blocks asked of the other side in the
+middle of the kicker's turn. After the opening a moderator hands both seats to stand-ins, who play
+the match to its end."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from .game_table import GameTable, Menu, prefer
+from .ostrakon_table import draw_without_encoding
+
+BALL = re.compile(r"Ball on \*\*([A-K]\d+)\*\*")
+SPOT = re.compile(r"(\w+) [♣♥♠♦] ([A-K]\d+)")
+DESTINATION = re.compile(r"(\w+) → ([A-K]\d+)$")
+HAND_LINE = "🫵 Your hand"
+KICK = re.compile(r"^(?:\d+|[AJQK])[♣♥♠♦] \w+ [↑↗→↘↓↙←↖] [NESW]{1,2}")
+ANSWER = ("Tackle with", "Block with", "No tackle", "No block")
+
+
+def distance(a: str, b: str) -> int:
+    return max(abs(ord(a[0]) - ord(b[0])), abs(int(a[1:]) - int(b[1:])))
+
+
+def footballer(labels: list[str], text: str) -> str:
+    """Run the philosopher nearest the ball to the space nearest it, kick towards the other goal
+    with the first card that can, and try every tackle and block the rules offer."""
+    ball = (BALL.search(text) or [None, None])[1]
+    spots = dict(SPOT.findall(text))
+    runners = [label for label in labels if label.endswith(" runs") and label.split()[0] in spots]
+    kicks = [label for label in labels if label.endswith(" kicks")]
+    runs = [(distance(found.group(2), ball), label) for label in labels
+            if ball and (found := DESTINATION.search(label))]
+    if kicks:
+        return kicks[0]
+    if runners and ball:
+        return min(runners, key=lambda label: distance(spots[label.split()[0]], ball))
+    if runs:
+        return min(runs)[1]
+    toward_goal = "↓ S" if "(Germans)" in text else "↑ N"
+    return prefer(toward_goal, "Tackle with", "Block with", "Line-up: Attack", "Set the ball", "Roll a die",
+                  "Done running", "Done kicking")(labels, text)
+
+
+async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, real_bot, monkeypatch):
+    fake = fake_discord
+    fake.settle_quiet = 0.01
+    draw_without_encoding(monkeypatch)
+    started = time.perf_counter()
+    players = alice, bob = fake.add_users("alice", "bob")
+    table = GameTable(fake, "grudgematch", players)
+    await table.seat_everyone()
+
+    # Each player's hand comes by DM, with the team: the first seat plays the Germans.
+    for player, team in ((alice, "Germans"), (bob, "French")):
+        (deal,) = [m for m in player.dms() if "Your seat" in m.content]
+        assert f"{HAND_LINE} ({team}):" in deal.content
+
+    # The line-ups are chosen at once and in secret, by DM; both are shown together.
+    assert sorted(u.name for u in table.waiting()) == ["alice", "bob"]
+    for player, lineup in ((alice, "Line-up: Attack"), (bob, "Line-up: Defence")):
+        prompt = next(m for m in reversed(player.dms()) if Menu(m).moves())
+        assert len(Menu(prompt).move_buttons()) == 7
+        await table.choose(player, prompt, prefer(lineup))
+        if player is alice:
+            assert "The **Germans** have chosen their line-up." in table.board().content
+            assert not any("Attack" in text for text in table.public_texts())
+    assert "(**Germans**: Attack · **French**: Defence)" in "\n".join(table.public_texts())
+
+    # A long list comes in groups: the runners in a select ("Done running" is a button of its own);
+    # a runner's spaces in selects; "◀ All moves" goes back.
+    (runner,) = table.waiting()
+    menu = await table.hand(runner)
+    groups = Menu(menu).groups()
+    if groups:  # more than 25 moves (doubles or long dice): the usual case
+        assert all(group.endswith(" runs") for group in groups) and "Done running" in Menu(menu).move_buttons()
+        await runner.select(menu, [groups[0]], select=Menu(menu).group_select()["custom_id"])
+        assert Menu(menu).moves() and all(move.startswith(groups[0].split()[0]) for move in Menu(menu).moves())
+        await runner.click(menu, "◀ All moves")
+        assert Menu(menu).groups() == groups
+
+    # The opening: both teams run and kick; the other side is asked about tackles and blocks.
+    def opened() -> bool:
+        """Four turns were played, both teams kicked, and a kick was answered by the other side (a
+        tackle, or a block)."""
+        kickers, kicker, answered = set(), None, False
+        for name, label in table.played:
+            if KICK.match(label):
+                kickers.add(name)
+                kicker = name
+            answered |= label.startswith(ANSWER) and kicker not in (None, name)
+        return len(kickers) == 2 and answered and "Turn 5:" in "\n".join(table.public_texts())
+    await table.play_until(lambda: table.over() or opened(), lambda user: footballer, most=120)
+    assert table.menus_seen["groups"] and table.menus_seen["select"] and table.menus_seen["buttons"]
+    text = "\n".join(table.public_texts())
+    assert opened() and "kicks with" in text and ("could block" in text or "may tackle" in text)
+    assert not any(HAND_LINE in t for t in table.public_texts())
+    opening = len(table.played)
+
+    # A moderator hands both seats to stand-ins, who play the match to its end.
+    moderator = fake.add_user("referee", moderator=True)
+    for player in players:
+        removed = await moderator.slash("table kick", member=player)
+        assert removed.reply.ephemeral and player.name in removed.reply.content.lower()
+    last, summary = table.final()
+    assert "Full time" in "\n".join(table.public_texts()[-3:]) or "win" in last.content.lower()
+    assert ("Winner" in summary.content or "No player wins" in summary.content)
+    assert f"{alice.mention} → 🤖 stand-in" in summary.content and f"{bob.mention} → 🤖 stand-in" in summary.content
+    table.assert_boards_have_pictures()
+    print(f"opening of {opening} moves, then stand-ins, in {time.perf_counter() - started:.1f}s; "
+          f"menus {table.menus_seen}")
