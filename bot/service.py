@@ -290,6 +290,18 @@ class TableService:
 
     # --- moderation ------------------------------------------------------------------------------
 
+    async def end_damaged(self, channel_id: int, *, moderator: bool) -> bool:
+        """A moderator closes a channel's table whose saved row cannot be read. False if the
+        channel's table can be read (then `end` is the way) or there is none."""
+        if not moderator:
+            raise Refused("Only a moderator can close a damaged table.")
+        try:
+            await self.store.open_table_in(channel_id)
+            return False
+        except UnreadableTable:
+            log.warning("channel %s: a moderator closed a damaged table", channel_id)
+            return await self.store.close_damaged(channel_id) > 0
+
     async def end(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
         async with self._locks[table_id]:
             table = await self.get(table_id, cached=True)

@@ -305,6 +305,19 @@ class Store:
             raise
         return self._remember(table)
 
+    async def close_damaged(self, channel_id: int) -> int:
+        """End the channel's open table without reading its row (it cannot be read): the log keeps
+        everything, and the channel is free for a new table. Returns how many rows were closed."""
+        def work(connection: sqlite3.Connection) -> int:
+            with connection:
+                return connection.execute(
+                    "UPDATE tables SET status = 'ended', version = version + 1, updated_at = ?"
+                    " WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
+                    (self._now(), channel_id)).rowcount
+        closed = await self._run(work)
+        self._records.clear()
+        return closed
+
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Where the table's board is posted: presentation only, so no version bump."""
         await self._run(lambda connection: connection.execute(

@@ -108,6 +108,10 @@ class Tables(commands.Cog):
 
     @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
     async def end(self, interaction: discord.Interaction) -> None:
+        if is_moderator(interaction) and await self.bot.service.end_damaged(interaction.channel_id, moderator=True):
+            await interaction.response.send_message("This channel's table could not be read, so it was closed. "
+                                                    "Its log is kept; you can open a new table here.")
+            return
         table = await self._table_here(interaction)
         async with self.bot.publisher.turn(table.id):
             update = await self.bot.service.end(table.id, interaction.user.id, moderator=is_moderator(interaction))

@@ -150,3 +150,19 @@ async def test_a_corrupt_row_is_reported_not_fatal(service):
     await service.store._db.execute("UPDATE tables SET state = '{broken', version = version + 1 WHERE id = ?", (table.id,))
     with pytest.raises(Refused, match="could not be read"):
         await service.view_for(table.id, HOST)
+
+
+async def test_a_moderator_can_close_a_table_whose_row_cannot_be_read(service):
+    table = await lobby(service)
+    await service.start(table.id, HOST)
+    await service.store._run(lambda db: db.execute("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,)))
+    service.store._records.clear()
+    with pytest.raises(Refused, match="could not be read"):
+        await service.table_in(CHANNEL)
+    with pytest.raises(Refused, match="Only a moderator"):
+        await service.end_damaged(CHANNEL, moderator=False)
+    assert await service.end_damaged(CHANNEL, moderator=True)
+    assert await service.table_in(CHANNEL) is None
+    fresh = await service.create(guild_id=1, channel_id=CHANNEL, host_id=HOST, game="ostrakon")
+    assert fresh.status == "lobby"
+    assert not await service.end_damaged(CHANNEL, moderator=True)  # a readable table is not "damaged"
