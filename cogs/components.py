@@ -61,8 +61,12 @@ async def answer_error(interaction: discord.Interaction, error: Exception) -> No
 # --- reading moves ---------------------------------------------------------------------------------
 
 def open_text_fields(action: BaseModel) -> list[str]:
-    """Free-text fields the player still has to write (an Ostrakon question, say)."""
-    return [name for name, value in action if isinstance(value, str) and name != "kind" and value == ""]
+    """Free-text fields the player still has to write (an Ostrakon question, say): empty where the
+    model has no empty default. A field whose default is empty (a target's name on a button that
+    names nobody) is complete as it is."""
+    fields = type(action).model_fields
+    return [name for name, value in action if isinstance(value, str) and name != "kind" and value == ""
+            and fields[name].default != ""]
 
 
 def move_label(table: TableRecord, view: dict, action: BaseModel, game) -> str:

@@ -246,3 +246,12 @@ def test_epireia_groups_donations_by_resource_and_moves_by_figure():
     assert module.group({}, Donate(resource="wheat", amount=3)) == "Donate 🌾 Wheat"
     assert module.group({}, Move(figure="Pericles", to="Persia")) == "Send Pericles"
     assert module.group({}, EndDevelopment()) is None
+
+
+def test_only_text_a_player_must_write_opens_a_form():
+    from cogs.components import open_text_fields
+    from engine.ostrakon.state import Ask
+    from engine.philosophia.actions import Argue, PlayOracle
+    assert open_text_fields(Ask.model_construct(question="", white="", black="")) == ["question", "white", "black"]
+    assert open_text_fields(Argue(card="Modus Ponens", example="")) == ["example"]  # True Philosopher: an example
+    assert open_text_fields(PlayOracle(card="Gift of Apollo")) == []  # its target's name is empty: nobody
