@@ -89,6 +89,39 @@ MIGRATIONS = [
     );
     CREATE INDEX game_results_by_user ON game_results (user_id);
     """,
+    # 3: the clock (bot/clock.py): each table's pace and reminders, the deadline of each seat the
+    # table waits on (an absolute time, with the table version it was set at), and vacations
+    """
+    CREATE TABLE clock_tables (
+        table_id INTEGER PRIMARY KEY REFERENCES tables (id),
+        pace REAL,
+        remind REAL,
+        reminders INTEGER NOT NULL DEFAULT 3,
+        misses INTEGER NOT NULL DEFAULT 3,
+        vacation_days INTEGER NOT NULL DEFAULT 7,
+        synced_version INTEGER,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        next_reminder REAL
+    );
+    CREATE INDEX clock_tables_by_reminder ON clock_tables (next_reminder) WHERE next_reminder IS NOT NULL;
+    CREATE TABLE clock_seats (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        since REAL NOT NULL,
+        since_version INTEGER NOT NULL,
+        deadline REAL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX clock_seats_by_deadline ON clock_seats (deadline) WHERE deadline IS NOT NULL;
+    CREATE TABLE clock_vacations (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        user_id INTEGER NOT NULL,
+        until REAL NOT NULL,
+        used REAL NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    """,
 ]
 
 
