@@ -105,7 +105,7 @@ class Publisher:
             texts = texts[:1] + [f"… {skipped} more messages of play (see `/table status`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
         for text in texts[:-1]:
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-        last = "\n".join(part for part in (texts[-1] if texts else "", waiting_text(table, waiting)) if part)
+        last = "\n".join(part for part in (texts[-1] if texts else "", await self.waiting_line(table, waiting)) if part)
         kwargs = {}
         if table.state is not None and self._moved(table):
             picture = await self.picture(table)
@@ -138,6 +138,11 @@ class Publisher:
         position = self._position(table)
         return position is None or self._positions.get(table.id) != position
 
+    async def waiting_line(self, table: TableRecord, waiting: list[int]) -> str:
+        """The board's last line: whom the table waits on, with their deadlines if it has a clock."""
+        clock = getattr(self.bot, "clock", None)
+        return await clock.waiting_line(table, waiting) if clock is not None else waiting_text(table, waiting)
+
     async def _edit_board(self, update: Update, with_picture: bool = False) -> bool:
         """Add the events to the board message and renew its waiting line (and `with_picture`, its
         picture, if the position moved); False if that cannot be done (no board yet, deleted, or too
@@ -153,7 +158,7 @@ class Publisher:
             lines = content.split("\n")
             if lines and lines[-1].startswith(WAITING_MARK):
                 lines.pop()
-            lines += update.public + [waiting_text(table, self.bot.service.waiting_on(table))]
+            lines += update.public + [await self.waiting_line(table, self.bot.service.waiting_on(table))]
             content = "\n".join(line for line in lines if line)
             if len(content) > 2000:
                 return False
