@@ -41,6 +41,16 @@ def prefer(*words: str) -> Pick:
     return pick
 
 
+def seeded_tables(monkeypatch, seed: str) -> None:
+    """Tables opened from now on are dealt from `seed` (the bot draws a random one): the same game
+    every run, so that a scenario plays out the same way each time."""
+    import types
+
+    from bot import service
+
+    monkeypatch.setattr(service, "secrets", types.SimpleNamespace(token_hex=lambda size: seed))
+
+
 @dataclass
 class Menu:
     """The moves menu of one message, as its reader sees it."""
@@ -117,6 +127,10 @@ class GameTable:
 
     def over(self) -> bool:
         return any(OVER in m.content for m in self.fake.channel.messages())
+
+    def channel_text(self) -> str:
+        """The channel as it reads now (edited messages as they are)."""
+        return "\n".join(m.content for m in self.fake.channel.messages())
 
     def public_texts(self) -> list[str]:
         """Everything the channel showed until the game ended (every version of edited messages),
@@ -200,15 +214,16 @@ class GameTable:
         raise AssertionError("the menu never offered a move")
 
     async def _play(self, user: FakeUser, menu: Menu, label: str) -> None:
+        """Press the move's button or pick it in its select; the bot must take it."""
         buttons = menu.move_buttons()
         if label in buttons:
-            await user.click(menu.message, buttons[label]["custom_id"])
-            return
-        for select in menu.move_selects():
-            for option in select["options"]:
-                if option["label"] == label:
-                    await user.select(menu.message, [option["value"]], select=select["custom_id"])
-                    return
+            done = await user.click(menu.message, buttons[label]["custom_id"])
+        else:
+            select, option = next((s, o) for s in menu.move_selects() for o in s["options"] if o["label"] == label)
+            done = await user.select(menu.message, [option["value"]], select=select["custom_id"])
+        refused = [m.content for m in [done.reply, *done.followups] if m is not None and m.content.startswith("🚫")]
+        assert not refused, (user.name, label, refused)
+        assert done.modal is None, f"{label!r} asked {user.name} to write something: {done.modal}"
 
     async def turn(self, user: FakeUser, pick: Pick, *, most: int = 50) -> list[str]:
         """Play `user`'s moves while the table waits on the same players, from one message as long

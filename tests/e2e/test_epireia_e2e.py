@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import time
 
-from .game_table import OVER, GameTable, Menu, prefer
+from .game_table import OVER, GameTable, Menu, prefer, seeded_tables
 from .ostrakon_table import draw_without_encoding
 
 SECRET = ("tokens (secret)", "Your secret figure")
@@ -31,6 +31,7 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
     fake = fake_discord
     fake.settle_quiet = 0.01
     draw_without_encoding(monkeypatch)
+    seeded_tables(monkeypatch, "epireia-two")
     started = time.perf_counter()
     players = alice, bob = fake.add_users("alice", "bob")
     table = GameTable(fake, "epireia", players)
@@ -91,6 +92,7 @@ async def test_a_solo_game_against_the_enemy(fake_discord, real_bot, monkeypatch
     fake = fake_discord
     fake.settle_quiet = 0.01
     draw_without_encoding(monkeypatch)
+    seeded_tables(monkeypatch, "epireia-solo")
     started = time.perf_counter()
     (alice,) = players = fake.add_users("alice")
     table = GameTable(fake, "epireia", players)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import time
 
-from .game_table import GameTable, Menu, prefer
+from .game_table import GameTable, Menu, prefer, seeded_tables
 from .ostrakon_table import draw_without_encoding
 
 BALL = re.compile(r"Ball on \*\*([A-K]\d+)\*\*")
@@ -48,6 +48,7 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
     fake = fake_discord
     fake.settle_quiet = 0.01
     draw_without_encoding(monkeypatch)
+    seeded_tables(monkeypatch, "grudgematch-two")
     started = time.perf_counter()
     players = alice, bob = fake.add_users("alice", "bob")
     table = GameTable(fake, "grudgematch", players)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from .game_table import GameTable, Menu, check_limits
+from .game_table import GameTable, Menu, check_limits, seeded_tables
 from .ostrakon_table import draw_without_encoding
 
 CARDS = re.compile(r"^Your cards: (.*)$", re.M)
@@ -42,6 +42,7 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     fake = fake_discord
     fake.settle_quiet = 0.01
     draw_without_encoding(monkeypatch)
+    seeded_tables(monkeypatch, "nine-muses-two")
     started = time.perf_counter()
     players = alice, bob = fake.add_users("alice", "bob")
     table = GameTable(fake, "nine-muses", players)
