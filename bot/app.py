@@ -11,6 +11,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from .clock import ChannelNotices, Clock
 from .publisher import Publisher
 from .service import TableService
 from .settings import Settings
@@ -41,8 +42,10 @@ class TableBot(commands.Bot):
         self.store = await Store.open(self.settings.bot_db_path)
         self.service = TableService(self.store)
         self.publisher = Publisher(self)
+        self.clock = Clock(self.service, ChannelNotices(self))
         await setup_cogs(self)
         await self.sync_commands_if_changed()
+        self.clock.start()  # the one scheduler: deadlines and reminders, rebuilt from the database
 
     async def sync_commands_if_changed(self, force: bool = False) -> None:
         """Discord allows 200 command creations a day per guild: sync only when the set changed."""
@@ -61,6 +64,8 @@ class TableBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if hasattr(self, "clock"):
+            await self.clock.stop()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

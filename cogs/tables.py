@@ -10,11 +10,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
+from bot.clock import parse_pace
 from bot.service import Refused
 from bot.text import lobby_text
 from engine import GAMES
 
 from .components import answer_error, board_view, is_moderator, lobby_action, send_private, show_hand
+from .clock import take_seat
 from .moderation import post_summary
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -67,13 +69,17 @@ class Tables(commands.Cog):
 
     @table.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", stand_ins="Seats for stand-in players (the bot plays them)",
-                           options="Table options as name=value, comma separated")
+                           options="Table options as name=value, comma separated",
+                           pace="Time per move: none (default), or e.g. 30m, 12h, 2d")
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, stand_ins: app_commands.Range[int, 0, 11] = 0,
-                  options: str = "") -> None:
+                  options: str = "", pace: app_commands.Range[str, 1, 20] = "none") -> None:
+        seconds = parse_pace(pace)
         table = await self.bot.service.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,
             game=game, options=parse_options(options), stand_ins=stand_ins)
+        if seconds:
+            await self.bot.clock.configure(table.id, pace=seconds)
         await interaction.response.send_message(lobby_text(GAMES[game], table), view=board_view(table),
                                                 allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
@@ -81,7 +87,11 @@ class Tables(commands.Cog):
 
     @table.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, (await self._table_here(interaction)).id, "join")
+        table = await self._table_here(interaction)
+        if table.status != "lobby":  # a substitute for a player the clock handed to a stand-in
+            await take_seat(interaction, table, "substitute")
+            return
+        await lobby_action(interaction, table.id, "join")
 
     @table.command(name="leave", description="Leave this channel's table before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
