@@ -25,7 +25,7 @@ STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
 STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
 # Log rows that leave the other seats' buttons valid (moves of other seats, a seat changing hands,
 # a pause); any other row, or any row of the seat's own, makes its board stale.
-QUIET_FOR_OTHERS = ("move", "kick", "replace", "pause", "resume", "skip")
+QUIET_FOR_OTHERS = ("move", "kick", "replace", "pause", "resume", "skip", "away", "back", "substitute")
 
 
 class Refused(RuleError):
