@@ -246,12 +246,14 @@ PLACE_GROUPS = {"city": "Go to a city", "port": "Go to a port", "temple": "Go to
 
 
 def group(view: dict, action) -> str | None:
-    """How a long list of moves is grouped on a phone: places by kind, Oracle cards by card;
-    anything else by its kind."""
+    """How a long list of moves is grouped on a phone: places by kind, Oracle cards and claimed
+    arguments by card; anything else by its kind."""
     from engine.philosophia.data import LOCATIONS
 
     if action.kind == "move" and action.to in LOCATIONS:
         return PLACE_GROUPS.get(LOCATIONS[action.to].kind)
     if action.kind == "play_oracle":
         return f"Play {action.card}"
+    if action.kind == "argue" and action.claim:  # True Philosopher: a card, then what you claim
+        return action.card
     return None

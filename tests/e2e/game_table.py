@@ -149,6 +149,16 @@ class GameTable:
         assert boards and all(m.files() for m in boards), [m.content[:80] for m in boards if not m.files()]
         assert all(name.endswith(".png") for m in boards for name in m.files())
 
+    def assert_real_picture(self, message: FakeMessage) -> None:
+        """The board's picture is a real drawing of the table (most scenarios skip the encoding)."""
+        from io import BytesIO
+
+        from PIL import Image
+
+        (png,) = message.files().values()
+        with Image.open(BytesIO(png)) as image:
+            assert image.format == "PNG" and image.width >= 600 and image.height >= 400, image.size
+
     def final(self) -> tuple[FakeMessage, FakeMessage]:
         """The last board (the game is over) and the summary after it."""
         messages = self.fake.channel.messages()

@@ -30,7 +30,6 @@ def plan_lines(text: str) -> list[str]:
 async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monkeypatch):
     fake = fake_discord
     fake.settle_quiet = 0.01
-    draw_without_encoding(monkeypatch)
     seeded_tables(monkeypatch, "epireia-two")
     started = time.perf_counter()
     players = alice, bob = fake.add_users("alice", "bob")
@@ -38,6 +37,8 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
     await table.open(alice, options="last_turn=3, leagues=seats")
     await bob.click(table.lobby, "Join")
     await alice.click(table.lobby, "Start")
+    table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
+    draw_without_encoding(monkeypatch)
     plan = commander()
 
     # Cities and Administrators in turn, from "My hand & moves".

@@ -47,12 +47,13 @@ def footballer(labels: list[str], text: str) -> str:
 async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, real_bot, monkeypatch):
     fake = fake_discord
     fake.settle_quiet = 0.01
-    draw_without_encoding(monkeypatch)
     seeded_tables(monkeypatch, "grudgematch-two")
     started = time.perf_counter()
     players = alice, bob = fake.add_users("alice", "bob")
     table = GameTable(fake, "grudgematch", players)
     await table.seat_everyone()
+    table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
+    draw_without_encoding(monkeypatch)
 
     # Each player's hand comes by DM, with the team: the first seat plays the Germans.
     for player, team in ((alice, "Germans"), (bob, "French")):

@@ -41,12 +41,13 @@ def hand_of(message) -> list[str]:
 async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch):
     fake = fake_discord
     fake.settle_quiet = 0.01
-    draw_without_encoding(monkeypatch)
     seeded_tables(monkeypatch, "nine-muses-two")
     started = time.perf_counter()
     players = alice, bob = fake.add_users("alice", "bob")
     table = GameTable(fake, "nine-muses", players)
     await table.seat_everyone()
+    table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
+    draw_without_encoding(monkeypatch)
     assert "(Player 1)" in table.lobby.content and "(Player 2)" in table.lobby.content
 
     # Each player's three cards come by DM, with who they are.

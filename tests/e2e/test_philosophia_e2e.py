@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from .game_table import GameTable, prefer, seeded_tables
+from .game_table import GameTable, Menu, prefer, seeded_tables
 from .ostrakon_table import draw_without_encoding
 
 HAND_LINE = "Your hand:"
@@ -52,7 +52,6 @@ def philosopher():
 async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch):
     fake = fake_discord
     fake.settle_quiet = 0.01
-    draw_without_encoding(monkeypatch)
     seeded_tables(monkeypatch, "philosophia-two")
     started = time.perf_counter()
     players = alice, bob = fake.add_users("alice", "bob")
@@ -60,8 +59,13 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     await table.open(alice, options=FAST)
     await bob.click(table.lobby, "Join")
     await alice.click(table.lobby, "Start")
+    table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
+    draw_without_encoding(monkeypatch)
     table.read_names()
     assert sorted(table.names) == sorted(p.id for p in players)  # the lobby says who plays whom
+    for player in players:  # each one's argument and Oracle cards come by DM
+        (deal,) = [m for m in player.dms() if "Your seat" in m.content]
+        assert f"You are **{table.names[player.id]}**" in deal.content and HAND_LINE in deal.content
     plans = {player.id: philosopher() for player in players}
 
     # Alice goes to the Acropolis and makes an offering to Athena: both offer in secret, by DM.
@@ -119,3 +123,42 @@ async def test_a_solo_game_against_the_moirai(fake_discord, real_bot, monkeypatc
     assert f"{alice.mention} → 🤖 stand-in" in summary.content or "The Moirai hold" in last.content
     table.assert_boards_have_pictures()
     print(f"solo: {len(table.played)} moves in {time.perf_counter() - started:.1f}s; menus {table.menus_seen}")
+
+
+async def test_a_true_philosopher_writes_examples_in_a_form(fake_discord, real_bot, monkeypatch):
+    """True Philosopher with examples: each card argued needs a one-line example, written in a
+    form; the answer also claims whether it wins. Everyone reads both."""
+    fake = fake_discord
+    fake.settle_quiet = 0.01
+    draw_without_encoding(monkeypatch)
+    seeded_tables(monkeypatch, "philosophia-true")
+    players = alice, bob = fake.add_users("alice", "bob")
+    table = GameTable(fake, "philosophia", players)
+    await table.open(alice, options="true_philosopher=true, examples=true")
+    await bob.click(table.lobby, "Join")
+    await alice.click(table.lobby, "Start")
+    table.read_names()
+    challenger = table.waiting()[0]
+    went = await table.turn(challenger, prefer("Go to Acropolis: Public Debate", "Challenge "), most=2)
+    assert went[-1].startswith("Challenge ") and "challenges" in table.board().content
+
+    written = []
+    for n in range(2):  # the challenger leads, the other answers with a claim
+        (speaker,) = table.waiting()
+        mine = await table.hand(speaker)
+        cards = [label for label in Menu(mine).moves() if label != "Pass"]
+        label = cards[0] if n == 0 else next(label for label in cards if "I claim it" in label)
+        button = Menu(mine).move_buttons().get(label)
+        if button:
+            opened = await speaker.click(mine, button["custom_id"])
+        else:
+            select, option = next((s, o) for s in Menu(mine).move_selects() for o in s["options"] if o["label"] == label)
+            opened = await speaker.select(mine, [option["value"]], select=select["custom_id"])
+        assert opened.modal is not None and len(opened.modal["title"]) <= 45, opened.modal
+        example = f"If it rains, the agora is wet; it rains; so it is wet ({n + 1})."
+        done = await speaker.submit_modal(Example=example)
+        assert done.reply.content.startswith("✅"), done.reply.content
+        written.append(example)
+    text = table.channel_text()
+    assert all(f"“{example}”" in text for example in written), text
+    assert "claimed it" in text  # the answer's claim, judged by the rules
