@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import discord
 
 from bot import render
+from bot.service import Refused
 from bot.store import TableRecord
 from engine import RuleError
 
@@ -264,25 +265,21 @@ async def show(interaction: discord.Interaction, table_id: int, key: str, group:
     channel_id = None
     try:
         table = await service.get(table_id)
-        channel_id = table.channel_id if interaction.guild_id is None else None
+        channel_id = table.channel_id if interaction.guild_id is None else None  # in DMs, say where
         seat = service.seat_of(table, interaction.user.id)
         if seat is None:
-            raise RuleError("You are not playing at this table.")
-        legal = game_legal(service, table, seat)
-        game = service.game_of(table)
-        view = game.view(service.state_of(table), seat)
-        if not legal or menu_key(choices_for(table, view, legal, game)) != key:
+            raise Refused("You are not playing at this table.")
+        if table.status != "running":
+            raise Refused("This game is over." if table.status == "finished" else
+                          "This table is paused." if table.status == "paused" else "This table is closed.")
+        game, state = service.game_of(table), service.state_of(table)
+        legal = game.legal_actions(state, seat)
+        if not legal or menu_key(choices_for(table, game.view(state, seat), legal, game)) != key:
             raise stale(channel_id)
         content, moves = await moves_message(bot, table, interaction.user.id, group=group, page=page)
         await interaction.response.edit_message(content=content, view=moves)
     except RuleError as error:
         await send_private(interaction, f"🚫 {error}")
-
-
-def game_legal(service, table: TableRecord, seat: int) -> list:
-    if table.status != "running":
-        return []
-    return service.game_of(table).legal_actions(service.state_of(table), seat)
 
 
 MENU_ITEMS = (GroupSelect, MenuButton)
