@@ -30,89 +30,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Protocol
 
 from engine import RuleError, referee
 
+from .clock_players import PlayerClock
+from .clock_settings import MINUTE, ClockSettings, format_duration
+from .clock_settings import DAY, HOUR, parse_duration, parse_pace, parse_remind  # noqa: F401 (for the cogs)
 from .service import Refused, TableService, Update, chance_for
 from .store import ActionRecord, TableRecord
 from .text import WAITING_MARK, waiting_text
 
 log = logging.getLogger(__name__)
 CLOCK = 0  # the actor id of the clock's moves in the log (no Discord user has id 0)
-MINUTE, HOUR, DAY = 60, 3600, 86400
-LONGEST = 30 * DAY
-UNITS = {"m": MINUTE, "h": HOUR, "d": DAY}
 MAX_SLEEP = 60.0       # the scheduler looks at the database at least this often (seconds)
 RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
 # Log rows that concern one seat only: another seat's deadline goes on through them.
 ONE_SEAT = ("move", "away", "back", "substitute", "replace", "kick", "skip")
-
-
-# --- durations -------------------------------------------------------------------------------------
-
-def parse_duration(text: str, what: str = "a time") -> float:
-    """`30m`, `12h`, `2d`, `1d12h` -> seconds (1 minute to 30 days)."""
-    cleaned = re.sub(r"\s+", "", text.lower())
-    if not re.fullmatch(r"(\d{1,6}[mhd])+", cleaned):
-        raise Refused(f"Write {what} as none, or a time such as 30m, 12h, 2d or 1d12h.")
-    seconds = sum(int(number) * UNITS[unit] for number, unit in re.findall(r"(\d+)([mhd])", cleaned))
-    if not MINUTE <= seconds <= LONGEST:
-        raise Refused(f"{what[0].upper()}{what[1:]} runs from 1 minute to 30 days.")
-    return float(seconds)
-
-
-def parse_pace(text: str) -> float | None:
-    """None for no deadlines."""
-    return None if text.strip().lower() in ("", "none", "off", "no", "0") else parse_duration(text, "the pace")
-
-
-def parse_remind(text: str) -> float | None:
-    """None: automatic (half the pace, or a day); 0: no reminders."""
-    word = text.strip().lower()
-    if word in ("", "auto"):
-        return None
-    return 0.0 if word in ("off", "none", "no", "never", "0") else parse_duration(text, "the reminder interval")
-
-
-def format_duration(seconds: float) -> str:
-    seconds = int(round(seconds))
-    days, rest = divmod(seconds, DAY)
-    hours, rest = divmod(rest, HOUR)
-    return "".join(f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (rest // MINUTE, "m")) if n) or "0m"
-
-
-@dataclass(frozen=True)
-class ClockSettings:
-    pace: float | None = None    # seconds per move; None: no deadlines
-    remind: float | None = None  # seconds between reminders; None: automatic; 0: none
-    reminders: int = 3           # reminders before the "stalled" notice
-    misses: int = 3              # deadlines missed in a row before a stand-in takes the seat; 0: never
-    vacation_days: int = 7       # per player per game
-
-    @classmethod
-    def of(cls, row: dict | None) -> "ClockSettings":
-        return cls() if row is None else cls(row["pace"], row["remind"], row["reminders"], row["misses"],
-                                             row["vacation_days"])
-
-    @property
-    def interval(self) -> float | None:
-        """Seconds between reminders, or None for no reminders."""
-        if self.remind is None:
-            return self.pace / 2 if self.pace else DAY
-        return self.remind or None
-
-    def describe(self) -> str:
-        pace = f"{format_duration(self.pace)} per move" if self.pace else "none (no deadlines)"
-        remind = "none" if self.interval is None else f"every {format_duration(self.interval)}" + (
-            " (auto)" if self.remind is None else "")
-        misses = f"after {self.misses} missed deadlines in a row" if self.misses else "never"
-        return (f"⏰ Pace: {pace}\n🔔 Reminders: {remind}, at most {self.reminders}, then one stalled notice\n"
-                f"🤖 A stand-in takes the seat: {misses}\n🏖️ Vacation: up to {self.vacation_days} days per player")
 
 
 class Notices(Protocol):
@@ -120,7 +57,7 @@ class Notices(Protocol):
 
     def turn(self, table_id: int) -> contextlib.AbstractAsyncContextManager: ...
     async def ready(self) -> None: ...
-    async def publish(self, update: Update) -> None: ...
+    async def publish(self, update: Update, fresh: tuple[int, ...]) -> None: ...
     async def say(self, table: TableRecord, text: str, ping: list[int]) -> None: ...
 
 
@@ -136,8 +73,8 @@ class ChannelNotices:
     async def ready(self) -> None:
         await self.bot.wait_until_ready()
 
-    async def publish(self, update: Update) -> None:
-        await self.bot.publisher.publish(update)
+    async def publish(self, update: Update, fresh: tuple[int, ...]) -> None:
+        await self.bot.publisher.publish(update, fresh=fresh)
 
     async def say(self, table: TableRecord, text: str, ping: list[int]) -> None:
         import discord
@@ -164,7 +101,7 @@ def _misses(log_rows: list[ActionRecord], seat: int) -> int:
     return count
 
 
-class Clock:
+class Clock(PlayerClock):
     def __init__(self, service: TableService, notices: Notices, *, now=time.time) -> None:
         self.service, self.store, self.notices = service, service.store, notices
         self.now = now
@@ -380,6 +317,7 @@ class Clock:
         settings, away = await self.settings(table_id), await self.vacations(table_id, now)
         async with self.notices.turn(table_id):
             told: Update | None = None
+            moved_for: list[int] = []
             for row in due:
                 if row["user_id"] in away:
                     continue
@@ -392,6 +330,7 @@ class Clock:
                     continue
                 if update is None:
                     continue
+                moved_for.append(row["user_id"])
                 if told is None:
                     told = update
                 else:
@@ -399,8 +338,8 @@ class Clock:
                     told.add(update)
                     told.was_waiting = was_waiting
             await self.sync(table_id, now, force=True)
-            if told is not None:
-                await self.notices.publish(told)
+            if told is not None:  # whoever the clock moved for and is still waited on faces a new decision
+                await self.notices.publish(told, tuple(moved_for))
 
     async def _play_for(self, table_id: int, seat: int, user_id: int, since_version: int, misses: int) -> Update | None:
         """The clock's move for a seat whose deadline passed; None if the deadline no longer stands
@@ -438,8 +377,9 @@ class Clock:
                 seats[seat] = None
                 update.table = await service._save(update.table, {"seats": seats},
                                                    ("away", seat, CLOCK, {"user": user_id, "misses": missed}))
-                update.public.append(f"🤖 <@{user_id}> missed {missed} deadlines in a row: a stand-in plays their seat "
-                                     "until they come back (`/table back`) or someone takes it (`/table join`).")
+                missed_text = f"{missed} deadlines in a row" if missed > 1 else "a deadline"
+                update.public.append(f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they "
+                                     "come back (`/table back`) or someone takes it (`/table join`).")
             update.add(await service._play_stand_ins(update.table))
             return update
 
@@ -473,75 +413,3 @@ class Clock:
             " AND synced_version = ?", (after, reminded, table_id, clock["next_reminder"], table.version))])
         if claimed and text:
             await self.notices.say(table, text, users)
-
-    # --- players: vacation, coming back, substitutes ---------------------------------------------------
-
-    async def vacation(self, table_id: int, user_id: int, days: int, now: float | None = None) -> tuple[float | None, float]:
-        """Go on vacation for `days` from now (0: come back now). Returns (until, seconds left)."""
-        now = self.now() if now is None else now
-        table = await self.service.get(table_id)
-        if not table.open:
-            raise Refused("This table is already over.")
-        if user_id not in table.seats:
-            raise Refused("You are not playing at this table.")
-        settings = await self.settings(table_id)
-        rows = await self._select("SELECT until, used FROM clock_vacations WHERE table_id = ? AND user_id = ?",
-                                  (table_id, user_id))
-        until_before = max(now, rows[0]["until"]) if rows else now
-        used = (rows[0]["used"] if rows else 0.0) - (until_before - now)  # unused days come back
-        allowed = settings.vacation_days * DAY
-        if days and used + days * DAY > allowed:
-            left = f"{format_duration(allowed - used)} left" if allowed > used else "none left"
-            raise Refused(f"This table allows {settings.vacation_days} days of vacation per player; you have {left}.")
-        until = now + days * DAY
-        used += days * DAY
-        await self._write([
-            ("INSERT INTO clock_vacations (table_id, user_id, until, used) VALUES (?, ?, ?, ?) ON CONFLICT"
-             " (table_id, user_id) DO UPDATE SET until = excluded.until, used = excluded.used",
-             (table_id, user_id, until, used)),
-            # The time left before each deadline is kept for the return.
-            ("UPDATE clock_seats SET deadline = ? + MAX(deadline - ?, 0) WHERE table_id = ? AND user_id = ?"
-             " AND deadline IS NOT NULL", (until, until_before, table_id, user_id)),
-        ])
-        self._wake.set()
-        return (until if days else None), allowed - used
-
-    async def back(self, table_id: int, user_id: int) -> Update:
-        """A player the clock handed to a stand-in takes their seat again."""
-        async with self.service._locks[table_id]:
-            table = await self._seated_table(table_id, user_id)
-            mine = [row.seat for row in await self.store.actions(table_id, kind="away") if row.action.get("user") == user_id]
-            if not mine:
-                raise Refused("No seat waits for you here: `/table back` is for players a stand-in stood in for "
-                              "after missed deadlines.")
-            if table.seats[mine[-1]] is not None:
-                raise Refused(f"<@{table.seats[mine[-1]]}> has taken your seat since.")
-            return await self._seat(table, mine[-1], user_id, "back", {"user": user_id},
-                                    f"👋 <@{user_id}> is back and plays their seat again.")
-
-    async def substitute(self, table_id: int, user_id: int) -> Update:
-        """Someone takes the seat of a player the clock handed to a stand-in (the first such seat)."""
-        async with self.service._locks[table_id]:
-            table = await self._seated_table(table_id, user_id)
-            absent = {row.seat: row.action.get("user") for row in await self.store.actions(table_id, kind="away")}
-            free = [seat for seat in sorted(absent) if table.seats[seat] is None]
-            if not free:
-                raise Refused("This table has already started, and no seat is waiting for a substitute.")
-            before = absent[free[0]]
-            return await self._seat(table, free[0], user_id, "substitute", {"from": before, "to": user_id},
-                                    f"🔁 <@{user_id}> takes over the seat of <@{before}>.")
-
-    async def _seated_table(self, table_id: int, user_id: int) -> TableRecord:
-        table = await self.service.get(table_id, cached=True)
-        if table.status not in ("running", "paused"):
-            raise Refused("This table is not running.")
-        if user_id in table.seats:
-            raise Refused("You are already playing at this table.")
-        return table
-
-    async def _seat(self, table: TableRecord, seat: int, user_id: int, kind: str, action: dict, text: str) -> Update:
-        waiting = self.service.waiting_on(table)
-        seats = list(table.seats)
-        seats[seat] = user_id
-        table = await self.service._save(table, {"seats": seats}, (kind, seat, user_id, action))
-        return Update(table, public=[text], was_waiting=waiting)

@@ -53,7 +53,6 @@ async def take_seat(interaction: discord.Interaction, table: TableRecord, how: s
             view = bot.service.game_of(table).view(bot.service.state_of(table), table.seats.index(interaction.user.id))
             await bot.publisher.dm(table, interaction.user.id, f"🎲 Your seat at <#{table.channel_id}>. "
                                    f"{who_you_are(view)}\n{render.render_text(table.game, view)}")
-        await bot.publisher.refresh_lobby(table)
         await bot.publisher.publish(update)
 
 
