@@ -80,6 +80,8 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
         assert not any(step in text for step in steps for text in table.public_texts())
     # Engagements: each league that could still change a column chooses, in secret when both do.
     await table.play_until(table.over, lambda user: plan, most=40)
+    assert "League has decided." in "\n".join(table.public_texts())  # a secret choice, told without its content
+    assert any("✅ You chose: engage." in m.content for p in players for m in p.dms() + p.ephemerals())
 
     last, summary = table.final()
     assert "The Great Battle is over" in "\n".join(table.public_texts()[-3:]) and OVER in last.content
