@@ -70,8 +70,9 @@ async def world(tmp_path):
     store = await Store.open(tmp_path / "bot.sqlite3", now=time)
     service = TableService(store)
     notices = Recorder()
-    yield World(store, service, Clock(service, notices, now=time), notices, time)
-    await store.close()
+    world = World(store, service, Clock(service, notices, now=time), notices, time)
+    yield world
+    await world.store.close()  # a test may have reopened it
 
 
 async def ostrakon(world: World, *, pace: str | None = "1h", seed: str = "a", channel: int = 555, **settings):

@@ -1,0 +1,25 @@
+"""Every test leaves no thread of its own running.
+
+An aiosqlite connection that is never closed keeps a non-daemon worker thread alive, and the whole
+test run then hangs at exit after reporting success. This fails the test that leaked it instead.
+"""
+import threading
+import time
+
+import pytest
+
+GRACE_SECONDS = 2.0  # a closing connection's thread needs a moment to finish
+
+
+def _running_threads() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if not thread.daemon and thread.is_alive()}
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads():
+    before = _running_threads()
+    yield
+    deadline = time.monotonic() + GRACE_SECONDS
+    while (leaked := _running_threads() - before) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not leaked, f"threads left running (an unclosed Store?): {sorted(t.name for t in leaked)}"
