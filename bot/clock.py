@@ -376,7 +376,7 @@ class Clock(PlayerClock):
                 seats = list(update.table.seats)
                 seats[seat] = None
                 update.table = await service._save(update.table, {"seats": seats},
-                                                   ("away", seat, CLOCK, {"user": user_id, "misses": missed}))
+                                                   ("away", seat, None, {"user": user_id, "misses": missed}))
                 missed_text = f"{missed} deadlines in a row" if missed > 1 else "a deadline"
                 update.public.append(f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they "
                                      "come back (`/table back`) or someone takes it (`/table join`).")
