@@ -39,7 +39,7 @@ from engine import RuleError, referee
 
 from .clock_players import PlayerClock
 from .clock_settings import MINUTE, ClockSettings, format_duration
-from .clock_settings import DAY, HOUR, parse_duration, parse_pace, parse_remind  # noqa: F401 (for the cogs)
+from .clock_settings import DAY, HOUR, new_table_pace, parse_duration, parse_pace, parse_remind  # noqa: F401 (for the cogs)
 from .service import Refused, TableService, Update, chance_for
 from .store import ActionRecord, TableRecord
 from .text import WAITING_MARK, waiting_text

@@ -27,9 +27,19 @@ def parse_duration(text: str, what: str = "a time") -> float:
     return float(seconds)
 
 
+# A new table's pace when its host names none. A Grudgematch kicker waits in the middle of his turn
+# for the other side's answer to a tackle or a block, so those prompts need a deadline ("no" then).
+DEFAULT_PACE = {"grudgematch": DAY}
+
+
 def parse_pace(text: str) -> float | None:
     """None for no deadlines."""
     return None if text.strip().lower() in ("", "none", "off", "no", "0") else parse_duration(text, "the pace")
+
+
+def new_table_pace(game: str, text: str | None) -> float | None:
+    """The pace a host asked for at `/table new`, or the game's default when they said nothing."""
+    return DEFAULT_PACE.get(game) if text is None else parse_pace(text)
 
 
 def parse_remind(text: str) -> float | None:

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
-from bot.clock import parse_pace
+from bot.clock import new_table_pace
 from bot.service import Refused
 from bot.text import lobby_text
 from engine import GAMES
@@ -70,11 +70,11 @@ class Tables(commands.Cog):
     @table.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", stand_ins="Seats for stand-in players (the bot plays them)",
                            options="Table options as name=value, comma separated",
-                           pace="Time per move: none (default), or e.g. 30m, 12h, 2d")
+                           pace="Time per move: e.g. 30m, 12h, 2d, or none (the default; Grudgematch: 1d)")
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, stand_ins: app_commands.Range[int, 0, 11] = 0,
-                  options: str = "", pace: app_commands.Range[str, 1, 20] = "none") -> None:
-        seconds = parse_pace(pace)
+                  options: str = "", pace: app_commands.Range[str, 1, 20] | None = None) -> None:
+        seconds = new_table_pace(game, pace)
         table = await self.bot.service.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,
             game=game, options=parse_options(options), stand_ins=stand_ins)

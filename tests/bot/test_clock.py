@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from bot.clock import CLOCK, DAY, HOUR, MINUTE, Clock, format_duration, parse_pace, parse_remind
+from bot.clock import CLOCK, DAY, HOUR, MINUTE, Clock, format_duration, new_table_pace, parse_pace, parse_remind
 from bot.replay import replay_table
 from bot.service import Refused, TableService
 from bot.store import Store
@@ -96,6 +96,12 @@ def deadlines(rows) -> dict[int, float | None]:
 
 
 # --- durations --------------------------------------------------------------------------------------
+
+def test_a_new_table_takes_the_games_pace_unless_its_host_names_one():
+    assert new_table_pace("grudgematch", None) == DAY  # tackle and block prompts need a deadline
+    assert new_table_pace("grudgematch", "none") is None and new_table_pace("grudgematch", "2h") == 2 * HOUR
+    assert new_table_pace("ostrakon", None) is None and new_table_pace("ostrakon", "30m") == 30 * MINUTE
+
 
 def test_paces_read_and_write_as_players_type_them():
     assert parse_pace("none") is None and parse_pace("off") is None

@@ -113,3 +113,42 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
     table.assert_boards_have_pictures()
     print(f"opening of {opening} moves, then stand-ins, in {time.perf_counter() - started:.1f}s; "
           f"menus {table.menus_seen}")
+
+
+async def test_a_tackle_or_block_left_unanswered_is_no_at_its_deadline(fake_discord, real_bot, monkeypatch):
+    """With a pace, the side asked about a tackle or a block has until the deadline; then the clock
+    answers "no" for them, says so, and the kicker's turn goes on."""
+    from .test_clock_e2e import TIMED_OUT, due, tick
+
+    fake = fake_discord
+    fake.settle_quiet = 0.01
+    seeded_tables(monkeypatch, "grudgematch-two")
+    draw_without_encoding(monkeypatch)
+    alice, bob = fake.add_users("alice", "bob")
+    table = GameTable(fake, "grudgematch", [alice, bob])
+    await table.open(alice)  # a Grudgematch table has a pace of a day unless the host says otherwise
+    await bob.click(table.lobby, "Join")
+    await alice.click(table.lobby, "Start")
+    assert abs(due(table) - (time.time() + 86400)) < 60
+
+    asked = None
+    for _ in range(150):  # the footballers run and kick until the other side is asked
+        (user, *_) = table.waiting()
+        menu = await table.moves_of(user)
+        if any(label.startswith(("No tackle", "No block")) for label in Menu(menu).moves()):
+            asked = user
+            break
+        await table.choose(user, menu, footballer)
+    assert asked is not None, "no tackle or block was ever asked"
+    question = "may tackle" if "No tackle" in Menu(menu).moves() else "could block"
+    assert question in table.board().content and table.waiting() == [asked]
+
+    seen, deadline = len(fake.channel.messages()), due(table)
+    await tick(fake, real_bot, deadline + 1)
+    told = "\n".join(m.content for m in fake.channel.messages()[seen:])
+    answer = "do not tackle" if question == "may tackle" else "let it pass"
+    assert told.startswith(TIMED_OUT.format(asked.mention)) and answer in told
+    assert "The ball" in told.split(answer, 1)[1]  # the kick goes on: the ball rolls from there
+    notice = next(m for m in reversed(asked.dms()) if "Your time ran out" in m.content)
+    assert ("**No tackle**" if question == "may tackle" else "**No block**") in notice.content
+    assert table.over() or due(table) > deadline  # whoever plays next has a fresh deadline
