@@ -114,7 +114,7 @@ class Clock(PlayerClock):
     # --- the database ------------------------------------------------------------------------------
 
     async def _select(self, sql: str, params: tuple = ()) -> list[dict]:
-        return [dict(row) for row in await self.store._rows(sql, params)]
+        return [dict(row) for row in await self.store.query(sql, params)]
 
     async def _write(self, statements: list[tuple[str, tuple]]) -> list[int]:
         def work(connection):
@@ -127,7 +127,7 @@ class Clock(PlayerClock):
                 connection.execute("ROLLBACK")
                 raise
 
-        return await self.store._run(work)
+        return await self.store.run_job(work)
 
     async def _clock_row(self, table_id: int) -> dict | None:
         rows = await self._select("SELECT * FROM clock_tables WHERE table_id = ?", (table_id,))
@@ -261,7 +261,7 @@ class Clock(PlayerClock):
             await self._task
         self._task = None
 
-    async def _run(self) -> None:
+    async def run_job(self) -> None:
         await self.notices.ready()
         while True:
             self._wake.clear()
@@ -345,7 +345,7 @@ class Clock(PlayerClock):
         """The clock's move for a seat whose deadline passed; None if the deadline no longer stands
         (checked under the table's lock against the log: this is what makes it happen once)."""
         service = self.service
-        async with service._locks[table_id]:
+        async with service.lock(table_id):
             table = await service.get(table_id, cached=True)
             if table.status != "running" or seat >= len(table.seats) or table.seats[seat] != user_id:
                 return None
@@ -361,7 +361,7 @@ class Clock(PlayerClock):
                     continue
                 try:
                     played = referee.parse_action(game, choose(state, seat, chance))
-                    update = await service._apply(table, seat, CLOCK, played)
+                    update = await service.apply_move(table, seat, CLOCK, played)
                     break
                 except RuleError as error:
                     log.warning("table %s: the clock's move for seat %s was refused: %s", table_id, seat, error)
@@ -375,12 +375,12 @@ class Clock(PlayerClock):
             if misses and missed >= misses and update.table.status == "running":
                 seats = list(update.table.seats)
                 seats[seat] = None
-                update.table = await service._save(update.table, {"seats": seats},
+                update.table = await service.save_change(update.table, {"seats": seats},
                                                    ("away", seat, None, {"user": user_id, "misses": missed}))
                 missed_text = f"{missed} deadlines in a row" if missed > 1 else "a deadline"
                 update.public.append(f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they "
                                      "come back (`/table back`) or someone takes it (`/table join`).")
-            update.add(await service._play_stand_ins(update.table))
+            update.add(await service.play_stand_ins(update.table))
             return update
 
     # --- reminders -----------------------------------------------------------------------------------

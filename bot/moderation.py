@@ -62,7 +62,7 @@ class Moderation:
     # --- the guilds' moderator roles -------------------------------------------------------------
 
     async def load(self) -> None:
-        rows = await self.store._rows("SELECT guild_id, moderator_role FROM guild_settings"
+        rows = await self.store.query("SELECT guild_id, moderator_role FROM guild_settings"
                                       " WHERE moderator_role IS NOT NULL")
         self.roles = {guild: role for guild, role in rows}
 
@@ -72,7 +72,7 @@ class Moderation:
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None, by: int) -> None:
         values = (guild_id, role_id, by, self._now())
-        await self.store._run(lambda connection: connection.execute(
+        await self.store.run_job(lambda connection: connection.execute(
             "INSERT INTO guild_settings (guild_id, moderator_role, updated_by, updated_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role,"
             " updated_by = excluded.updated_by, updated_at = excluded.updated_at", values))
@@ -82,7 +82,7 @@ class Moderation:
             self.roles[guild_id] = role_id
 
     async def guild_settings(self, guild_id: int) -> dict | None:
-        rows = await self.store._rows("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        rows = await self.store.query("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return dict(rows[0]) if rows else None
 
     # --- operations --------------------------------------------------------------------------------
@@ -100,31 +100,31 @@ class Moderation:
 
     async def pause(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
         """Nobody moves while a table is paused, and it has no deadline."""
-        async with self.service._locks[table_id]:
+        async with self.service.lock(table_id):
             table = await self._table(table_id, moderator, "pause a table")
             if table.status != "running":
                 raise Refused("This table is already paused." if table.status == "paused" else
                               "The game has not started yet.")
             waiting = self._waiting(table)
-            table = await self.service._save(table, {"status": "paused", "deadline": None},
+            table = await self.service.save_change(table, {"status": "paused", "deadline": None},
                                              ("pause", None, actor_id, {}))
             return Update(table, public=[f"⏸️ <@{actor_id}> paused the table: no moves until a moderator "
                                          "resumes it."], was_waiting=waiting)
 
     async def resume(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
-        async with self.service._locks[table_id]:
+        async with self.service.lock(table_id):
             table = await self._table(table_id, moderator, "resume a table")
             if table.status != "paused":
                 raise Refused("This table is not paused.")
-            table = await self.service._save(table, {"status": "running"}, ("resume", None, actor_id, {}))
+            table = await self.service.save_change(table, {"status": "running"}, ("resume", None, actor_id, {}))
             update = Update(table, public=[f"▶️ <@{actor_id}> resumed the table."])
-            update.add(await self.service._play_stand_ins(table))  # a seat handed to a stand-in while paused
+            update.add(await self.service.play_stand_ins(table))  # a seat handed to a stand-in while paused
             return update
 
     async def skip(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
         """Play the default move for every seat the table waits on."""
         service = self.service
-        async with service._locks[table_id]:
+        async with service.lock(table_id):
             table = await self._table(table_id, moderator, "skip a turn")
             if table.status != "running":
                 raise Refused("This table is paused: resume it first." if table.status == "paused" else
@@ -133,7 +133,7 @@ class Moderation:
             seats = sorted(game.to_move(service.state_of(table)))
             waiting = self._waiting(table)
             users = [table.seats[seat] for seat in seats]
-            table = await service._save(table, {}, ("skip", None, actor_id, {"seats": seats, "users": users}))
+            table = await service.save_change(table, {}, ("skip", None, actor_id, {"seats": seats, "users": users}))
             who = ", ".join(f"<@{user}>" for user in users if user is not None) or "the stand-ins"
             update = Update(table, public=[f"⏭️ <@{actor_id}> skipped {who}: the default move is played."],
                             was_waiting=waiting)
@@ -142,15 +142,15 @@ class Moderation:
                 if update.table.status != "running" or seat not in game.to_move(state):
                     continue
                 chance = chance_for(update.table, f"{update.table.version + 1}:default")
-                update.add(await service._apply(update.table, seat, actor_id, default_move(game, state, seat, chance)))
-            update.add(await service._play_stand_ins(update.table))
+                update.add(await service.apply_move(update.table, seat, actor_id, default_move(game, state, seat, chance)))
+            update.add(await service.play_stand_ins(update.table))
             return update
 
     async def replace(self, table_id: int, actor_id: int, member_id: int, *, moderator: bool,
                       player_id: int | None = None, seat: int | None = None) -> Update:
         """Hand a seat (a player's, or a stand-in's by number from 0) to another member. The log
         keeps who held it before."""
-        async with self.service._locks[table_id]:
+        async with self.service.lock(table_id):
             table = await self._table(table_id, moderator, "hand a seat to someone else")
             if player_id is None and seat is None:
                 raise Refused("Say whose seat to hand over: a player, or a seat number.")
@@ -171,7 +171,7 @@ class Moderation:
             if before is not None and before == table.host_id:
                 changes["host_id"] = member_id
             waiting = self._waiting(table)
-            table = await self.service._save(table, changes, ("replace", seat, actor_id,
+            table = await self.service.save_change(table, changes, ("replace", seat, actor_id,
                                                               {"from": before, "to": member_id}))
             was = f"<@{before}>" if before is not None else "a stand-in"
             return Update(table, public=[f"🔁 <@{member_id}> takes over seat {seat + 1} from {was}."],
@@ -181,7 +181,7 @@ class Moderation:
         """Take back the last `moves` moves: the game is replayed from its set-up without them. The
         log only grows (a "rollback" row), so a replay still gives the stored state."""
         service = self.service
-        async with service._locks[table_id]:
+        async with service.lock(table_id):
             table = await self._table(table_id, moderator, "roll a game back")
             if table.state is None:
                 raise Refused("The game has not started yet.")
@@ -198,12 +198,12 @@ class Moderation:
             except ReplayError as error:
                 raise Refused(f"This table's log cannot be replayed ({error}); nothing was changed.") from None
             waiting = self._waiting(table)
-            table = await service._save(table, {"state": state.model_dump_json()}, ("rollback", None, actor_id, action))
+            table = await service.save_change(table, {"state": state.model_dump_json()}, ("rollback", None, actor_id, action))
             service._keep_state(table, state)
             update = Update(table, public=[f"↩️ <@{actor_id}> took back the last {moves} move{'s' if moves != 1 else ''}: "
                                            "the game goes on from the position before them."], was_waiting=waiting)
             if table.status == "running":
-                update.add(await service._play_stand_ins(table))
+                update.add(await service.play_stand_ins(table))
             return update
 
     # --- the public log ----------------------------------------------------------------------------
@@ -217,7 +217,7 @@ class Moderation:
             return table
         table = await self.service.table_in(channel_id)
         if table is None:
-            rows = await self.store._rows("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+            rows = await self.store.query("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                                           (channel_id,))
             if not rows:
                 raise Refused(NO_TABLE)

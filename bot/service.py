@@ -86,6 +86,11 @@ class TableService:
         # parsed state per table, by version, for the tables used most recently
         self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
 
+    def lock(self, table_id: int) -> asyncio.Lock:
+        """The table's lock: hold it around any read-change-save of the table (moderation and the
+        clock change tables outside `act`)."""
+        return self._locks[table_id]
+
     # --- reading ---------------------------------------------------------------------------------
 
     async def get(self, table_id: int, *, cached: bool = False) -> TableRecord:
@@ -190,7 +195,7 @@ class TableService:
                 raise Refused("This table is full.")
             else:
                 seats.append(user_id)
-            return await self._save(table, {"seats": seats}, ("join", None, user_id, {}))
+            return await self.save_change(table, {"seats": seats}, ("join", None, user_id, {}))
 
     async def leave(self, table_id: int, user_id: int) -> TableRecord:
         async with self._locks[table_id]:
@@ -204,7 +209,7 @@ class TableService:
                 changes["status"] = "ended"
             elif user_id == table.host_id:
                 changes["host_id"] = humans[0]
-            return await self._save(table, changes, ("leave", None, user_id, {}))
+            return await self.save_change(table, changes, ("leave", None, user_id, {}))
 
     async def start(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
         async with self._locks[table_id]:
@@ -216,11 +221,11 @@ class TableService:
                 raise Refused(f"{game.title} needs {game.min_seats} to {game.max_seats} players; "
                               f"this table has {len(table.seats)}.")
             state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
-            table = await self._save(table, {"status": "running", "state": state.model_dump_json()},
+            table = await self.save_change(table, {"status": "running", "state": state.model_dump_json()},
                                      ("start", None, user_id, {"seats": len(table.seats)}))
             self._keep_state(table, state)
             update = Update(table, public=[f"**{game.title}** begins!"])
-            update.add(await self._play_stand_ins(table))
+            update.add(await self.play_stand_ins(table))
             return update
 
     # --- play ------------------------------------------------------------------------------------
@@ -240,9 +245,9 @@ class TableService:
             if version is not None and version != table.version and await self._moved_on(table, seat, version):
                 raise StaleBoard("The board has changed since this was posted. Use the latest one.")
             was_waiting = self.waiting_on(table)
-            update = await self._apply(table, seat, user_id, action)
+            update = await self.apply_move(table, seat, user_id, action)
             update.was_waiting = was_waiting
-            update.add(await self._play_stand_ins(update.table))
+            update.add(await self.play_stand_ins(update.table))
             return update
 
     async def _moved_on(self, table: TableRecord, seat: int, version: int) -> bool:
@@ -255,7 +260,8 @@ class TableService:
         return len(recent) != table.version - version or any(
             row.kind not in QUIET_FOR_OTHERS or row.seat == seat for row in recent)
 
-    async def _apply(self, table: TableRecord, seat: int, actor_id: int | None, action) -> Update:
+    async def apply_move(self, table: TableRecord, seat: int, actor_id: int | None, action) -> Update:
+        """Referee and save one move of `seat` (call under the table's lock); a RuleError changes nothing."""
         game = self.game_of(table)
         seq = table.version + 1
         step = referee.play(game, self.state_of(table), seat, action, chance_for(table, seq))
@@ -264,7 +270,7 @@ class TableService:
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}
         if outcome is not None:
             changes["status"] = "finished"
-        table = await self._save(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")))
+        table = await self.save_change(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")))
         self._keep_state(table, step.state)
         update = Update(table, outcome=outcome)
         for event in step.events:
@@ -274,7 +280,8 @@ class TableService:
                 update.private[table.seats[event.to]].append(event.text)
         return update
 
-    async def _play_stand_ins(self, table: TableRecord) -> Update:
+    async def play_stand_ins(self, table: TableRecord) -> Update:
+        """Play the stand-in seats' moves for as long as the table waits on one (under the lock)."""
         update = Update(table)
         game = self.game_of(table)
         for _ in range(STAND_IN_LIMIT):
@@ -285,7 +292,7 @@ class TableService:
             if not seats:
                 break
             chance = chance_for(update.table, f"{update.table.version + 1}:stand-in")
-            update.add(await self._apply(update.table, seats[0], None, game.stand_in(state, seats[0], chance)))
+            update.add(await self.apply_move(update.table, seats[0], None, game.stand_in(state, seats[0], chance)))
         return update
 
     # --- moderation ------------------------------------------------------------------------------
@@ -309,7 +316,7 @@ class TableService:
                 raise Refused("This table is already over.")
             if not moderator and not (table.status == "lobby" and user_id == table.host_id):
                 raise Refused("Only a moderator can end a running table (the host can end it in the lobby).")
-            table = await self._save(table, {"status": "ended"}, ("end", None, user_id, {}))
+            table = await self.save_change(table, {"status": "ended"}, ("end", None, user_id, {}))
             return Update(table, public=[f"The table was ended by <@{user_id}>."])
 
     async def kick(self, table_id: int, target_id: int, *, moderator: bool, actor_id: int | None = None) -> Update:
@@ -333,11 +340,11 @@ class TableService:
             humans = [s for s in seats if s is not None]
             if target_id == table.host_id and humans:
                 changes["host_id"] = humans[0]
-            table = await self._save(table, changes, ("kick", seat, actor_id, {"user": target_id}))
+            table = await self.save_change(table, changes, ("kick", seat, actor_id, {"user": target_id}))
             update = Update(table, public=[f"<@{target_id}> was removed from the table"
                                            + (" and a stand-in takes their seat." if table.status != "lobby" else ".")])
             if table.status == "running":
-                update.add(await self._play_stand_ins(table))
+                update.add(await self.play_stand_ins(table))
             return update
 
     # --- helpers ---------------------------------------------------------------------------------
@@ -348,7 +355,8 @@ class TableService:
             raise Refused("This table has already started." if table.open else "This table is over.")
         return table
 
-    async def _save(self, table: TableRecord, changes: dict[str, Any], log_row) -> TableRecord:
+    async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row) -> TableRecord:
+        """Save `changes` and one log row as the table's next version (under the lock)."""
         try:
             return await self.store.save(table.model_copy(update=changes), expected_version=table.version, log=log_row)
         except StaleVersion:

@@ -43,12 +43,12 @@ async def record(store: Store, table: TableRecord, games: dict[str, Game] = GAME
             connection.execute("ROLLBACK")
             raise
 
-    await store._run(work)
+    await store.run_job(work)
 
 
 async def tally(store: Store, games: dict[str, Game] = GAMES) -> int:
     """Count every finished table not counted yet; returns how many."""
-    rows = await store._rows("SELECT * FROM tables WHERE status = 'finished'"
+    rows = await store.query("SELECT * FROM tables WHERE status = 'finished'"
                              " AND id NOT IN (SELECT table_id FROM finished_games) ORDER BY id")
     counted = 0
     for row in rows:
@@ -78,7 +78,7 @@ class ServerStats:
 async def member_stats(store: Store, guild_id: int | None, user_id: int) -> list[GameLine]:
     """A member's finished games in one server, per game (most played first)."""
     await tally(store)
-    rows = await store._rows(
+    rows = await store.query(
         "SELECT f.game, COUNT(*), SUM(r.won) FROM game_results r JOIN finished_games f USING (table_id)"
         " WHERE r.user_id = ? AND f.guild_id IS ? GROUP BY f.game ORDER BY COUNT(*) DESC, f.game",
         (user_id, guild_id))
@@ -87,10 +87,10 @@ async def member_stats(store: Store, guild_id: int | None, user_id: int) -> list
 
 async def server_stats(store: Store, guild_id: int | None, top: int = TOP_WINNERS) -> ServerStats:
     await tally(store)
-    per_game = [(game, count) for game, count in await store._rows(
+    per_game = [(game, count) for game, count in await store.query(
         "SELECT game, COUNT(*) FROM finished_games WHERE guild_id IS ? GROUP BY game ORDER BY COUNT(*) DESC, game",
         (guild_id,))]
-    winners = [(user, wins) for user, wins in await store._rows(
+    winners = [(user, wins) for user, wins in await store.query(
         "SELECT r.user_id, SUM(r.won) AS wins FROM game_results r JOIN finished_games f USING (table_id)"
         " WHERE f.guild_id IS ? GROUP BY r.user_id HAVING wins > 0 ORDER BY wins DESC, r.user_id LIMIT ?",
         (guild_id, top))]

@@ -216,12 +216,12 @@ class Store:
             async with self._write:
                 await self._db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
 
-    async def _run(self, work):
+    async def run_job(self, work):
         """Run `work(connection)` on the connection's worker thread: one hop for the whole job
         (aiosqlite's `execute` costs a hop per call, and a hop is most of an action's time)."""
         return await self._db._execute(lambda: work(self._db._conn))
 
-    async def _rows(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+    async def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
         return list(await self._db.execute_fetchall(sql, params))
 
     async def _transaction(self, statements: list[tuple[str, tuple]]) -> list[int]:
@@ -242,7 +242,7 @@ class Store:
                 connection.execute("ROLLBACK")
                 raise
 
-        return await self._run(work)
+        return await self.run_job(work)
 
     # --- tables ----------------------------------------------------------------------------------
 
@@ -258,7 +258,7 @@ class Store:
             return connection.execute("SELECT * FROM tables WHERE id = ?", (cursor.lastrowid,)).fetchone()
 
         try:
-            return self._remember(_table(await self._run(work)))
+            return self._remember(_table(await self.run_job(work)))
         except sqlite3.IntegrityError:
             raise ChannelBusy() from None
 
@@ -270,7 +270,7 @@ class Store:
         if cached and table_id in self._records:
             self._records.move_to_end(table_id)
             return self._records[table_id]
-        rows = await self._rows("SELECT * FROM tables WHERE id = ?", (table_id,))
+        rows = await self.query("SELECT * FROM tables WHERE id = ?", (table_id,))
         if not rows:
             self._records.pop(table_id, None)
             return None
@@ -291,7 +291,7 @@ class Store:
         return table
 
     async def open_table_in(self, channel_id: int) -> TableRecord | None:
-        rows = await self._rows(
+        rows = await self.query(
             "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')", (channel_id,))
         return _table(rows[0]) if rows else None
 
@@ -299,7 +299,7 @@ class Store:
         """Every open table, for start-up. A row that cannot be read is logged and skipped: one
         damaged table must not keep the bot from starting."""
         tables = []
-        for row in await self._rows("SELECT * FROM tables WHERE status IN ('lobby', 'running', 'paused') ORDER BY id"):
+        for row in await self.query("SELECT * FROM tables WHERE status IN ('lobby', 'running', 'paused') ORDER BY id"):
             try:
                 tables.append(_table(row))
             except UnreadableTable as error:
@@ -308,7 +308,7 @@ class Store:
 
     async def table_ids(self, statuses: tuple[str, ...] = OPEN_STATUSES) -> list[int]:
         marks = ", ".join("?" for _ in statuses)
-        rows = await self._rows(f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses)
+        rows = await self.query(f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses)
         return [row[0] for row in rows]
 
     async def save(self, table: TableRecord, *, expected_version: int,
@@ -347,13 +347,13 @@ class Store:
                     "UPDATE tables SET status = 'ended', version = version + 1, updated_at = ?"
                     " WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
                     (self._now(), channel_id)).rowcount
-        closed = await self._run(work)
+        closed = await self.run_job(work)
         self._records.clear()
         return closed
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Where the table's board is posted: presentation only, so no version bump."""
-        await self._run(lambda connection: connection.execute(
+        await self.run_job(lambda connection: connection.execute(
             "UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)))
         if table_id in self._records:
             self._records[table_id] = self._records[table_id].model_copy(update={"board_message_id": message_id})
@@ -364,7 +364,7 @@ class Store:
         """The table's log in order; only rows of `kind`, and only those after seq `since`, if given."""
         sql = "SELECT * FROM actions WHERE table_id = ? AND seq > ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
         params = (table_id, since, kind) if kind else (table_id, since)
-        rows = await self._rows(sql, params)
+        rows = await self.query(sql, params)
         return [ActionRecord.model_validate({**dict(row), "action": json.loads(row["action"])}) for row in rows]
 
     # --- delivery memory -------------------------------------------------------------------------
@@ -374,15 +374,15 @@ class Store:
             sql, params = "INSERT OR REPLACE INTO closed_dms (user_id, at) VALUES (?, ?)", (user_id, self._now())
         else:
             sql, params = "DELETE FROM closed_dms WHERE user_id = ?", (user_id,)
-        await self._run(lambda connection: connection.execute(sql, params))
+        await self.run_job(lambda connection: connection.execute(sql, params))
 
     async def get_meta(self, key: str) -> str | None:
-        rows = await self._rows("SELECT value FROM meta WHERE key = ?", (key,))
+        rows = await self.query("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0][0] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._run(lambda connection: connection.execute(
+        await self.run_job(lambda connection: connection.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)))
 
     async def dms_closed(self, user_id: int) -> bool:
-        return bool(await self._rows("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))
+        return bool(await self.query("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))

@@ -268,7 +268,7 @@ async def test_one_broken_table_never_stops_the_others(world, caplog):
     first = await ostrakon(world, channel=1)
     second = await ostrakon(world, channel=2)
     third = await ostrakon(world, channel=3)
-    await world.store._run(lambda connection: connection.execute(
+    await world.store.run_job(lambda connection: connection.execute(
         "UPDATE tables SET state = '{not json' WHERE id = ?", (third.id,)))
     world.store._records.clear()  # as after a restart: rows are read afresh
     after = world.restart(notices=Recorder(broken={first.id}))  # the first table's channel fails too

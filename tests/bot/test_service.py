@@ -155,7 +155,7 @@ async def test_a_corrupt_row_is_reported_not_fatal(service):
 async def test_a_moderator_can_close_a_table_whose_row_cannot_be_read(service):
     table = await lobby(service)
     await service.start(table.id, HOST)
-    await service.store._run(lambda db: db.execute("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,)))
+    await service.store.run_job(lambda db: db.execute("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,)))
     service.store._records.clear()
     with pytest.raises(Refused, match="could not be read"):
         await service.table_in(CHANNEL)
