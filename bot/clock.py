@@ -261,7 +261,7 @@ class Clock(PlayerClock):
             await self._task
         self._task = None
 
-    async def run_job(self) -> None:
+    async def _run(self) -> None:
         await self.notices.ready()
         while True:
             self._wake.clear()
