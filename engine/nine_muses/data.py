@@ -24,6 +24,8 @@ POOL = {
 STARTING_CRAFT = 2
 HAND_SIZE = 3
 MUSES_AT_START = 5
+# Table rule: the players are sages of old (the rulebook has none); short, for labels on buttons.
+SAGES = ("Thales", "Sappho", "Zeno", "Solon")
 
 
 @dataclass(frozen=True)

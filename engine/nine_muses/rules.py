@@ -37,7 +37,7 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
     first = chance.pick(list(range(seats)))
     state = State(
         options=options or Options(),
-        names=[f"Player {seat + 1}" for seat in range(seats)],
+        names=list(data.SAGES[:seats]),
         pool=pool,
         players=[Player(knowledge={"craft": data.STARTING_CRAFT, "science": 0, "ethics": 0})
                  for _ in range(seats)],

@@ -57,8 +57,8 @@ def stand_in(state: State, seat: int, chance: Chance):
 
 
 def _who(seats: list[int]) -> str:
-    """Seats as on a select: P2 is the second seat ("Player 2")."""
-    return ", ".join(f"P{s + 1}" + (f" ×{n}" if n > 1 else "") for s, n in sorted(Counter(seats).items()))
+    """Seats by their sages' names: `Sappho ×2, Zeno`."""
+    return ", ".join(data.SAGES[s] + (f" ×{n}" if n > 1 else "") for s, n in sorted(Counter(seats).items()))
 
 
 def _thefts(steal: Steal) -> str:
@@ -72,7 +72,7 @@ def label(action) -> str:
         if action.option >= len(options):
             return f"{action.card}: option {action.option + 1}"
         trade = options[action.option]
-        if trade.steal and not trade.gain:  # "Telesilla: steal 1 Science from P3"
+        if trade.steal and not trade.gain:  # "Telesilla: steal 1 Science from Zeno"
             return f"{action.card}: {trade.text} from {_who([s for seats in action.steal.values() for s in seats])}"
         return f"{action.card}: {trade.text}{_thefts(action.steal)}"
     if isinstance(action, Call):

@@ -36,7 +36,7 @@ def test_public_and_private_views_render(seats, actions):
 def test_the_text_says_who_moves_the_pool_and_the_winner():
     start = GAME.view(GAME.setup(2, None, Chance.scripted()), None)
     text = render.text(start)
-    assert "**Player 1** to play." in text and "🟧 6 Craft" in text and "Round 1 of 5" in text
+    assert "**Thales** to play." in text and "🟧 6 Craft" in text and "Round 1 of 5" in text
     end = GAME.view(played(3, None), None)
     assert "🏆" in render.text(end) and "last round" in render.text(end)
 
@@ -46,5 +46,5 @@ def test_a_muse_choice_is_shown():
     state.players[1].muses = ["Melpomene"]
     state = referee.play(GAME, state, 0, {"kind": "toil", "card": "Aesop"}, Chance.scripted()).state
     assert state.phase == "collect"
-    assert "**Player 2** chooses whom **Melpomene** steals from." in render.text(GAME.view(state, None))
+    assert "**Sappho** chooses whom **Melpomene** steals from." in render.text(GAME.view(state, None))
     render.draw(GAME.view(state, 1))

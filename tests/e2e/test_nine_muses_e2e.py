@@ -48,7 +48,7 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     await table.seat_everyone()
     table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
     draw_without_encoding(monkeypatch)
-    assert "(Player 1)" in table.lobby.content and "(Player 2)" in table.lobby.content
+    assert "(Thales)" in table.lobby.content and "(Sappho)" in table.lobby.content
 
     # Each player's three cards come by DM, with who they are.
     dealt = {}

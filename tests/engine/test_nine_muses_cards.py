@@ -31,7 +31,7 @@ def test_an_exchange_gains_from_the_pool_and_discards_the_card():
     me = step.state.players[0]
     assert me.knowledge["craft"] == 4 and step.state.pool["craft"] == 4
     assert me.hand == ["Heron", "Hypatia"] and step.state.discard == ["Aesop"]
-    assert step.events[0].text == "**Player 1** plays Aesop: takes 2 Craft."
+    assert step.events[0].text == "**Thales** plays Aesop: takes 2 Craft."
 
 
 def test_a_trade_pays_to_the_pool_before_it_takes_from_it():
@@ -57,8 +57,8 @@ def test_when_the_pool_runs_out_the_payer_steals_the_rest_from_players_of_their_
     step = play(state, 0, {"kind": "exchange", "card": "Heron", "option": 1, "steal": {"craft": [2, 1]}})
     assert [p.knowledge["craft"] for p in step.state.players] == [3, 1, 0]
     assert step.state.pool == {"craft": 0, "science": 7, "ethics": 3}
-    assert step.events[0].text == ("**Player 1** plays Heron: pays 1 Science, takes 1 Craft, "
-                                   "steals 1 Craft from **Player 2**, steals 1 Craft from **Player 3**.")
+    assert step.events[0].text == ("**Thales** plays Heron: pays 1 Science, takes 1 Craft, "
+                                   "steals 1 Craft from **Sappho**, steals 1 Craft from **Zeno**.")
 
 
 def test_the_victims_must_be_named_one_a_token_and_must_hold_it():
@@ -145,9 +145,9 @@ def test_labels_are_short_readable_and_unique_within_a_kind():
     moves = GAME.legal_actions(state, 0)
     labels = [(a.kind, GAME.label(a)) for a in moves]
     assert len(set(labels)) == len(labels) and all(len(text) <= 80 for _, text in labels)
-    assert ("exchange", "Heron: 1 Science → 3 Craft · steal Craft from P2 ×2, P3") in labels
-    assert ("exchange", "Heron: gain 1 Craft + 1 Science · steal Craft from P2 & Science from P3") in labels
-    assert ("exchange", "Telesilla: steal 1 Science from P3") in labels
+    assert ("exchange", "Heron: 1 Science → 3 Craft · steal Craft from Sappho ×2, Zeno") in labels
+    assert ("exchange", "Heron: gain 1 Craft + 1 Science · steal Craft from Sappho & Science from Zeno") in labels
+    assert ("exchange", "Telesilla: steal 1 Science from Zeno") in labels
     assert ("call", "Call Euterpe · discard Heron") in labels
     assert ("demonstrate", "Demonstrate 2 Science → 4 VP · discard Heron") in labels
-    assert ("toil", "Toil: +1 Craft · discard Archimedes · steal Craft from P3") in labels
+    assert ("toil", "Toil: +1 Craft · discard Archimedes · steal Craft from Zeno") in labels

@@ -20,13 +20,13 @@ def test_the_only_player_meeting_her_condition_calls_a_muse_from_the_centre():
     step = play(state, 0, {"kind": "call", "card": "Aesop", "muse": "Clio"})
     assert step.state.players[0].muses == ["Clio"] and "Clio" not in step.state.centre
     assert step.state.discard == ["Aesop"]
-    assert step.events[0].text == "**Player 1** plays Aesop: calls **Clio** from the centre."
+    assert step.events[0].text == "**Thales** plays Aesop: calls **Clio** from the centre."
 
 
 def test_a_muse_whose_condition_two_players_meet_stays_where_she_is():
     state = table(p0=(2, 3, 0), p2=(0, 4, 0))
     assert "Clio" not in calls(state)
-    with pytest.raises(IllegalAction, match=r"\*\*Player 3\*\* also meets \*\*Clio\*\*"):
+    with pytest.raises(IllegalAction, match=r"\*\*Zeno\*\* also meets \*\*Clio\*\*"):
         play(state, 0, {"kind": "call", "card": "Aesop", "muse": "Clio"})
 
 
@@ -45,18 +45,18 @@ def test_a_muse_still_face_down_cannot_be_called():
 def test_you_may_call_a_muse_away_from_another_player():
     state = table(p0=(2, 3, 0), p1=(2, 0, 0))
     state.centre.remove("Clio")
-    state.players[1].muses = ["Clio"]  # she stays with Player 2 although they no longer meet it
+    state.players[1].muses = ["Clio"]  # she stays with Sappho although they no longer meet it
     assert calls(state) == ["Clio"]
     step = play(state, 0, {"kind": "call", "card": "Aesop", "muse": "Clio"})
     assert step.state.players[0].muses == ["Clio"] and step.state.players[1].muses == []
-    assert "away from **Player 2**" in step.events[0].text
+    assert "away from **Sappho**" in step.events[0].text
 
 
 def test_a_muse_stays_with_her_owner_while_the_owner_also_meets_her_condition():
     state = table(p0=(2, 3, 0), p1=(2, 3, 0))
     state.centre.remove("Clio")
     state.players[1].muses = ["Clio"]
-    with pytest.raises(IllegalAction, match="Player 2"):
+    with pytest.raises(IllegalAction, match="Sappho"):
         play(state, 0, {"kind": "call", "card": "Aesop", "muse": "Clio"})
 
 
@@ -109,7 +109,7 @@ def test_terpsichore_needs_two_other_muses():
 # --- The Muses' gifts at the start of a turn ----------------------------------------------------
 
 def pass_to_player_2(state):
-    """Player 1 toils; Player 2's turn begins."""
+    """Thales toils; Sappho's turn begins."""
     return play(state, 0, {"kind": "toil", "card": state.players[0].hand[0]})
 
 
@@ -118,7 +118,7 @@ def test_a_muse_gives_her_gift_at_the_start_of_her_owners_turn():
     state.players[1].muses = ["Clio"]
     step = pass_to_player_2(state)
     assert step.state.players[1].knowledge["science"] == 1 and step.state.pool["science"] == 5
-    assert step.events[-1].text == "🎵 **Clio** inspires **Player 2**: takes 1 Science."
+    assert step.events[-1].text == "🎵 **Clio** inspires **Sappho**: takes 1 Science."
     assert GAME.to_move(step.state) == frozenset({1}) and step.state.phase == "play"
 
 
@@ -137,7 +137,7 @@ def test_a_gift_from_an_empty_pool_is_stolen_and_with_one_victim_there_is_no_cho
     state.players[1].muses = ["Urania"]
     step = pass_to_player_2(state)
     assert step.state.players[1].knowledge["science"] == 1 and step.state.players[2].knowledge["science"] == 1
-    assert "steals 1 Science from **Player 3**" in step.events[-1].text
+    assert "steals 1 Science from **Zeno**" in step.events[-1].text
 
 
 def test_a_gift_nobody_can_give_in_full_gives_nothing():
@@ -155,12 +155,12 @@ def test_melpomene_makes_her_owner_choose_whom_to_steal_from_before_playing_a_ca
     assert state.phase == "collect" and GAME.to_move(state) == frozenset({1})
     choices = GAME.legal_actions(state, 1)
     assert [(a.kind, a.steal) for a in choices] == [("collect", {"craft": [0]}), ("collect", {"craft": [2]})]
-    assert [GAME.label(a) for a in choices] == ["Melpomene: steal Craft from P1", "Melpomene: steal Craft from P3"]
+    assert [GAME.label(a) for a in choices] == ["Melpomene: steal Craft from Thales", "Melpomene: steal Craft from Zeno"]
     with pytest.raises(IllegalAction, match="First choose whom"):
         play(state, 1, {"kind": "toil", "card": state.players[1].hand[0]})
     step = play(state, 1, {"kind": "collect", "muse": "Melpomene", "steal": {"craft": [2]}})
     craft = [p.knowledge["craft"] for p in step.state.players]
-    assert craft == [3, 2 + 1 + 1, 2]  # Player 1 toiled; Player 2 stole one and Thalia gave one
+    assert craft == [3, 2 + 1 + 1, 2]  # Thales toiled; Sappho stole one and Thalia gave one
     assert step.state.phase == "play" and step.state.players[1].points == 1
 
 
