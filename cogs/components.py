@@ -86,7 +86,7 @@ def who_you_are(view: dict) -> str:
     names, seat = view.get("names"), view.get("seat")
     if isinstance(names, list) and isinstance(seat, int) and 0 <= seat < len(names):
         return f"You are **{names[seat]}**."
-    return f"You are seat {seat + 1}." if isinstance(seat, int) else ""
+    return ""
 
 
 def stale(channel_id: int | None = None) -> StaleBoard:

@@ -86,6 +86,7 @@ def view(state: State, seat: int | None) -> dict:
         "picking": list(state.picking),
         "act": state.act, "scenario": state.scenario, "scenario_winner": state.scenario_winner,
         "players": [_player(state, p) for p in state.players],
+        "names": [p.city or f"Seat {p.seat + 1}" for p in state.players],  # a seat is its city once chosen
         "leagues": {lg: {"seats": seats_of(state, lg), "treasury": state.treasury[lg].model_dump(),
                          "allies": sorted(c for c, a in state.allies.items() if a.league == lg)}
                     for lg in data.LEAGUES},

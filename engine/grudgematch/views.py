@@ -52,6 +52,7 @@ def view(state: State, seat: int | None) -> dict:
         for team in (data.GERMANS, data.FRENCH)
     ]
     public = {
+        "names": [f"the {team['name']}" for team in teams],  # who each seat is, for the lobby and "You are"
         "teams": teams,
         "spots": dict(sorted(state.spots.items())),
         "ball": state.ball,

@@ -58,7 +58,7 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
     # Each player's hand comes by DM, with the team: the first seat plays the Germans.
     for player, team in ((alice, "Germans"), (bob, "French")):
         (deal,) = [m for m in player.dms() if "Your seat" in m.content]
-        assert f"{HAND_LINE} ({team}):" in deal.content
+        assert f"{HAND_LINE} ({team}):" in deal.content and f"You are **the {team}**." in deal.content
 
     # The line-ups are chosen at once and in secret, by DM; both are shown together.
     assert sorted(u.name for u in table.waiting()) == ["alice", "bob"]
