@@ -83,7 +83,8 @@ async def test_a_game_may_provide_its_own_reveal(service):
             return f"secret of seat {seat}"
 
     lines = reveal_lines(WithReveal(), table, service.state_of(table))
-    assert lines == [f"**<@{user}> (seat {seat + 1})**\nsecret of seat {seat}" for seat, user in enumerate(table.seats)]
+    teams = ["the Germans", "the French"]  # the seats' names in the game
+    assert lines == [f"**<@{user}> ({teams[seat]})**\nsecret of seat {seat}" for seat, user in enumerate(table.seats)]
 
 
 def test_outcome_lines_for_no_winner_an_end_and_stand_ins():
@@ -93,7 +94,7 @@ def test_outcome_lines_for_no_winner_an_end_and_stand_ins():
     assert outcome_line(game, table, state, None, 3) == "The game was ended before its finish, after 3 moves."
     assert outcome_line(game, table, state, Outcome((), "a draw"), 1) == "🏁 No player wins: a draw (1 move)."
     assert outcome_line(game, table, state, Outcome((1,), "the French win"), 9) == \
-        "🏆 Winner: 🤖 stand-in (seat 2). the French win (9 moves)."
+        "🏆 Winner: 🤖 stand-in (the French). the French win (9 moves)."
 
 
 async def test_an_ended_game_has_no_winner_but_still_reveals(service):
