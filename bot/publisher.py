@@ -223,19 +223,26 @@ class Publisher:
             log.warning("table %s: a DM to %s failed", table.id, user_id)
             return False
 
+    async def lobby_message(self, table: TableRecord) -> str:
+        """The lobby's text: who sits where (with their names in the game once it has begun) and,
+        before the start, the table's pace."""
+        game = self.bot.service.game_of(table)
+        names = game.view(self.bot.service.state_of(table), None).get("names") if table.state is not None else None
+        clock = getattr(self.bot, "clock", None)
+        pace = (await clock.settings(table.id)).pace if clock is not None and table.status == "lobby" else None
+        return lobby_text(game, table, names, pace)
+
     async def refresh_lobby(self, table: TableRecord) -> None:
         """Edit the lobby message in place after someone joins or leaves, or the game begins."""
         from cogs.components import board_view
 
         if table.board_message_id is None:
             return
-        names = None
-        if table.state is not None:
-            names = self.bot.service.game_of(table).view(self.bot.service.state_of(table), None).get("names")
+        content = await self.lobby_message(table)
         channel = await self.channel_of(table)
         try:
             await channel.get_partial_message(table.board_message_id).edit(
-                content=lobby_text(self.bot.service.game_of(table), table, names), view=board_view(table),
+                content=content, view=board_view(table),
                 allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.info("table %s: the lobby message is gone", table.id)

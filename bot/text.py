@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine import Game
 
+from .clock_settings import format_duration
 from .store import TableRecord
 
 MESSAGE_LIMIT = 2000
@@ -34,7 +35,7 @@ def seat_list(table: TableRecord, names: list[str] | None = None) -> str:
     return ", ".join(seats) or "nobody yet"
 
 
-def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None) -> str:
+def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None, pace: float | None = None) -> str:
     """The lobby message. Once the game begins it stays true for good: who plays whom."""
     if table.status == "ended" and table.state is None:
         return f"**{game.title}** table closed."
@@ -43,7 +44,8 @@ def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None) -
     count = len(table.seats)
     need = "ready to start" if count >= game.min_seats else f"needs {game.min_seats - count} more to start"
     return (f"🎲 **{game.title}** table, hosted by <@{table.host_id}>: {game.min_seats}-{game.max_seats} players.\n"
-            f"Seated ({count}): {seat_list(table)}\n{need.capitalize()}. Press **Join** to take a seat.")
+            f"Seated ({count}): {seat_list(table)}\n{need.capitalize()}. Press **Join** to take a seat."
+            + (f"\n⏰ {format_duration(pace)} per move; a missed deadline plays a default move." if pace else ""))
 
 
 def waiting_text(table: TableRecord, waiting: list[int]) -> str:

@@ -70,6 +70,8 @@ def clock_commands() -> list[app_commands.Command]:
             f"⏰ <@{interaction.user.id}> set the pace: {when}." + (" Deadlines start again from now."
                                                                    if table.status != "lobby" else ""),
             allowed_mentions=discord.AllowedMentions.none())
+        if table.status == "lobby":
+            await interaction.client.publisher.refresh_lobby(table)  # the lobby shows the pace
 
     @app_commands.command(name="clock", description="The table's clock: reminders, stand-ins, vacations")
     @app_commands.describe(remind="Time between reminders: auto (half the pace, or a day), off, or e.g. 6h",

@@ -17,7 +17,6 @@ from pydantic import BaseModel
 from bot import render
 from bot.service import Refused, StaleBoard
 from bot.store import TableRecord
-from bot.text import lobby_text
 from engine import RuleError
 
 log = logging.getLogger(__name__)
@@ -102,7 +101,7 @@ async def moves_message(bot, table: TableRecord, user_id: int, intro: str = "", 
     game = service.game_of(table)
     seat = service.seat_of(table, user_id)
     if table.state is None:
-        return lobby_text(game, table), None
+        return await bot.publisher.lobby_message(table), None
     view = game.view(service.state_of(table), seat)
     body = render.render_text(table.game, view)
     if seat is None:

@@ -7,6 +7,7 @@ They only translate: bot.moderation (bot/moderation.py) and the TableService dec
 from __future__ import annotations
 
 import logging
+from dataclasses import asdict
 
 import discord
 from discord import app_commands
@@ -17,7 +18,7 @@ from bot.moderation import NO_TABLE, Moderation, seat_history
 from bot.service import Refused
 from bot.store import TableRecord
 from bot.summary import seat_label, summary_lines
-from bot.text import chunk, lobby_text
+from bot.text import chunk
 from engine import RuleError
 
 from .components import answer_error, board_view, is_moderator, send_private, who_you_are
@@ -221,8 +222,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:rem
             table = await bot.service.create(
                 guild_id=old.guild_id, channel_id=old.channel_id, host_id=interaction.user.id, game=old.game,
                 options=old.options, stand_ins=min(old.seats.count(None), game.max_seats - 1))
+            await bot.clock.configure(table.id, **asdict(await bot.clock.settings(old.id)))  # the same pace
             invited = [user for user in old.seats if user is not None and user != interaction.user.id]
-            text = lobby_text(game, table)
+            text = await bot.publisher.lobby_message(table)
             if invited:
                 text += (f"\n🔁 Rematch! {', '.join(f'<@{user}>' for user in invited)}: press **Join** to play "
                          "again.")

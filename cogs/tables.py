@@ -12,7 +12,6 @@ from discord.ext import commands
 from bot import render
 from bot.clock import new_table_pace
 from bot.service import Refused
-from bot.text import lobby_text
 from engine import GAMES
 
 from .components import answer_error, board_view, is_moderator, lobby_action, send_private, show_hand
@@ -80,7 +79,7 @@ class Tables(commands.Cog):
             game=game, options=parse_options(options), stand_ins=stand_ins)
         if seconds:
             await self.bot.clock.configure(table.id, pace=seconds)
-        await interaction.response.send_message(lobby_text(GAMES[game], table), view=board_view(table),
+        await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
                                                 allowed_mentions=discord.AllowedMentions.none())
         message = await interaction.original_response()
         await self.bot.store.set_board_message(table.id, message.id)
@@ -106,7 +105,7 @@ class Tables(commands.Cog):
         table = await self._table_here(interaction)
         service = self.bot.service
         if table.state is None:
-            await interaction.response.send_message(lobby_text(service.game_of(table), table), view=board_view(table),
+            await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
         await interaction.response.defer(thinking=True)

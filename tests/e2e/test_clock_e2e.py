@@ -208,7 +208,11 @@ async def test_the_pace_is_set_by_the_host_in_the_lobby_and_by_moderators(fake_d
     assert bad.reply.content.startswith("🚫 Write the pace as none, or a time such as 30m")
     table = OstrakonTable(fake, [alice, bob])
     lobby = await table.open(alice, stand_ins=4, pace="2d")
+    assert "⏰ 2d per move" in lobby.content
     await bob.click(lobby, "Join")
+    await alice.slash("table pace", pace="1d12h")
+    assert "⏰ 1d12h per move" in lobby.content  # the lobby shows the pace as it is now
+    await alice.slash("table pace", pace="2d")
     refused = await bob.slash("table pace", pace="1h")
     assert refused.reply.content == "🚫 Only the host (before the start) or a moderator can change the table's clock."
     shown = await bob.slash("table clock")

@@ -127,6 +127,7 @@ async def test_a_tackle_or_block_left_unanswered_is_no_at_its_deadline(fake_disc
     alice, bob = fake.add_users("alice", "bob")
     table = GameTable(fake, "grudgematch", [alice, bob])
     await table.open(alice)  # a Grudgematch table has a pace of a day unless the host says otherwise
+    assert "⏰ 1d per move; a missed deadline plays a default move." in table.lobby.content
     await bob.click(table.lobby, "Join")
     await alice.click(table.lobby, "Start")
     assert abs(due(table) - (time.time() + 86400)) < 60

@@ -214,7 +214,7 @@ async def test_the_end_of_a_game_reveals_sums_up_counts_and_offers_a_rematch(fak
     fake.settle_quiet = 0.01
     alice, bob, carol = fake.add_users("alice", "bob", "carol")
     moderator = fake.add_user("mod", moderator=True)
-    lobby = await open_game(fake, alice, [bob], game="nine-muses")
+    lobby = await open_game(fake, alice, [bob], game="nine-muses", pace="2h")
     row = table_id(lobby)
     for _ in range(200):  # the moderator skips every turn until the game ends
         if (await real_bot.client.service.get(row)).status != "running":
@@ -249,6 +249,7 @@ async def test_the_end_of_a_game_reveals_sums_up_counts_and_offers_a_rematch(fak
     assert not new_lobby.ephemeral and "Nine Muses" in new_lobby.content and alice.mention in new_lobby.content
     assert new_lobby.extra["allowed_mentions"]["users"] == [alice.id]
     assert new_lobby.button_labels() == ["Join", "Leave", "Start"]
+    assert "⏰ 2h per move" in new_lobby.content  # the same pace as the game before
     await alice.click(new_lobby, "Join")
     await bob.click(new_lobby, "Start")
     new_row = table_id(new_lobby)
