@@ -264,8 +264,7 @@ class TableService:
         """Referee and save one move of `seat` (call under the table's lock); a RuleError changes nothing."""
         game = self.game_of(table)
         seq = table.version + 1
-        step = referee.play(game, self.state_of(table), seat, action, chance_for(table, seq))
-        parsed = referee.parse_action(game, action)
+        parsed, step = referee.play_parsed(game, self.state_of(table), seat, action, chance_for(table, seq))
         outcome = game.outcome(step.state)
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}
         if outcome is not None:
@@ -358,6 +357,6 @@ class TableService:
     async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row) -> TableRecord:
         """Save `changes` and one log row as the table's next version (under the lock)."""
         try:
-            return await self.store.save(table.model_copy(update=changes), expected_version=table.version, log=log_row)
+            return await self.store.save(table, expected_version=table.version, log=log_row, changes=changes)
         except StaleVersion:
             raise StaleBoard("The table changed at the same moment. Please try again.") from None

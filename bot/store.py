@@ -22,6 +22,9 @@ log = logging.getLogger(__name__)
 Status = Literal["lobby", "running", "paused", "finished", "ended"]
 OPEN_STATUSES = ("lobby", "running", "paused")
 RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables used most recently
+# The columns a save may change (besides version and updated_at), and those stored as JSON text
+SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
+JSON_COLUMNS = frozenset({"seats", "options"})
 
 MIGRATIONS = [
     # 1: tables and the action log
@@ -312,17 +315,23 @@ class Store:
         return [row[0] for row in rows]
 
     async def save(self, table: TableRecord, *, expected_version: int,
-                   log: tuple[str, int | None, int | None, dict] | None = None) -> TableRecord:
+                   log: tuple[str, int | None, int | None, dict] | None = None,
+                   changes: dict[str, Any] | None = None) -> TableRecord:
         """Write the table's changed fields and, in the same transaction, one log row.
 
-        `log` is (kind, seat, actor id, action). Raises StaleVersion if the row moved on."""
+        `log` is (kind, seat, actor id, action). With `changes`, `table` is the row as stored and
+        only the changed columns are written (a move writes its state, not the seats and options
+        again: fewer JSON encodings); without, `table` is the whole new row. Raises StaleVersion if
+        the row moved on."""
         now = self._now()
-        table = table.model_copy(update={"version": expected_version + 1, "updated_at": now})
+        table = table.model_copy(update={**(changes or {}), "version": expected_version + 1, "updated_at": now})
+        columns = SAVED_COLUMNS if changes is None else [name for name in SAVED_COLUMNS if name in changes]
+        values = [json.dumps(getattr(table, name)) if name in JSON_COLUMNS else getattr(table, name)
+                  for name in columns]
         statements = [(
-            "UPDATE tables SET status = ?, host_id = ?, seats = ?, options = ?, version = ?, state = ?,"
-            " deadline = ?, board_message_id = ?, updated_at = ? WHERE id = ? AND version = ?",
-            (table.status, table.host_id, json.dumps(table.seats), json.dumps(table.options), table.version,
-             table.state, table.deadline, table.board_message_id, now, table.id, expected_version),
+            f"UPDATE tables SET {''.join(f'{name} = ?, ' for name in columns)}version = ?, updated_at = ?"
+            " WHERE id = ? AND version = ?",
+            (*values, table.version, now, table.id, expected_version),
         )]
         if log is not None:
             kind, seat, actor_id, action = log

@@ -24,8 +24,14 @@ def parse_action(game: Game, action: Any) -> BaseModel:
 
 def play(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance) -> Step:
     """Check that the game goes on and that `seat` may act, then apply the action."""
+    return play_parsed(game, state, seat, action, chance)[1]
+
+
+def play_parsed(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance) -> tuple[BaseModel, Step]:
+    """`play`, also returning the action as parsed (for the log, without parsing it twice)."""
     if game.outcome(state) is not None:
         raise GameOver("This game is over.")
     if seat not in game.to_move(state):
         raise NotYourTurn("It is not your turn.")
-    return game.apply(state, seat, parse_action(game, action), chance)
+    parsed = parse_action(game, action)
+    return parsed, game.apply(state, seat, parsed, chance)
