@@ -90,12 +90,16 @@ def placement_options(state: State, league: str) -> list:
 
 
 def place(state: State, league: str, action, events: list[Event]) -> None:
-    if action not in placement_options(state, league):
-        raise IllegalAction("That is not the next step of your league's deployment.")
     plan = state.battle.plans[league]
+    # As `action in placement_options(...)`, but listing the arrangements once, not twice.
+    undeployed = next((front for front in data.FRONTS if front not in plan.columns), None)
+    chosen = None
+    if action.kind == "deploy" and action.front == undeployed:
+        chosen = next((c for c in arrangements(league_army(state, league), undeployed)
+                       if totals_of(c) == tuple(action.totals)), None)
+    if chosen is None and (action.kind == "deploy" or action not in placement_options(state, league)):
+        raise IllegalAction("That is not the next step of your league's deployment.")
     if action.kind == "deploy":
-        army = league_army(state, league)
-        chosen = next(c for c in arrangements(army, action.front) if totals_of(c) == tuple(action.totals))
         plan.columns[action.front] = _copied(chosen)
     else:
         plan.figures[action.front] = action.figure

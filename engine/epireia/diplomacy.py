@@ -9,45 +9,48 @@ from .actions import EndDiplomacy, Move
 from .state import HOME, State, name, neutral_cities, place_of, seats_of
 
 
-def _figures_at(state: State, place: str) -> list[str]:
-    return [f for f, where in state.places.items() if where == place]
-
-
-def _blocked(state: State, seat: int, place: str) -> bool:
-    """Only one figure of a city on an Empire or a Greek city; with 3 or 4 players only one of a
-    league on an Empire (rulebook), and, by our table rule, on a Greek city too."""
+def _blocked_places(state: State, seat: int) -> set[str]:
+    """Where the seat may not send a figure: only one figure of a city on an Empire or a Greek
+    city; with 3 or 4 players only one of a league on an Empire (rulebook), and, by our table
+    rule, on a Greek city too. Territories are never blocked."""
     player = state.players[seat]
-    if data.place_kind(place) == "territory":
-        return False
     mates = seats_of(state, player.league) if len(state.players) >= 3 else [seat]
-    return any(f in state.players[m].figures for m in mates for f in _figures_at(state, place))
+    theirs = {f for m in mates for f in state.players[m].figures}
+    return {where for f, where in state.places.items() if f in theirs and data.place_kind(where) != "territory"}
 
 
-def destinations(state: State, seat: int, figure: str) -> list[str]:
+def destinations(state: State, seat: int, figure: str, blocked: set[str] | None = None) -> list[str]:
     player = state.players[seat]
+    blocked = _blocked_places(state, seat) if blocked is None else blocked
     sea_ok = data.FIGURES[figure]["sea"] and state.augur != "Storm"
     here = place_of(state, figure)
     found = []
     for place in list(data.EMPIRES) + list(data.TERRITORIES):
-        if place != here and (sea_ok or not data.is_sea(place)) and not _blocked(state, seat, place):
+        if place != here and (sea_ok or not data.is_sea(place)) and place not in blocked:
             found.append(place)
     if not state.solo:
         for city in neutral_cities(state):
             ally = state.allies.get(city)
-            if (ally is None or ally.league != player.league) and not _blocked(state, seat, city):
+            if (ally is None or ally.league != player.league) and city not in blocked:
                 found.append(city)
     return found + ([HOME] if here != HOME else [])
 
 
-def legal(state: State, seat: int) -> list:
+def _unmoved(state: State, seat: int) -> list[str]:
     player = state.players[seat]
-    moves = [Move(figure=f, to=to) for f in player.figures if f not in player.moved
-             for to in destinations(state, seat, f)]
+    return [f for f in player.figures if f not in player.moved]
+
+
+def legal(state: State, seat: int) -> list:
+    blocked = _blocked_places(state, seat)
+    moves = [Move(figure=f, to=to) for f in _unmoved(state, seat) for to in destinations(state, seat, f, blocked)]
     return moves + [EndDiplomacy()]
 
 
 def can_move(state: State, seat: int) -> bool:
-    return len(legal(state, seat)) > 1
+    """Whether `legal` offers a move (besides ending), without listing them all."""
+    blocked = _blocked_places(state, seat)
+    return any(destinations(state, seat, f, blocked) for f in _unmoved(state, seat))
 
 
 def act(state: State, seat: int, action, chance: Chance) -> list[Event]:

@@ -261,5 +261,6 @@ def draw_token(state: State, unit: str, level: int, chance) -> Token | None:
 
 
 def clone(state: State) -> State:
-    """A deep copy (through JSON: much faster than copy.deepcopy for this many small models)."""
-    return State.model_validate_json(state.model_dump_json())
+    """A deep copy, through Python values: faster than through JSON text, and much faster than
+    copy.deepcopy for this many small models."""
+    return State.model_validate(state.model_dump())
