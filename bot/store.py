@@ -18,6 +18,8 @@ from typing import Any, Literal
 import aiosqlite
 from pydantic import BaseModel
 
+from .checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
+
 log = logging.getLogger(__name__)
 Status = Literal["lobby", "running", "paused", "finished", "ended"]
 OPEN_STATUSES = ("lobby", "running", "paused")
@@ -196,20 +198,27 @@ class Store:
         # Each table's row as this store last read or wrote it, most recently used last (see
         # `get_table(cached=True)`).
         self._records: OrderedDict[int, TableRecord] = OrderedDict()
+        self._checkpoints: Checkpointer | None = None
+        self._commits = 0
 
     @classmethod
     async def open(cls, path: str | Path, now=time.time) -> "Store":
-        if str(path) != ":memory:":
+        in_memory = str(path) == ":memory:"
+        if not in_memory:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         db.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000"):
+        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000",
+                       f"wal_autocheckpoint = {WAL_BACKSTOP_PAGES}"):
             await db.execute(f"PRAGMA {pragma}")
         store = cls(db, now)
+        store._checkpoints = None if in_memory else Checkpointer(str(path))
         await store._migrate()
         return store
 
     async def close(self) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.close()
         await self._db.close()
 
     async def _migrate(self) -> None:
@@ -245,7 +254,11 @@ class Store:
                 connection.execute("ROLLBACK")
                 raise
 
-        return await self.run_job(work)
+        counts = await self.run_job(work)
+        self._commits += 1
+        if self._checkpoints is not None and self._commits % CHECKPOINT_EVERY == 0:
+            self._checkpoints.start()
+        return counts
 
     # --- tables ----------------------------------------------------------------------------------
 
