@@ -189,8 +189,10 @@ def label(action) -> str:
 
 
 def same(action, other) -> bool:
-    """Two actions are the same move whatever their buttons say."""
-    return action.model_dump(exclude={"name"}) == other.model_dump(exclude={"name"})
+    """Two actions are the same move whatever their buttons say. (Every action's fields are plain
+    values, so comparing them is comparing `model_dump(exclude={"name"})`, without making dicts.)"""
+    return type(action) is type(other) and all(
+        value == other.__dict__[field] for field, value in action.__dict__.items() if field != "name")
 
 
 def among(action, options: list) -> bool:

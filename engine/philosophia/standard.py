@@ -5,7 +5,7 @@ from ..chance import Chance
 from ..core import Event
 from . import data
 from .actions import (
-    among, BuildSchool, Consult, Follow, HireBuilder, HireSophist, Labyrinth, Study, Tutor, Unlock, UseSophist,
+    BuildSchool, Consult, Follow, HireBuilder, HireSophist, Labyrinth, Study, Tutor, Unlock, UseSophist,
 )
 from .board import (
     award_token, claimable, entry_fees, place_follower, require, send_home, token_benefit, token_coin,
@@ -106,9 +106,47 @@ def can_build(state: State, who: int) -> bool:
             and player.coins >= school_cost(player))
 
 
+def allowed(state: State, who: int, action) -> bool:
+    """Whether `action` is among `standard_actions(state, who)`, checked directly rather than by
+    listing them all (the Labyrinth criteria are checked only for a Labyrinth action). Keep the
+    two in step."""
+    player = state.players[who]
+    here = player.location
+    site = state.sites[here]
+    if kind(here) == "acropolis":
+        return False
+    action_kind = action.kind
+    free_follower_here = bool(player.followers_left) and who not in site.followers
+    at_temple = kind(here) == "temple" or player.character == "Aristotle"
+    if action_kind == "tutor":
+        return True
+    if action_kind == "follow":
+        return free_follower_here
+    if action_kind == "hire_builder":
+        return (player.coins >= builder_cost(player) and player.builders < data.MAX_BUILDERS
+                and bool(state.supply.builders))
+    if action_kind == "build_school":
+        return can_build(state, who)
+    if action_kind == "hire_sophist":
+        return player.coins >= sophist_cost(player) and bool(state.supply.sophists)
+    if action_kind == "use_sophist":
+        return (bool(player.sophists) and free_follower_here and action.target != who
+                and action.target in site.followers)
+    if action_kind == "study":
+        return (at_temple and player.coins >= study_cost(player) and bool(state.supply.study)
+                and bool(locked_wisdom(player)))
+    if action_kind == "unlock":
+        return at_temple and bool(player.study) and action.card in locked_wisdom(player)
+    if action_kind == "consult":
+        return kind(here) == "oracle" and bool(state.oracle_decks[data.ORACLE_DECK_AT[here]])
+    if action_kind == "labyrinth":
+        return action.criterion in claimable(state, who)
+    return False
+
+
 def take_standard(state: State, who: int, action, chance: Chance) -> list[Event]:
     require(state.phase == "act", "You can take an action only after your move.")
-    require(among(action, standard_actions(state, who)), _refusal(state, who, action))
+    require(allowed(state, who, action), _refusal(state, who, action))
     player = state.players[who]
     here = player.location
     where = data.LOCATIONS[here].name
