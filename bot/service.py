@@ -22,11 +22,7 @@ from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTabl
 
 log = logging.getLogger(__name__)
 STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
-# Parsed game states kept in memory, for the tables used most recently; any other table's state is
-# parsed from its row (tens of µs). Not more: each parsed state is 50-600 objects that Python's
-# collector scans while they are young, all in one pause. With a state kept for each of 1,000
-# busy tables, that pause was 50-80 ms, the p99 latency of `make bench`; with 128, 10-20 ms.
-STATE_CACHE = 128
+STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
 # Log rows that leave the other seats' buttons valid (moves of other seats, a seat changing hands,
 # a pause); any other row, or any row of the seat's own, makes its board stale.
 QUIET_FOR_OTHERS = ("move", "kick", "replace", "pause", "resume", "skip", "away", "back", "substitute")
