@@ -10,7 +10,6 @@ import asyncio
 import json
 import logging
 import sqlite3
-import sys
 import time
 from collections import OrderedDict
 from pathlib import Path
@@ -24,7 +23,6 @@ from .checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
 log = logging.getLogger(__name__)
 Status = Literal["lobby", "running", "paused", "finished", "ended"]
 OPEN_STATUSES = ("lobby", "running", "paused")
-GIL_SWITCH_INTERVAL = 0.0005  # seconds (see Store.open)
 RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables used most recently
 # The columns a save may change (besides version and updated_at), and those stored as JSON text
 SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
@@ -215,11 +213,6 @@ class Store:
             await db.execute(f"PRAGMA {pragma}")
         store = cls(db, now)
         store._checkpoints = None if in_memory else Checkpointer(str(path))
-        # Each statement of a transaction gives up the GIL while SQLite works and then needs it
-        # back from the event loop; with Python's default 5 ms switch interval a busy loop keeps
-        # the writer waiting up to 5 ms each time (`make bench`, 1,000 tables at 1,000 moves/s:
-        # p99 wait for a transaction 8-9 ms, 3-4 ms with 0.5 ms).
-        sys.setswitchinterval(min(sys.getswitchinterval(), GIL_SWITCH_INTERVAL))
         await store._migrate()
         return store
 
