@@ -64,20 +64,22 @@ def load_runs(folder: Path, scripts, quick: bool) -> list[dict]:
         plan = [(1, None, 1), (100, None, 1), (100, TARGET_RATE / 10, 1)]
     say("Actions through TableService (SQLite file, WAL; one commit per action)")
     say(f"  {'tables':>6}  {'load':<13} {'actions':>7}  {'actions/s':>9}  {'p50 ms':>7}  {'p99 ms':>7}  "
-        f"{'CPU µs/action':>13}  {'waited':>6}  {'GC ms/s':>7}  {'longest GC':>10}")
+        f"{'CPU µs/action':>13}  {'waited':>6}  {'stolen':>6}  {'GC ms/s':>7}  {'longest GC':>10}")
     runs = []
     for number, (tables, rate, seconds) in enumerate(plan):
         run = asyncio.run(load.measure(folder / f"load-{number}.sqlite3", scripts, tables, seconds, rate)).summary()
         runs.append(run)
         say(f"  {tables:>6}  {run['mode']:<13} {run['actions']:>7}  {run['actions_per_s']:>9,.0f}  {run['p50_ms']:>7.2f}  "
             f"{run['p99_ms']:>7.2f}  {run['cpu_us_per_action']:>13,.0f}  {run['cpu_waited_share']:>6.0%}  "
+            f"{run['cpu_stolen_share']:>6.0%}  "
             f"{run['gc_ms_per_s']:>7.0f}  {run['gc_longest_ms']:>7.0f} ms")
         if run["wrong_final_states"]:
             say(f"  !! {run['wrong_final_states']} finished games ended in a state other than the engine's")
     say("  (saturated: every table sends its next move as soon as the last is answered, so with many tables the")
     say("   latency is the queue; paced: moves come at random moments at the given rate, latency counted from")
-    say("   when each was due. waited: time our threads were ready to run but another process had the core;")
-    say("   GC: time in Python's garbage collector, a second, and its longest pause)")
+    say("   when each was due. waited: time our threads were ready to run but another process (or our other")
+    say("   thread) had the core; stolen: time a virtual machine's core was taken by its host (steal), which")
+    say("   stalls everything like a pause; GC: time in Python's garbage collector, a second, and its longest pause)")
     return runs
 
 
@@ -185,7 +187,8 @@ def report_pictures(results: dict) -> None:
 
 
 def targets(results: dict) -> list[dict]:
-    paced = [r for r in results["load"] if r["tables"] == TARGET_TABLES and r["mode"] == f"paced {TARGET_RATE:g}/s"]
+    paced = [(rate, r) for rate in (TARGET_RATE // 2, TARGET_RATE) for r in results["load"]
+             if r["tables"] == TARGET_TABLES and r["mode"] == f"paced {rate:g}/s"]
     saturated = [r for r in results["load"] if r["tables"] == TARGET_TABLES and r["mode"] == "saturated"]
     stored = results["start_up"]["stored_start_up"]
     bot = results["pictures_in_the_bot"]
@@ -195,11 +198,11 @@ def targets(results: dict) -> list[dict]:
         checks.append(("at 1,000 tables, at least 2,000 actions/s", run["actions_per_s"] >= TARGET_RATE,
                        f"{run['actions_per_s']:,.0f} actions/s (CPU {run['cpu_us_per_action']:,.0f} µs an action: "
                        f"{1e6 / run['cpu_us_per_action']:,.0f}/s on a core of our own)"))
-    if paced:
-        run = paced[0]
-        kept_up = run["actions_per_s"] >= 0.97 * TARGET_RATE
-        checks.append(("at 1,000 tables and 2,000 actions/s, p99 under 25 ms", kept_up and run["p99_ms"] < TARGET_P99_MS,
-                       f"{run['actions_per_s']:,.0f} actions/s served, p99 {run['p99_ms']:,.1f} ms"))
+    for rate, run in paced:
+        kept_up = run["actions_per_s"] >= 0.97 * rate
+        checks.append((f"at 1,000 tables and {rate:,} actions/s, p99 under 25 ms", kept_up and run["p99_ms"] < TARGET_P99_MS,
+                       f"{run['actions_per_s']:,.0f} actions/s served, p99 {run['p99_ms']:,.1f} ms "
+                       f"(host steal {run['cpu_stolen_share']:.0%} of the run)"))
     if not saturated and not paced:
         checks.append(("at 1,000 tables (not run with --quick)", False, "run without --quick"))
     checks.append((f"start-up with {results['start_up']['stored']['tables']:,} stored tables under 2 s",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import random
 import time
 from contextlib import contextmanager
@@ -41,6 +42,7 @@ class Run:
     lobby_writes: int = 0
     cpu_seconds: float = 0.0  # CPU time of the whole process (every thread) over the run
     waited_seconds: float = 0.0  # time our threads were ready but another process had the core
+    stolen_seconds: float = 0.0  # time the hypervisor gave our core to another machine (steal)
     gc_pauses: list[float] = field(default_factory=list)  # the garbage collector's pauses, seconds
 
     def summary(self) -> dict:
@@ -55,6 +57,7 @@ class Run:
             "lobby_writes": self.lobby_writes,
             "cpu_us_per_action": round(self.cpu_seconds / max(1, self.moves) * 1e6, 1),
             "cpu_waited_share": round(self.waited_seconds / self.seconds, 3),
+            "cpu_stolen_share": round(self.stolen_seconds / self.seconds, 3),
             "gc_pauses": len(self.gc_pauses), "gc_ms_per_s": round(sum(self.gc_pauses) * 1000 / self.seconds, 1),
             "gc_longest_ms": round(max(self.gc_pauses, default=0) * 1000, 1),
         }
@@ -93,6 +96,19 @@ def run_queue_wait() -> float:
     except (OSError, IndexError, ValueError):
         return 0.0
     return total
+
+
+def stolen_time() -> float:
+    """Seconds of steal on the cores this process may run on (/proc/stat; 0 elsewhere): time a
+    virtual machine's core was ready to run but the host ran something else. No process in the
+    machine sees it as waiting, yet it stalls everything, as a long pause would."""
+    cores = {f"cpu{core}" for core in os.sched_getaffinity(0)} if hasattr(os, "sched_getaffinity") else set()
+    try:
+        lines = Path("/proc/stat").read_text().splitlines()
+        ticks = sum(int(line.split()[8]) for line in lines if line.split()[0] in cores)
+    except (OSError, IndexError, ValueError):
+        return 0.0
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 async def open_table(service: TableService, number: int, script: Script, run: Run):
@@ -142,7 +158,7 @@ async def measure(path: Path, scripts: list[Script], tables: int, seconds: float
             firsts.append(await open_table(service, number, scripts[number % len(scripts)], run))
         run.lobby_writes = 0
         gap = None if rate is None else tables / rate
-        cpu, waited = time.process_time(), run_queue_wait()
+        cpu, waited, stolen = time.process_time(), run_queue_wait(), stolen_time()
         start = time.perf_counter()
         with collector_pauses(run.gc_pauses):
             await asyncio.gather(*(
@@ -151,6 +167,7 @@ async def measure(path: Path, scripts: list[Script], tables: int, seconds: float
             ))
         run.seconds = time.perf_counter() - start
         run.cpu_seconds, run.waited_seconds = time.process_time() - cpu, run_queue_wait() - waited
+        run.stolen_seconds = stolen_time() - stolen
     finally:
         await store.close()
     return run
