@@ -373,10 +373,8 @@ class Clock(PlayerClock):
                                               f"I played **{game.label(played)}** for you.")
             missed = 1 + _misses(log_rows, seat)
             if misses and missed >= misses and update.table.status == "running":
-                seats = list(update.table.seats)
-                seats[seat] = None
-                update.table = await service.save_change(update.table, {"seats": seats},
-                                                   ("away", seat, None, {"user": user_id, "misses": missed}))
+                update.table = await service.save_change(update.table, {"seats": update.table.seats_with(seat, None)},
+                                                         ("away", seat, None, {"user": user_id, "misses": missed}))
                 missed_text = f"{missed} deadlines in a row" if missed > 1 else "a deadline"
                 update.public.append(f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they "
                                      "come back (`/table back`) or someone takes it (`/table join`).")

@@ -74,7 +74,6 @@ class PlayerClock:
 
     async def _seat(self, table: TableRecord, seat: int, user_id: int, kind: str, action: dict, text: str) -> Update:
         waiting = self.service.waiting_on(table)
-        seats = list(table.seats)
-        seats[seat] = user_id
-        table = await self.service.save_change(table, {"seats": seats}, (kind, seat, user_id, action))
+        table = await self.service.save_change(table, {"seats": table.seats_with(seat, user_id)},
+                                               (kind, seat, user_id, action))
         return Update(table, public=[text], was_waiting=waiting)

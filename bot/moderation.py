@@ -107,7 +107,7 @@ class Moderation:
                               "The game has not started yet.")
             waiting = self._waiting(table)
             table = await self.service.save_change(table, {"status": "paused", "deadline": None},
-                                             ("pause", None, actor_id, {}))
+                                                   ("pause", None, actor_id, {}))
             return Update(table, public=[f"⏸️ <@{actor_id}> paused the table: no moves until a moderator "
                                          "resumes it."], was_waiting=waiting)
 
@@ -165,14 +165,12 @@ class Moderation:
             elif player_id is not None and table.seats[seat] != player_id:
                 raise Refused(f"Seat {seat + 1} is not <@{player_id}>'s.")
             before = table.seats[seat]
-            seats = list(table.seats)
-            seats[seat] = member_id
-            changes: dict[str, Any] = {"seats": seats}
+            changes: dict[str, Any] = {"seats": table.seats_with(seat, member_id)}
             if before is not None and before == table.host_id:
                 changes["host_id"] = member_id
             waiting = self._waiting(table)
             table = await self.service.save_change(table, changes, ("replace", seat, actor_id,
-                                                              {"from": before, "to": member_id}))
+                                                                    {"from": before, "to": member_id}))
             was = f"<@{before}>" if before is not None else "a stand-in"
             return Update(table, public=[f"🔁 <@{member_id}> takes over seat {seat + 1} from {was}."],
                           was_waiting=waiting)
@@ -199,7 +197,7 @@ class Moderation:
                 raise Refused(f"This table's log cannot be replayed ({error}); nothing was changed.") from None
             waiting = self._waiting(table)
             table = await service.save_change(table, {"state": state.model_dump_json()}, ("rollback", None, actor_id, action))
-            service._keep_state(table, state)
+            service.keep_state(table, state)
             update = Update(table, public=[f"↩️ <@{actor_id}> took back the last {moves} move{'s' if moves != 1 else ''}: "
                                            "the game goes on from the position before them."], was_waiting=waiting)
             if table.status == "running":

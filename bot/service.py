@@ -135,10 +135,11 @@ class TableService:
         except (ValidationError, ValueError, KeyError):
             log.error("table %s: stored state is unreadable; skipping it", table.id)
             raise Refused("This table's saved game could not be read. A moderator can end it.") from None
-        self._keep_state(table, state)
+        self.keep_state(table, state)
         return state
 
-    def _keep_state(self, table: TableRecord, state: BaseModel) -> None:
+    def keep_state(self, table: TableRecord, state: BaseModel) -> None:
+        """Remember the parsed state of the table's version just saved (no parse on its next use)."""
         self._states[table.id] = (table.version, state)
         self._states.move_to_end(table.id)
         while len(self._states) > STATE_CACHE:
@@ -222,8 +223,8 @@ class TableService:
                               f"this table has {len(table.seats)}.")
             state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
             table = await self.save_change(table, {"status": "running", "state": state.model_dump_json()},
-                                     ("start", None, user_id, {"seats": len(table.seats)}))
-            self._keep_state(table, state)
+                                           ("start", None, user_id, {"seats": len(table.seats)}))
+            self.keep_state(table, state)
             update = Update(table, public=[f"**{game.title}** begins!"])
             update.add(await self.play_stand_ins(table))
             return update
@@ -270,7 +271,7 @@ class TableService:
         if outcome is not None:
             changes["status"] = "finished"
         table = await self.save_change(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")))
-        self._keep_state(table, step.state)
+        self.keep_state(table, step.state)
         update = Update(table, outcome=outcome)
         for event in step.events:
             if event.to is None:
@@ -357,6 +358,6 @@ class TableService:
     async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row) -> TableRecord:
         """Save `changes` and one log row as the table's next version (under the lock)."""
         try:
-            return await self.store.save(table, expected_version=table.version, log=log_row, changes=changes)
+            return await self.store.save(table, changes, log_row)
         except StaleVersion:
             raise StaleBoard("The table changed at the same moment. Please try again.") from None

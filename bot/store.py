@@ -167,6 +167,12 @@ class TableRecord(BaseModel):
     def open(self) -> bool:
         return self.status in OPEN_STATUSES
 
+    def seats_with(self, seat: int, user_id: int | None) -> list[int | None]:
+        """The seats with `seat` handed to `user_id` (None: to a stand-in)."""
+        seats = list(self.seats)
+        seats[seat] = user_id
+        return seats
+
 
 class ActionRecord(BaseModel):
     table_id: int
@@ -327,18 +333,17 @@ class Store:
         rows = await self.query(f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses)
         return [row[0] for row in rows]
 
-    async def save(self, table: TableRecord, *, expected_version: int,
-                   log: tuple[str, int | None, int | None, dict] | None = None,
-                   changes: dict[str, Any] | None = None) -> TableRecord:
-        """Write the table's changed fields and, in the same transaction, one log row.
+    async def save(self, table: TableRecord, changes: dict[str, Any],
+                   log: tuple[str, int | None, int | None, dict] | None = None) -> TableRecord:
+        """Write `changes` to the table as its next version and, in the same transaction, one log row.
 
-        `log` is (kind, seat, actor id, action). With `changes`, `table` is the row as stored and
-        only the changed columns are written (a move writes its state, not the seats and options
-        again: fewer JSON encodings); without, `table` is the whole new row. Raises StaleVersion if
-        the row moved on."""
+        `table` is the row as this store last gave it; only the changed columns are written (a move
+        writes its state, not the seats and options again: fewer JSON encodings). `log` is (kind,
+        seat, actor id, action). Raises StaleVersion if the row moved on since `table`."""
         now = self._now()
-        table = table.model_copy(update={**(changes or {}), "version": expected_version + 1, "updated_at": now})
-        columns = SAVED_COLUMNS if changes is None else [name for name in SAVED_COLUMNS if name in changes]
+        expected_version = table.version
+        table = table.model_copy(update={**changes, "version": expected_version + 1, "updated_at": now})
+        columns = [name for name in SAVED_COLUMNS if name in changes]
         values = [json.dumps(getattr(table, name)) if name in JSON_COLUMNS else getattr(table, name)
                   for name in columns]
         statements = [(

@@ -187,13 +187,11 @@ async def test_when_nothing_can_be_played_the_deadline_is_dropped_not_retried(wo
 
 async def test_a_paused_table_is_left_alone_and_its_deadlines_start_again_on_resume(world):
     table = await ostrakon(world)
-    paused = await world.store.save(table.model_copy(update={"status": "paused"}), expected_version=table.version,
-                                    log=("pause", None, 999, {}))
+    paused = await world.store.save(table, {"status": "paused"}, ("pause", None, 999, {}))
     await world.clock.tick(at=T0 + 2 * DAY)
     assert await clock_moves(world, table.id) == [] and await world.clock.deadlines(table.id) == []
     world.time.t = T0 + 3 * DAY
-    await world.store.save(paused.model_copy(update={"status": "running"}), expected_version=paused.version,
-                           log=("resume", None, 999, {}))
+    await world.store.save(paused, {"status": "running"}, ("resume", None, 999, {}))
     await world.clock.tick()
     assert deadlines(await world.clock.deadlines(table.id)) == {BOB: T0 + 3 * DAY + HOUR}
 

@@ -79,7 +79,7 @@ async def test_non_moderators_are_refused_with_a_reason_and_nothing_changes(serv
 
 async def test_pause_stops_play_and_the_clock_and_resume_goes_on(service, moderation):
     table = await started(service)
-    table = await service.store.save(table.model_copy(update={"deadline": 1e10}), expected_version=table.version)
+    table = await service.store.save(table, {"deadline": 1e10})
     update = await moderation.pause(table.id, MOD, moderator=True)
     assert update.table.status == "paused" and update.table.deadline is None
     assert f"<@{MOD}> paused" in update.public[0] and service.waiting_on(update.table) == []

@@ -14,7 +14,7 @@ async def test_the_cached_row_follows_every_write_through_the_store(tmp_path):
     store = await Store.open(tmp_path / "bot.sqlite3")
     table = await new_table(store, 1)
     assert await store.get_table(table.id, cached=True) == table
-    saved = await store.save(table.model_copy(update={"seats": [1, 2]}), expected_version=0, log=("join", None, 2, {}))
+    saved = await store.save(table, {"seats": [1, 2]}, ("join", None, 2, {}))
     assert await store.get_table(table.id, cached=True) == saved == await store.get_table(table.id)
     await store.set_board_message(table.id, 77)
     assert (await store.get_table(table.id, cached=True)).board_message_id == 77
@@ -29,7 +29,7 @@ async def test_a_write_behind_the_stores_back_is_caught_by_the_version_check(tmp
     stale = await store.get_table(table.id, cached=True)
     assert stale.version == 0  # the store has not seen the change yet...
     with pytest.raises(StaleVersion):  # ...but cannot write over it
-        await store.save(stale.model_copy(update={"seats": [1, 3]}), expected_version=stale.version, log=("join", None, 3, {}))
+        await store.save(stale, {"seats": [1, 3]}, ("join", None, 3, {}))
     fresh = await store.get_table(table.id, cached=True)  # the failed save made it read again
     assert (fresh.version, fresh.seats) == (5, [1, 9])
     assert await store.actions(table.id) == []
@@ -48,8 +48,7 @@ async def test_the_log_since_a_seq(tmp_path):
     store = await Store.open(tmp_path / "bot.sqlite3")
     table = await new_table(store, 1)
     for user in (2, 3, 4):
-        table = await store.save(table.model_copy(update={"seats": table.seats + [user]}),
-                                 expected_version=table.version, log=("join", None, user, {}))
+        table = await store.save(table, {"seats": table.seats + [user]}, ("join", None, user, {}))
     assert [row.seq for row in await store.actions(table.id, since=1)] == [2, 3]
     assert [row.actor_id for row in await store.actions(table.id, kind="join", since=2)] == [4]
     await store.close()
