@@ -116,19 +116,6 @@ class Clock(PlayerClock):
     async def _select(self, sql: str, params: tuple = ()) -> list[dict]:
         return [dict(row) for row in await self.store.query(sql, params)]
 
-    async def _write(self, statements: list[tuple[str, tuple]]) -> list[int]:
-        def work(connection):
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                counts = [connection.execute(sql, params).rowcount for sql, params in statements]
-                connection.execute("COMMIT")
-                return counts
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
-
-        return await self.store.run_job(work)
-
     async def _clock_row(self, table_id: int) -> dict | None:
         rows = await self._select("SELECT * FROM clock_tables WHERE table_id = ?", (table_id,))
         return rows[0] if rows else None
@@ -153,7 +140,7 @@ class Clock(PlayerClock):
         """Change a table's clock settings; every deadline and the reminders start again from now."""
         settings = replace(await self.settings(table_id), **changes)
         values = (table_id, settings.pace, settings.remind, settings.reminders, settings.misses, settings.vacation_days)
-        await self._write([
+        await self.store.transaction([
             ("INSERT INTO clock_tables (table_id, pace, remind, reminders, misses, vacation_days) VALUES (?, ?, ?, ?, ?, ?)"
              " ON CONFLICT (table_id) DO UPDATE SET pace = excluded.pace, remind = excluded.remind, reminders ="
              " excluded.reminders, misses = excluded.misses, vacation_days = excluded.vacation_days,"
@@ -214,7 +201,7 @@ class Clock(PlayerClock):
                            for seat in old if seat not in kept]
             statements += [("INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline)"
                             " VALUES (?, ?, ?, ?, ?, ?)", row) for row in fresh]
-            await self._write(statements)
+            await self.store.transaction(statements)
             if fresh:
                 self._wake.set()  # a new deadline may come before the scheduler's next look
 
@@ -325,7 +312,7 @@ class Clock(PlayerClock):
                     update = await self._play_for(table_id, row["seat"], row["user_id"], row["since_version"], settings.misses)
                 except RuleError as error:  # neither the default nor a stand-in's move: leave this one be
                     log.warning("table %s: the clock cannot move for seat %s (%s)", table_id, row["seat"], error)
-                    await self._write([("UPDATE clock_seats SET deadline = NULL WHERE table_id = ? AND seat = ?"
+                    await self.store.transaction([("UPDATE clock_seats SET deadline = NULL WHERE table_id = ? AND seat = ?"
                                         " AND since_version = ?", (table_id, row["seat"], row["since_version"]))])
                     continue
                 if update is None:
@@ -406,7 +393,7 @@ class Clock(PlayerClock):
                     f"<t:{since}:R>, and {settings.reminders} reminders went unanswered. No more pings until "
                     "someone moves; a moderator can step in (`/table skip`, `/table end`).")
             users = []
-        (claimed,) = await self._write([(
+        (claimed,) = await self.store.transaction([(
             "UPDATE clock_tables SET next_reminder = ?, reminded = ? WHERE table_id = ? AND next_reminder = ?"
             " AND synced_version = ?", (after, reminded, table_id, clock["next_reminder"], table.version))])
         if claimed and text:

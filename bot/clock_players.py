@@ -28,7 +28,7 @@ class PlayerClock:
             raise Refused(f"This table allows {days_allowed} of vacation per player; you have {left}.")
         until = now + days * DAY
         used += days * DAY
-        await self._write([
+        await self.store.transaction([
             ("INSERT INTO clock_vacations (table_id, user_id, until, used) VALUES (?, ?, ?, ?) ON CONFLICT"
              " (table_id, user_id) DO UPDATE SET until = excluded.until, used = excluded.used",
              (table_id, user_id, until, used)),

@@ -242,17 +242,17 @@ class Store:
     async def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
         return list(await self._db.execute_fetchall(sql, params))
 
-    async def _transaction(self, statements: list[tuple[str, tuple]]) -> list[int]:
-        """Run statements atomically (in one hop); returns each statement's rowcount."""
+    async def transaction(self, statements: list[tuple[str, tuple]], *, must_change: tuple[int, ...] = ()) -> list[int]:
+        """Run statements atomically (in one hop); returns each statement's rowcount. If a statement
+        listed in `must_change` changes no row, nothing is written and StaleVersion is raised."""
 
         def work(connection: sqlite3.Connection) -> list[int]:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 counts = []
-                for sql, params in statements:
-                    count = connection.execute(sql, params).rowcount
-                    counts.append(count)
-                    if count == 0 and sql.lstrip().upper().startswith("UPDATE"):
+                for index, (sql, params) in enumerate(statements):
+                    counts.append(connection.execute(sql, params).rowcount)
+                    if index in must_change and counts[-1] == 0:
                         raise StaleVersion()
                 connection.execute("COMMIT")
                 return counts
@@ -359,7 +359,7 @@ class Store:
                 (table.id, table.id, seat, actor_id, kind, json.dumps(action), now),
             ))
         try:
-            await self._transaction(statements)
+            await self.transaction(statements, must_change=(0,))  # the row's version check
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time
             raise
