@@ -41,7 +41,7 @@ async def off_the_loop(path, game_key: str = "ostrakon") -> dict:
     """Draw boards through the bot's Publisher while a ticker runs on the loop: the ticker's
     longest wait shows whether drawing held the loop up. Drawing twice at one version must draw once."""
     from bot import render
-    from bot.publisher import Publisher
+    from bot.delivery.publisher import Publisher
     from bot.service import TableService
     from bot.store import Store
 

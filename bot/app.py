@@ -11,8 +11,11 @@ import discord
 import yarl
 from discord.ext import commands
 
-from .clock import ChannelNotices, Clock
-from .publisher import Publisher
+from .clock import Clock
+from .delivery.notices import ChannelNotices
+from .delivery.publisher import Publisher
+from .gate import Gate
+from .moderation import Moderation
 from .service import TableService
 from .settings import Settings
 from .store import Store
@@ -33,7 +36,9 @@ class TableBot(commands.Bot):
 
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        # Nobody is pinged unless a message names them (bot/delivery/mentions.py).
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
 
     async def setup_hook(self) -> None:
@@ -41,6 +46,9 @@ class TableBot(commands.Bot):
 
         self.store = await Store.open(self.settings.bot_db_path)
         self.service = TableService(self.store)
+        self.gate = Gate(self.service)
+        self.moderation = Moderation(self.service)
+        await self.moderation.load()
         self.publisher = Publisher(self)
         self.clock = Clock(self.service, ChannelNotices(self))
         await setup_cogs(self)

@@ -40,11 +40,13 @@ from engine import RuleError, referee
 from .clock_players import PlayerClock
 from .clock_settings import MINUTE, ClockSettings, format_duration
 from .clock_settings import DAY, HOUR, new_table_pace, parse_duration, parse_pace, parse_remind  # noqa: F401 (for the cogs)
+from . import refusals as why
 from .service import Refused, TableService, Update, chance_for
 from .store import ActionRecord, TableRecord
 from .text import WAITING_MARK, waiting_text
 
 log = logging.getLogger(__name__)
+CHANGE_CLOCK = "change the table's clock"
 CLOCK = 0  # the actor id of the clock's moves in the log (no Discord user has id 0)
 MAX_SLEEP = 60.0       # the scheduler looks at the database at least this often (seconds)
 RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
@@ -59,29 +61,6 @@ class Notices(Protocol):
     async def ready(self) -> None: ...
     async def publish(self, update: Update, fresh: tuple[int, ...]) -> None: ...
     async def say(self, table: TableRecord, text: str, ping: list[int]) -> None: ...
-
-
-class ChannelNotices:
-    """The clock on Discord: moves are published like any other, notices go to the table's channel."""
-
-    def __init__(self, bot) -> None:
-        self.bot = bot
-
-    def turn(self, table_id: int):
-        return self.bot.publisher.turn(table_id)
-
-    async def ready(self) -> None:
-        await self.bot.wait_until_ready()
-
-    async def publish(self, update: Update, fresh: tuple[int, ...]) -> None:
-        await self.bot.publisher.publish(update, fresh=fresh)
-
-    async def say(self, table: TableRecord, text: str, ping: list[int]) -> None:
-        import discord
-
-        channel = await self.bot.publisher.channel_of(table)
-        await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(user) for user in ping]))
 
 
 def _untouched(since: list[ActionRecord], seat: int) -> bool:
@@ -154,9 +133,9 @@ class Clock(PlayerClock):
         """`configure`, for the host before the start or a moderator at any time."""
         table = await self.service.get(table_id)
         if not table.open:
-            raise Refused("This table is already over.")
+            raise Refused(why.CLOSED)
         if not (moderator or (table.status == "lobby" and user_id == table.host_id)):
-            raise Refused("Only the host (before the start) or a moderator can change the table's clock.")
+            raise Refused((why.HOST_ONLY if table.status == "lobby" else why.MODERATOR_ONLY).format(what=CHANGE_CLOCK))
         return await self.configure(table_id, **changes)
 
     # --- keeping the deadlines in line with the table ------------------------------------------------

@@ -16,8 +16,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine import GAMES, Chance, Game, Outcome, RuleError, referee
+from engine import GAMES, Chance, Game, Outcome, referee
 
+from . import refusals as why
+from .menu import Menu, Menus, build
+from .refusals import Refused, StaleBoard
 from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTable
 
 log = logging.getLogger(__name__)
@@ -28,12 +31,7 @@ STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
 QUIET_FOR_OTHERS = ("move", "kick", "replace", "pause", "resume", "skip", "away", "back", "substitute")
 
 
-class Refused(RuleError):
-    """A table-level refusal (lobby, permissions, stale board); the message is for the user."""
-
-
-class StaleBoard(Refused):
-    pass
+__all__ = ["Refused", "StaleBoard", "TableService", "Update", "chance_for"]
 
 
 @dataclass
@@ -43,6 +41,8 @@ class Update:
     private: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
     outcome: Outcome | None = None
     was_waiting: list[int] = field(default_factory=list)  # whom the table waited on just before this
+    # players who now face a new decision: newly waited on, or waited on again after their own move
+    fresh: set[int] = field(default_factory=set)
 
     def add(self, update: "Update") -> None:
         self.table, self.outcome = update.table, update.outcome or self.outcome
@@ -85,6 +85,7 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # parsed state per table, by version, for the tables used most recently
         self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
+        self.menus = Menus()
 
     def lock(self, table_id: int) -> asyncio.Lock:
         """The table's lock: hold it around any read-change-save of the table (moderation and the
@@ -125,7 +126,7 @@ class TableService:
 
     def state_of(self, table: TableRecord) -> BaseModel:
         if table.state is None:
-            raise Refused("This table has not started yet.")
+            raise Refused(why.NOT_STARTED)
         cached = self._states.get(table.id)
         if cached and cached[0] == table.version:
             self._states.move_to_end(table.id)
@@ -148,11 +149,20 @@ class TableService:
     def seat_of(self, table: TableRecord, user_id: int) -> int | None:
         return table.seats.index(user_id) if user_id in table.seats else None
 
+    def menu(self, table: TableRecord, seat: int | None) -> Menu:
+        """The seat's view and moves at the table's version (the public view for None), computed
+        once per version."""
+        menu = self.menus.get(table.id, table.version, seat)
+        if menu is None:
+            menu = self.menus.keep(build(self.game_of(table), table.id, table.version, self.state_of(table), seat,
+                                         table.status == "running"))
+        return menu
+
     async def view_for(self, table_id: int, user_id: int | None) -> dict:
         """The seat's own view for a player, the public view for anyone else."""
         table = await self.get(table_id)
         seat = self.seat_of(table, user_id) if user_id is not None else None
-        return self.game_of(table).view(self.state_of(table), seat)
+        return self.menu(table, seat).view
 
     def waiting_on(self, table: TableRecord) -> list[int]:
         """User ids the table waits on (stand-ins excluded)."""
@@ -216,7 +226,7 @@ class TableService:
         async with self._locks[table_id]:
             table = await self._lobby(table_id)
             if user_id != table.host_id and not moderator:
-                raise Refused("Only the host or a moderator can start the table.")
+                raise Refused(why.HOST_ONLY.format(what="start the table"))
             game = self.game_of(table)
             if not game.min_seats <= len(table.seats) <= game.max_seats:
                 raise Refused(f"{game.title} needs {game.min_seats} to {game.max_seats} players; "
@@ -227,6 +237,7 @@ class TableService:
             self.keep_state(table, state)
             update = Update(table, public=[f"**{game.title}** begins!"])
             update.add(await self.play_stand_ins(table))
+            update.fresh = set(self.waiting_on(update.table))
             return update
 
     # --- play ------------------------------------------------------------------------------------
@@ -236,22 +247,28 @@ class TableService:
         """Play `action` for the user's seat. With `version`, refuse if the board has changed."""
         async with self._locks[table_id]:
             table = await self.get(table_id, cached=True)
-            if table.status == "paused":
-                raise Refused("This table is paused. A moderator can resume it.")
             if table.status != "running":
-                raise Refused("This game is over." if table.status == "finished" else "This table is not running.")
+                raise why.status_refusal(table.status)
             seat = self.seat_of(table, user_id)
             if seat is None:
-                raise Refused("You are not playing at this table.")
-            if version is not None and version != table.version and await self._moved_on(table, seat, version):
-                raise StaleBoard("The board has changed since this was posted. Use the latest one.")
+                raise Refused(why.NOT_PLAYER)
+            if version is not None and version != table.version and await self.moved_on(table, seat, version):
+                raise why.stale()
             was_waiting = self.waiting_on(table)
             update = await self.apply_move(table, seat, user_id, action)
             update.was_waiting = was_waiting
             update.add(await self.play_stand_ins(update.table))
+            self.mark_fresh(update, actor=user_id)
             return update
 
-    async def _moved_on(self, table: TableRecord, seat: int, version: int) -> bool:
+    def mark_fresh(self, update: Update, actor: int | None = None) -> None:
+        """Who faces a new decision after `update`: the players the table now waits on who it did not
+        wait on before, and `actor` if it is waited on again after its own move (the speaker's own
+        vote, the next step of a plan)."""
+        waiting = self.waiting_on(update.table)
+        update.fresh |= {user for user in waiting if user not in update.was_waiting or user == actor}
+
+    async def moved_on(self, table: TableRecord, seat: int, version: int) -> bool:
         """Whether the table changed for `seat` since `version`. Moves of the other seats (and a
         stand-in taking someone's seat) do not count: a simultaneous choice (a secret vote) stays
         open while the others make theirs."""
@@ -266,7 +283,7 @@ class TableService:
         game = self.game_of(table)
         seq = table.version + 1
         parsed, step = referee.play_parsed(game, self.state_of(table), seat, action, chance_for(table, seq))
-        outcome = game.outcome(step.state)
+        outcome = game.outcome(step.state)  # once: the status, the summary and the publisher read it from here
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}
         if outcome is not None:
             changes["status"] = "finished"
@@ -315,7 +332,7 @@ class TableService:
             if not table.open:
                 raise Refused("This table is already over.")
             if not moderator and not (table.status == "lobby" and user_id == table.host_id):
-                raise Refused("Only a moderator can end a running table (the host can end it in the lobby).")
+                raise Refused((why.HOST_ONLY if table.status == "lobby" else why.MODERATOR_ONLY).format(what="end this table"))
             table = await self.save_change(table, {"status": "ended"}, ("end", None, user_id, {}))
             return Update(table, public=[f"The table was ended by <@{user_id}>."])
 
@@ -323,7 +340,7 @@ class TableService:
         """Remove a player; in a running game a stand-in takes over their seat. The log row names
         the moderator (`actor_id`) and, once the game runs, the seat."""
         if not moderator:
-            raise Refused("Only a moderator can remove a player.")
+            raise Refused(why.MODERATOR_ONLY.format(what="remove a player"))
         async with self._locks[table_id]:
             table = await self.get(table_id, cached=True)
             if not table.open:
@@ -352,7 +369,7 @@ class TableService:
     async def _lobby(self, table_id: int) -> TableRecord:
         table = await self.get(table_id, cached=True)
         if table.status != "lobby":
-            raise Refused("This table has already started." if table.open else "This table is over.")
+            raise Refused(why.STARTED if table.open else why.CLOSED)
         return table
 
     async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row) -> TableRecord:

@@ -12,31 +12,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
-from bot.clock import format_duration, parse_pace, parse_remind
-from bot.service import Refused
+from bot.clock import CHANGE_CLOCK
+from bot.clock_settings import format_duration, parse_pace, parse_remind
+from bot.delivery.mentions import NOBODY
+from bot.delivery.messages import seat_message
+from bot.gate import Need
 from bot.store import TableRecord
-from engine import RuleError
 
-from .components import is_moderator, send_private, who_you_are
+from .common import answer_error, caller_of, send_private
 
 log = logging.getLogger(__name__)
-NO_TABLE = "There is no table in this channel. Open one with `/table new`."
 
 
-async def table_here(interaction: discord.Interaction) -> TableRecord:
-    table = await interaction.client.service.table_in(interaction.channel_id)
-    if table is None:
-        raise Refused(NO_TABLE)
-    return table
-
-
-async def on_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-    original = getattr(error, "original", error)
-    if isinstance(original, RuleError):
-        await send_private(interaction, f"🚫 {original}")
-    else:
-        log.error("/%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=original)
+async def table_here(interaction: discord.Interaction, need: Need = Need.LOOK, what: str = "do that") -> TableRecord:
+    return (await interaction.client.gate.here(caller_of(interaction), need, what)).table
 
 
 async def take_seat(interaction: discord.Interaction, table: TableRecord, how: str) -> None:
@@ -45,14 +34,14 @@ async def take_seat(interaction: discord.Interaction, table: TableRecord, how: s
     bot = interaction.client
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with bot.publisher.turn(table.id):
-        update = await getattr(bot.clock, how)(table.id, interaction.user.id)
+        take = bot.clock.back if how == "back" else bot.clock.substitute
+        update = await take(table.id, interaction.user.id)
         await interaction.followup.send("✅ You have your seat again." if how == "back" else "✅ You took the seat.",
                                         ephemeral=True)
         table = update.table
         if table.state is not None:
-            view = bot.service.game_of(table).view(bot.service.state_of(table), table.seats.index(interaction.user.id))
-            await bot.publisher.dm(table, interaction.user.id, f"🎲 Your seat at <#{table.channel_id}>. "
-                                   f"{who_you_are(view)}\n{render.render_text(table.game, view)}")
+            await bot.publisher.dm(table, interaction.user.id,
+                                   seat_message(bot.service, table, interaction.user.id, "🎲 Your seat"))
         await bot.publisher.publish(update)
 
 
@@ -62,14 +51,14 @@ def clock_commands() -> list[app_commands.Command]:
     @app_commands.command(name="pace", description="Time per move: none, 30m, 12h, 2d… (host in the lobby, moderators)")
     @app_commands.describe(pace="none, or a time such as 30m, 12h, 2d or 1d12h")
     async def pace(interaction: discord.Interaction, pace: app_commands.Range[str, 1, 20]) -> None:
-        table = await table_here(interaction)
-        settings = await interaction.client.clock.change(table.id, interaction.user.id, moderator=is_moderator(interaction),
+        table = await table_here(interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
+        settings = await interaction.client.clock.change(table.id, interaction.user.id, moderator=caller_of(interaction).moderator,
                                                          pace=parse_pace(pace))
         when = f"{format_duration(settings.pace)} per move" if settings.pace else "none: no deadlines"
         await interaction.response.send_message(
             f"⏰ <@{interaction.user.id}> set the pace: {when}." + (" Deadlines start again from now."
                                                                    if table.status != "lobby" else ""),
-            allowed_mentions=discord.AllowedMentions.none())
+            allowed_mentions=NOBODY)
         if table.status == "lobby":
             await interaction.client.publisher.refresh_lobby(table)  # the lobby shows the pace
 
@@ -91,15 +80,16 @@ def clock_commands() -> list[app_commands.Command]:
         if not changes:
             await send_private(interaction, (await bot.clock.settings(table.id)).describe())
             return
-        settings = await bot.clock.change(table.id, interaction.user.id, moderator=is_moderator(interaction), **changes)
+        table = await table_here(interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
+        settings = await bot.clock.change(table.id, interaction.user.id, moderator=caller_of(interaction).moderator, **changes)
         await interaction.response.send_message(f"⏰ <@{interaction.user.id}> changed the table's clock:\n"
-                                                f"{settings.describe()}", allowed_mentions=discord.AllowedMentions.none())
+                                                f"{settings.describe()}", allowed_mentions=NOBODY)
 
     @app_commands.command(name="vacation", description="Pause your pings and deadlines at this table for some days")
     @app_commands.describe(days="How many days from now (0: you are back)")
     async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
         bot = interaction.client
-        table = await table_here(interaction)
+        table = await table_here(interaction, Need.SEATED)
         until, left = await bot.clock.vacation(table.id, interaction.user.id, days)
         await send_private(interaction, f"✅ {'Have a good rest' if until else 'Welcome back'}! Vacation left at this "
                                         f"table: {format_duration(left) if left > 0 else 'none'}.")
@@ -107,7 +97,7 @@ def clock_commands() -> list[app_commands.Command]:
         text = (f"🏖️ {who} is on vacation until <t:{int(until)}:f> (<t:{int(until)}:R>): no pings, and their deadlines "
                 "wait for them." if until else f"👋 {who} is back from vacation.")
         channel = await bot.publisher.channel_of(table)
-        await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(text, allowed_mentions=NOBODY)
 
     @app_commands.command(name="back", description="Take your seat again after a stand-in played it for you")
     async def back(interaction: discord.Interaction) -> None:
@@ -115,7 +105,7 @@ def clock_commands() -> list[app_commands.Command]:
 
     built = [pace, clock, vacation, back]
     for command in built:
-        command.on_error = on_command_error
+        command.on_error = answer_error
     return built
 
 

@@ -5,10 +5,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import Refused
-from engine import RuleError
+from bot.gate import Need
+from bot.refusals import Refused
 
-from .components import answer_error, commit_move, send_private
+from .common import answer_error, caller_of
+from .play import commit_move
 
 
 class Ostrakon(commands.Cog):
@@ -25,12 +26,10 @@ class Ostrakon(commands.Cog):
                            black="The answer for the black stone")
     async def ask(self, interaction: discord.Interaction, question: app_commands.Range[str, 1, 300],
                   white: app_commands.Range[str, 1, 80], black: app_commands.Range[str, 1, 80]) -> None:
-        try:
-            table = await self.bot.service.table_in(interaction.channel_id)
-            if table is None or table.game != "ostrakon":
-                raise Refused("There is no Ostrakon table in this channel.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            action = {"kind": "ask", "question": question, "white": white, "black": black}
-            await commit_move(interaction, table, action, edit=False)
-        except RuleError as error:
-            await send_private(interaction, f"🚫 {error}")
+        caller = caller_of(interaction)
+        if (await self.bot.gate.here(caller, Need.LOOK)).table.game != "ostrakon":
+            raise Refused("There is no Ostrakon table in this channel.")
+        passed = await self.bot.gate.here(caller, Need.PLAY, "ask")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        action = {"kind": "ask", "question": question, "white": white, "black": black}
+        await commit_move(interaction, passed, action, edit=False)

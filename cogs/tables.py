@@ -10,18 +10,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
-from bot.clock import new_table_pace
-from bot.service import Refused
+from bot.clock_settings import new_table_pace
+from bot.delivery.mentions import NOBODY
+from bot.delivery.summary import post_summary
+from bot.delivery.views import board_view, pages_view
+from bot.gate import Need
+from bot.refusals import Refused
 from engine import GAMES
 
-from .components import answer_error, board_view, is_moderator, lobby_action, send_private, show_hand
 from .clock import take_seat
-from .moderation import post_summary
+from .common import answer_error, caller_of
+from .play import lobby_action, show_hand
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
 OPTION_BOUNDARY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")  # commas inside [..] stay
-NO_TABLE = "There is no table in this channel. Open one with `/table new`."
 
 
 def parse_options(text: str) -> dict:
@@ -57,11 +60,8 @@ class Tables(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
 
-    async def _table_here(self, interaction: discord.Interaction):
-        table = await self.bot.service.table_in(interaction.channel_id)
-        if table is None:
-            raise Refused(NO_TABLE)
-        return table
+    async def _here(self, interaction: discord.Interaction, need: Need, what: str = "do that"):
+        return await self.bot.gate.here(caller_of(interaction), need, what)
 
     async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await answer_error(interaction, error)
@@ -80,51 +80,50 @@ class Tables(commands.Cog):
         if seconds:
             await self.bot.clock.configure(table.id, pace=seconds)
         await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
-                                                allowed_mentions=discord.AllowedMentions.none())
+                                                allowed_mentions=NOBODY)
         message = await interaction.original_response()
         await self.bot.store.set_board_message(table.id, message.id)
 
     @table.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
-        if table.status != "lobby":  # a substitute for a player the clock handed to a stand-in
-            await take_seat(interaction, table, "substitute")
+        passed = await self._here(interaction, Need.LOOK)
+        if passed.table.status != "lobby":  # a substitute for a player the clock handed to a stand-in
+            await take_seat(interaction, passed.table, "substitute")
             return
-        await lobby_action(interaction, table.id, "join")
+        await lobby_action(interaction, await self._here(interaction, Need.SIT), "join")
 
     @table.command(name="leave", description="Leave this channel's table before it starts")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, (await self._table_here(interaction)).id, "leave")
+        await lobby_action(interaction, await self._here(interaction, Need.SIT), "leave")
 
     @table.command(name="start", description="Start the game (host or moderator)")
     async def start(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, (await self._table_here(interaction)).id, "start")
+        await lobby_action(interaction, await self._here(interaction, Need.HOST, "start the table"), "start")
 
     @table.command(name="status", description="Show the board")
     async def status(self, interaction: discord.Interaction) -> None:
-        table = await self._table_here(interaction)
-        service = self.bot.service
+        table = (await self._here(interaction, Need.LOOK)).table
         if table.state is None:
             await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
-                                                    allowed_mentions=discord.AllowedMentions.none())
+                                                    allowed_mentions=NOBODY)
             return
         await interaction.response.defer(thinking=True)
-        view = service.game_of(table).view(service.state_of(table), None)
+        view = self.bot.service.menu(table, None).view
         picture = await self.bot.publisher.picture(table)
-        await interaction.followup.send(render.render_text(table.game, view)[:2000], view=board_view(table),
-                                        allowed_mentions=discord.AllowedMentions.none(),
-                                        **({"file": picture} if picture else {}))
+        await interaction.followup.send(render.render_text(table.game, view)[:2000], view=board_view(table) or discord.utils.MISSING,
+                                        allowed_mentions=NOBODY, **({"file": picture} if picture else {}))
 
     @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
     async def end(self, interaction: discord.Interaction) -> None:
-        if is_moderator(interaction) and await self.bot.service.end_damaged(interaction.channel_id, moderator=True):
+        caller = caller_of(interaction)
+        if caller.moderator and await self.bot.service.end_damaged(interaction.channel_id, moderator=True):
             await interaction.response.send_message("This channel's table could not be read, so it was closed. "
                                                     "Its log is kept; you can open a new table here.")
             return
-        table = await self._table_here(interaction)
+        table = (await self._here(interaction, Need.HOST_OR_MOD, "end this table")).table
         async with self.bot.publisher.turn(table.id):
-            update = await self.bot.service.end(table.id, interaction.user.id, moderator=is_moderator(interaction))
-            await interaction.response.send_message(update.public[0], allowed_mentions=discord.AllowedMentions.none())
+            update = await self.bot.service.end(table.id, interaction.user.id, moderator=caller.moderator)
+            await interaction.response.send_message(update.public[0], allowed_mentions=NOBODY)
             if table.state is None:
                 await self.bot.publisher.refresh_lobby(update.table)
             else:
@@ -134,9 +133,7 @@ class Tables(commands.Cog):
     @table.command(name="kick", description="Remove a player; a stand-in takes their seat (moderators)")
     @app_commands.describe(member="The player to remove")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        table = await self._table_here(interaction)
-        if not is_moderator(interaction):
-            raise Refused("Only a moderator (Manage Channels) can remove a player.")
+        table = (await self._here(interaction, Need.MODERATE, "remove a player")).table
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.bot.publisher.turn(table.id):
             table = await self.bot.service.get(table.id)
@@ -151,7 +148,7 @@ class Tables(commands.Cog):
     @app_commands.command(name="hand", description="Your cards, your vote and your moves, privately")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        await show_hand(interaction, (await self._table_here(interaction)).id)
+        await show_hand(interaction, await self._here(interaction, Need.LOOK))
 
     @app_commands.command(name="rules", description="How to play a game here")
     @app_commands.describe(game="Which game")
@@ -163,32 +160,11 @@ class Tables(commands.Cog):
 
 def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
     """One page of a game's rules (an embed holds 6,000 characters; the page turns with buttons)."""
+    if key not in GAMES:
+        raise Refused("That game is not here any more.")
     pages = rules_pages(key)
     page = max(0, min(page, len(pages) - 1))
     embed = discord.Embed(title=GAMES[key].title, description=pages[page][:4096], colour=0x5865F2)
-    if len(pages) == 1:
-        return embed, None
-    embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
-    view = discord.ui.View(timeout=None)
-    for target, label in ((page - 1, "◀ Previous"), (page + 1, "Next ▶")):
-        if 0 <= target < len(pages):
-            view.add_item(RulesPageButton(key, target, label))
-    return embed, view
-
-
-class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:rules:(?P<g>[a-z0-9-]+):(?P<p>\d+)"):
-    def __init__(self, key: str, page: int, label: str = "More") -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"pt:rules:{key}:{page}"))
-        self.key, self.page = key, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match):
-        return cls(match["g"], int(match["p"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        if self.key not in GAMES:
-            await send_private(interaction, "🚫 That game is not here any more.")
-            return
-        embed, view = rules_page(self.key, self.page)
-        await interaction.response.edit_message(embed=embed, view=view)
+    if len(pages) > 1:
+        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+    return embed, pages_view(f"pt:rules:{key}", page, len(pages))

@@ -5,7 +5,8 @@ The engine is pure and synchronous: no Discord, no database, no asyncio, no glob
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from functools import cache
+from typing import Any, Callable, get_args
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -91,3 +92,23 @@ class Game:
     # The same position with everything hidden from `keep` re-dealt at random: public output must
     # not change under it (the leak tests rely on this).
     shuffle_secrets: Callable[..., BaseModel] | None = None
+    # Why a seat that is not to move cannot act now, where "It is not your turn." would mislead
+    # (a secret vote already cast); None for the plain reason.
+    waiting_reason: Callable[[BaseModel, int], str | None] | None = None
+
+    @property
+    def action_types(self) -> tuple[type, ...]:
+        """The game's action models (the members of its tagged union)."""
+        return _union_members(self.actions)
+
+
+@cache
+def _union_members(adapter: TypeAdapter) -> tuple[type, ...]:
+    found, pending = [], [adapter._type]
+    while pending:
+        kind = pending.pop()
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            found.append(kind)
+        else:
+            pending.extend(get_args(kind))
+    return tuple(found)

@@ -10,7 +10,11 @@ from .core import Game, GameOver, NotYourTurn, Step, UnknownAction
 
 
 def parse_action(game: Game, action: Any) -> BaseModel:
-    """Turn a dict (or an action model) into one of the game's actions, or refuse it clearly."""
+    """Turn a dict into one of the game's actions, or refuse it clearly. An action that is already
+    one of the game's own models (from `legal_actions`, or validated when it was made) is taken as
+    it is."""
+    if isinstance(action, game.action_types):
+        return action
     try:
         if isinstance(action, BaseModel):
             action = action.model_dump()
@@ -32,6 +36,7 @@ def play_parsed(game: Game, state: BaseModel, seat: int, action: Any, chance: Ch
     if game.outcome(state) is not None:
         raise GameOver("This game is over.")
     if seat not in game.to_move(state):
-        raise NotYourTurn("It is not your turn.")
+        reason = game.waiting_reason(state, seat) if game.waiting_reason else None
+        raise NotYourTurn(reason or "It is not your turn.")
     parsed = parse_action(game, action)
     return parsed, game.apply(state, seat, parsed, chance)

@@ -1,6 +1,6 @@
 """Ostrakon (5-12 players): secret stone votes on two-answer questions."""
 from ..core import Game
-from .rules import apply, legal_actions, setup, to_move
+from .rules import apply, legal_actions, setup, to_move, waiting_reason
 from .state import Options, State, actions
 from .views import outcome, shuffle_secrets, view
 from .standin import label, stand_in
@@ -23,4 +23,5 @@ GAME = Game(
     stand_in=stand_in,
     default_action=stand_in,
     shuffle_secrets=shuffle_secrets,
+    waiting_reason=waiting_reason,
 )

@@ -111,6 +111,13 @@ def to_move(state: State) -> frozenset[int]:
     return frozenset({speaker(state)})
 
 
+def waiting_reason(state: State, seat: int) -> str | None:
+    """A stone already cast is the reason a voter has nothing to do, not "your turn"."""
+    if state.phase == "vote" and seat in state.votes:
+        return "You have already voted."
+    return None
+
+
 def legal_actions(state: State, seat: int) -> list:
     """Every legal action; an `Ask` is a template whose texts the speaker writes."""
     if seat not in to_move(state):

@@ -1,4 +1,4 @@
-"""The moves menu (cogs/menus.py) without Discord: Discord's limits, grouping, paging, and every
+"""The moves menu (bot/menu.py, bot/delivery/layout.py) without Discord: Discord's limits, grouping, paging, and every
 move reachable exactly once, for made-up lists and for positions of the four newer games."""
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from bot import render
 from bot.store import TableRecord
-from cogs.menus import (
-    Buttons, Choice, Groups, Nav, Select, choices_for, describe, layout, menu_key, moves_view,
-)
+from bot.delivery.layout import Buttons, Groups, Nav, Select, describe, layout
+from bot.delivery.views import moves_view
+from bot.menu import Choice, Menu, build, open_text_fields
 from engine import GAMES, Chance, referee
 
 
@@ -22,8 +22,20 @@ def made_up(sizes: list[int]) -> list[Choice]:
     for number, size in enumerate(sizes):
         for _ in range(size):
             index = len(choices)
-            choices.append(Choice(index, f"{index:08x}", f"Move {index} of group {number}", f"Group {number}"))
+            choices.append(Choice(f"{index:08x}", f"Move {index} of group {number}", f"Group {number}", None))
     return choices
+
+
+def menu_of(choices: list[Choice], table_id: int = 1, version: int = 1) -> Menu:
+    return Menu(table_id, version, 0, {}, tuple(choices), {c.key: c for c in choices})
+
+
+def menu_key(choices: list[Choice]) -> str:
+    return menu_of(choices).key
+
+
+def choices_for(table: TableRecord, state, seat: int) -> list[Choice]:
+    return list(build(GAMES[table.game], table.id, table.version, state, seat, True).choices)
 
 
 def screens(choices: list[Choice]):
@@ -45,7 +57,7 @@ def screens(choices: list[Choice]):
 
 
 def moves_on(screen) -> list[int]:
-    return [c.index for row in screen.rows if isinstance(row, (Buttons, Select)) for c in row.choices]
+    return [int(c.key, 16) for row in screen.rows if isinstance(row, (Buttons, Select)) for c in row.choices]
 
 
 def check_limits(screen) -> None:
@@ -65,11 +77,11 @@ def check_limits(screen) -> None:
 
 def check_menu(choices: list[Choice]) -> None:
     """Within Discord's limits everywhere, and every move offered on exactly one screen (once)."""
-    found: list[int] = []
+    found: list[str] = []
     for screen in screens(choices):
         check_limits(screen)
-        found += moves_on(screen)
-    assert sorted(found) == list(range(len(choices)))
+        found += [c.key for row in screen.rows if isinstance(row, (Buttons, Select)) for c in row.choices]
+    assert sorted(found) == sorted(c.key for c in choices)
 
 
 # --- made-up lists ---------------------------------------------------------------------------------
@@ -89,7 +101,7 @@ def test_more_than_25_moves_first_offer_their_groups():
     assert "44 moves" in groups.placeholder
     assert describe(groups.groups[1]).startswith("12 moves: Move 30 of group 1, Move 31")
     # a group of one move is a button of its own: no second step for "Done running"
-    assert isinstance(singles, Buttons) and [c.index for c in singles.choices] == [42, 43]
+    assert isinstance(singles, Buttons) and [int(c.key, 16) for c in singles.choices] == [42, 43]
 
 
 def test_a_group_shows_its_moves_with_a_way_back():
@@ -165,7 +177,7 @@ async def test_components_keep_discords_limits_and_carry_the_table_and_version()
     choices = made_up([130, 7, 1, 1])
     table = record()
     for group, page in ((None, 0), (0, 0), (0, 1), (1, 0)):
-        rows = payload(moves_view(table, choices, group, page))
+        rows = payload(moves_view(table, menu_of(choices), group, page))
         items = [item for row in rows for item in row["components"]]
         ids = [item["custom_id"] for item in items]
         assert 1 <= len(rows) <= 5 and all(row["type"] == 1 for row in rows)
@@ -176,14 +188,14 @@ async def test_components_keep_discords_limits_and_carry_the_table_and_version()
         assert all(f":{table.id}:{table.version}:" in i for i in ids)
         for item in items:
             assert len(item.get("label", "")) <= 80 and 1 <= len(item.get("options", [0])) <= 25
-    groups, singles = payload(moves_view(table, choices))
+    groups, singles = payload(moves_view(table, menu_of(choices)))
     (select,) = groups["components"]
     assert select["custom_id"] == f"pt:group:{table.id}:{table.version}:{menu_key(choices)}"
     assert [o["value"] for o in select["options"]] == ["0", "1"]
-    assert [b["custom_id"].rsplit(":", 2)[0] for b in singles["components"]] == [f"pt:move:{table.id}:{table.version}"] * 2
-    assert singles["components"][0]["custom_id"].split(":")[4] == "137"
-    *selects, nav = payload(moves_view(table, choices, 0, 1))
-    assert selects[0]["components"][0]["options"][0]["value"] == f"100:{choices[100].key}"
+    assert [b["custom_id"].rsplit(":", 1)[0] for b in singles["components"]] == [f"pt:move:{table.id}:{table.version}"] * 2
+    assert singles["components"][0]["custom_id"].split(":")[4] == choices[137].key  # the move's key
+    *selects, nav = payload(moves_view(table, menu_of(choices), 0, 1))
+    assert selects[0]["components"][0]["options"][0]["value"] == choices[100].key
     back, previous = nav["components"]
     assert back["custom_id"].endswith(f"{menu_key(choices)}:a:0") and previous["custom_id"].endswith(":0:0")
     assert [back["label"], previous["label"]] == ["◀ All moves", "◀ Previous"]
@@ -206,8 +218,7 @@ def test_every_position_of_a_played_game_has_a_menu_within_limits(key, seats):
             if game.outcome(state) is not None:
                 break
             seat = min(game.to_move(state))
-            legal = game.legal_actions(state, seat)
-            choices = choices_for(table, game.view(state, seat), legal, game)
+            choices = choices_for(table, state, seat)
             longest = max(longest, len(choices))
             check_menu(choices)
             state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
@@ -226,7 +237,7 @@ def test_grudgematch_runs_are_grouped_by_runner_and_kicks_by_card():
         seat = min(game.to_move(state))
         state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
     seat = state.running.seat
-    choices = choices_for(record(), game.view(state, seat), game.legal_actions(state, seat), game)
+    choices = choices_for(record(), state, seat)
     if len(choices) > 25:
         groups, done = layout(choices).rows
         assert all(g.name.endswith(" runs") for g in groups.groups)
@@ -249,7 +260,6 @@ def test_epireia_groups_donations_by_resource_and_moves_by_figure():
 
 
 def test_only_text_a_player_must_write_opens_a_form():
-    from cogs.components import open_text_fields
     from engine.ostrakon.state import Ask
     from engine.philosophia.actions import Argue, PlayOracle
     assert open_text_fields(Ask.model_construct(question="", white="", black="")) == ["question", "white", "black"]

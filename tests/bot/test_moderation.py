@@ -8,7 +8,7 @@ from bot import render, replay
 from bot.moderation import Moderation, seat_history
 from bot.service import Refused, TableService
 from bot.store import Store
-from cogs.components import moves_message
+from bot.delivery.messages import moves_message
 from engine import GAMES, Chance
 
 MOD, STRANGER = 900, 901
@@ -268,7 +268,7 @@ async def test_the_moderator_role_is_kept_per_guild(service, moderation):
 
 
 def test_is_moderator_reads_manage_channels_or_the_role(service, moderation):
-    from cogs.components import is_moderator
+    from cogs.common import is_moderator
 
     def interaction(manage: bool, roles: list[int]):
         return SimpleNamespace(permissions=SimpleNamespace(manage_channels=manage), guild_id=1,
@@ -286,9 +286,8 @@ async def test_spectators_see_only_the_public_view(service):
     game, state = GAMES["grudgematch"], service.state_of(table)
     assert await service.view_for(table.id, STRANGER) == game.view(state, None)
     assert await service.view_for(table.id, DUO[0]) == game.view(state, 0)
-    bot = SimpleNamespace(service=service)
-    watching, buttons = await moves_message(bot, table, STRANGER)
+    watching, buttons = moves_message(service, table, STRANGER)
     public = render.render_text("grudgematch", game.view(state, None))
     assert buttons is None and watching == f"You are watching this table.\n{public}"[:2000]
-    mine, _ = await moves_message(bot, table, DUO[0])
+    mine, _ = moves_message(service, table, DUO[0])
     assert "Your hand" in mine and "Your hand" not in watching

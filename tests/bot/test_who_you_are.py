@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.components import who_you_are
+from bot.delivery.messages import who_you_are
 from engine import GAMES, Chance, referee
 from engine.epireia.actions import ChooseCity
 

@@ -70,7 +70,7 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
             spare = await table.hand(player)
             label = await table.choose(player, mine, muse_collector)
             refused = await player.select(spare, [Menu(spare).groups()[0]], select=Menu(spare).group_select()["custom_id"])
-            assert "The board has changed" in refused.reply.content and refused.reply.ephemeral_to is player
+            assert "It is not your turn" in refused.reply.content and refused.reply.ephemeral_to is player
             stale_checked = True
         else:
             label = await table.choose(player, mine, muse_collector)

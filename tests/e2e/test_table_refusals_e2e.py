@@ -37,7 +37,7 @@ async def test_strangers_and_players_cannot_run_someone_elses_lobby(fake_discord
     await refused(mallory, mallory.click(lobby, "Start"), "Only the host or a moderator can start")
     await refused(bob, bob.slash("table start"), "Only the host or a moderator can start")
     await refused(alice, alice.click(lobby, "Start"), "needs 5 to 12 players")
-    await refused(mallory, mallory.slash("table end"), "Only a moderator can end")
+    await refused(mallory, mallory.slash("table end"), "Only the host or a moderator can end this table")
     await refused(mallory, mallory.slash("table kick", member=bob), "Only a moderator")
     await refused(mallory, mallory.click(lobby, "Leave"), "You are not at this table")
     await refused(bob, bob.click(lobby, "Join"), "already at this table")
@@ -69,7 +69,8 @@ async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_d
     before = await snapshot(fake, real_bot, row)
 
     # The host is no moderator: a running table is not hers to end. Nobody but a moderator kicks.
-    await refused(alice, alice.slash("table end"), "Only a moderator can end a running table")
+    await refused(alice, alice.slash("table end"), "Only a moderator (Manage Channels here, or the server's "
+                                                   "moderator role) can end this table")
     await refused(mallory, mallory.slash("table kick", member=bob), "Only a moderator")
     await refused(alice, alice.slash("table kick", member=bob), "Only a moderator")
     # Someone who is not seated cannot ask or vote; "My hand & moves" shows them the board only.
@@ -117,26 +118,27 @@ async def test_a_stale_button_is_refused_and_changes_nothing(fake_discord, real_
     await players[0].slash("table start")
     row = table_id(lobby)
 
-    # The speaker opens "My hand & moves", then asks by command instead: the old Ask button is stale.
+    # The speaker opens "My hand & moves", then asks by command instead: the old Ask button is
+    # refused with the rules' own reason, and that message now shows the speaker's moves as they are.
     speaker = table.waiting()[0]
     old_hand = await table.hand(speaker)
     assert old_hand.button_labels() == [ASK]
     question = Question.numbered(1)
     await table.ask(speaker, question, by_form=False)
     before = await snapshot(fake, real_bot, row)
-    await refused(speaker, speaker.click(old_hand, ASK), "The board has changed")
+    await refused(speaker, speaker.click(old_hand, ASK), "The question has already been asked.")
+    assert old_hand.button_labels() == [question.label("white"), question.label("black")]  # the speaker's own vote
     assert await snapshot(fake, real_bot, row) == before
 
-    # Another player votes from "My hand & moves"; the stones in their DM are now stale. In a DM
-    # the reason says where the board is.
+    # Another player votes from "My hand & moves"; the stones in their DM are now stale: a press
+    # there says why, and the DM loses its buttons.
     voter = next(p for p in players if p is not speaker)
     dm_stones = await table.moves_of(voter, by_dm=True)
     await table.vote(voter, "black", question, by_dm=False)
     before = await snapshot(fake, real_bot, row)
     stale = await voter.click(dm_stones, question.label("white"))
-    assert stale.reply.ephemeral and "The board has changed" in stale.reply.content
-    assert fake.channel.mention in stale.reply.content and "My hand & moves" in stale.reply.content
-    assert dm_stones.button_labels() == [question.label("white"), question.label("black")]  # left as it was
+    assert stale.reply.ephemeral and stale.reply.content == "🚫 You have already voted."
+    assert dm_stones.button_labels() == [] and fake.channel.mention in dm_stones.content
     assert await snapshot(fake, real_bot, row) == before
     mine = await table.hand(voter)
     assert f"Your vote: {question.label('black')}" in mine.content

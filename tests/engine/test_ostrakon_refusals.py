@@ -47,7 +47,7 @@ def test_nothing_but_a_question_before_the_question(fresh):
 def test_one_question_per_turn_and_one_vote_per_philosopher(voting):
     refused(voting, 0, dict(TEA, question="Cats or dogs?"), IllegalAction, "already been asked")
     voted = play(voting, 3, {"kind": "vote", "stone": "black"}).state
-    refused(voted, 3, {"kind": "vote", "stone": "white"}, NotYourTurn, "not your turn")
+    refused(voted, 3, {"kind": "vote", "stone": "white"}, NotYourTurn, "You have already voted")
 
 
 def test_on_a_regular_day_there_is_nobody_to_corrupt_or_consult(voting):

@@ -3,7 +3,7 @@ import threading
 from types import SimpleNamespace
 
 from bot import render
-from bot.publisher import Publisher
+from bot.delivery.publisher import Publisher
 from bot.service import TableService
 from bot.store import Store
 

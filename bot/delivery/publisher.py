@@ -16,13 +16,17 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from . import render
-from .service import Update
-from .store import TableRecord
-from .text import WAITING_MARK, chunk, lobby_text, waiting_text
+from .. import render
+from ..service import Update
+from ..store import TableRecord
+from ..text import WAITING_MARK, chunk, lobby_text, waiting_text
+from .mentions import NOBODY, pinging
+from .messages import moves_message, seat_message
+from .summary import post_summary
+from .views import board_view
 
 if TYPE_CHECKING:
-    from .app import TableBot
+    from ..app import TableBot
 
 log = logging.getLogger(__name__)
 PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version)
@@ -48,7 +52,7 @@ class Publisher:
         key = (table.id, table.version)
         png = self._pictures.get(key)
         if png is None:
-            view = self.bot.service.game_of(table).view(self.bot.service.state_of(table), None)
+            view = self.bot.service.menu(table, None).view
             try:
                 png = await asyncio.to_thread(render.render_png, table.game, view)
             except Exception:  # a picture is a nicety; the text board still goes out
@@ -65,11 +69,12 @@ class Publisher:
         return self._locks[table_id]
 
     async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
-                      fresh: tuple[int, ...] = ()) -> None:
+                      prompted: tuple[int, ...] = ()) -> None:
         """Post the public events and the new board; ping whoever the table now waits on, but the
-        player who just acted (`fresh`: users still waited on, but for a new decision, such as the
-        speaker's own vote: they get their moves by DM like the others). `was_waiting`: whom the
-        table waited on before, if not the update's own record of it.
+        player who just acted. Players who face a new decision (`update.fresh`: newly waited on, or
+        again after their own move, such as the speaker's own vote) get their moves by DM when
+        several choose at once, but those in `prompted` (already shown their moves where they
+        pressed). `was_waiting`: whom the table waited on before, if not the update's own record.
 
         While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
         same players), the board message is edited in place instead: no new message, no ping."""
@@ -78,7 +83,7 @@ class Publisher:
         waiting = self.bot.service.waiting_on(table)
         progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
                     and table.status == "running")
-        newly = [user for user in waiting if user not in before or user in fresh]
+        newly = [user for user in waiting if user not in before or user in update.fresh]
         # The player who acted goes on, waited on with the very players the board was posted for (a
         # run, then another; a battle plan in several steps): the board is edited in place too, with
         # a new picture. A new call to act (a new turn, a new vote) gets a new board.
@@ -89,14 +94,11 @@ class Publisher:
         if not edited:
             await self._post_board(update, waiting, [user for user in newly if user != actor])  # the actor knows
         await self.deliver_private(update, skip=())
-        await self.prompt(table, [user for user in newly if len(waiting) > 1])
+        await self.prompt(table, [user for user in newly if len(waiting) > 1 and user not in prompted])
         if table.status == "finished":  # the result, what was hidden, and a Rematch button
-            from cogs.moderation import post_summary
             await post_summary(self.bot, table)
 
     async def _post_board(self, update: Update, waiting: list[int], newly: list[int]) -> None:
-        from cogs.components import board_view
-
         table = update.table
         channel = await self.channel_of(table)
         texts = chunk(update.public)
@@ -104,7 +106,7 @@ class Publisher:
             skipped = len(texts) - MAX_EVENT_MESSAGES
             texts = texts[:1] + [f"… {skipped} more messages of play (see `/table status`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
         for text in texts[:-1]:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(text, allowed_mentions=NOBODY)
         last = "\n".join(part for part in (texts[-1] if texts else "", await self.waiting_line(table, waiting)) if part)
         kwargs = {}
         if table.state is not None and self._moved(table):
@@ -116,7 +118,7 @@ class Publisher:
         message = await channel.send(
             content,
             view=board_view(table) or discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in newly]),
+            allowed_mentions=pinging(newly),
             **kwargs,
         )
         self._boards[table.id] = (message.id, content)
@@ -129,8 +131,7 @@ class Publisher:
         hook = getattr(render.module_for(table.game), "position", None)
         if hook is None:
             return None
-        view = self.bot.service.game_of(table).view(self.bot.service.state_of(table), None)
-        return json.dumps(hook(view), sort_keys=True, default=str)
+        return json.dumps(hook(self.bot.service.menu(table, None).view), sort_keys=True, default=str)
 
     def _moved(self, table: TableRecord) -> bool:
         """Whether a new board needs a picture: always, unless the render module tells that the
@@ -168,7 +169,7 @@ class Publisher:
                 if picture is not None:
                     kwargs["attachments"] = [picture]
                     self._positions[table.id] = self._position(table)
-            await board.edit(content=content, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+            await board.edit(content=content, allowed_mentions=NOBODY, **kwargs)
         except discord.HTTPException:
             log.info("table %s: the board message could not be edited; posting a new one", table.id)
             return False
@@ -183,21 +184,15 @@ class Publisher:
 
     async def deal(self, table: TableRecord) -> None:
         """At the start, DM each player their own view: their seat, their hand."""
-        from cogs.components import who_you_are
-
         for user_id in filter(None, table.seats):
             if await self.bot.store.dms_closed(user_id):  # a new game tries again: they may have opened them
                 await self.bot.store.mark_dms_closed(user_id, False)
-            view = self.bot.service.game_of(table).view(self.bot.service.state_of(table), table.seats.index(user_id))
-            await self.dm(table, user_id, f"🎲 Your seat at <#{table.channel_id}>. {who_you_are(view)}\n"
-                                          f"{render.render_text(table.game, view)}")
+            await self.dm(table, user_id, seat_message(self.bot.service, table, user_id, "🎲 Your seat"))
 
     async def prompt(self, table: TableRecord, users: list[int]) -> None:
         """DM each user their moves for a simultaneous choice (a secret vote, a bid...)."""
-        from cogs.components import moves_message
-
         for user_id in users:
-            content, view = await moves_message(self.bot, table, user_id, intro=f"Your move at <#{table.channel_id}>:")
+            content, view = moves_message(self.bot.service, table, user_id, intro=f"Your move at <#{table.channel_id}>:")
             await self.dm(table, user_id, content, view=view)
 
     async def dm(self, table: TableRecord, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
@@ -208,7 +203,7 @@ class Publisher:
             if channel is None:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
                 channel = self._dm_channels[user_id] = await user.create_dm()
-            await channel.send(content[:2000], view=view or discord.utils.MISSING)
+            await channel.send(content[:2000], view=view or discord.utils.MISSING, allowed_mentions=NOBODY)
             return True
         except discord.Forbidden:
             await self.bot.store.mark_dms_closed(user_id, True)
@@ -216,7 +211,7 @@ class Publisher:
             await channel.send(
                 f"<@{user_id}>, I can't send you direct messages. Press **🎴 My hand & moves** on the board "
                 "(or type `/hand`) to see your seat and play privately here.",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                allowed_mentions=pinging([user_id]),
             )
             return False
         except discord.HTTPException:
@@ -227,23 +222,20 @@ class Publisher:
         """The lobby's text: who sits where (with their names in the game once it has begun) and,
         before the start, the table's pace."""
         game = self.bot.service.game_of(table)
-        names = game.view(self.bot.service.state_of(table), None).get("names") if table.state is not None else None
+        names = self.bot.service.menu(table, None).view.get("names") if table.state is not None else None
         clock = getattr(self.bot, "clock", None)
         pace = (await clock.settings(table.id)).pace if clock is not None and table.status == "lobby" else None
         return lobby_text(game, table, names, pace)
 
     async def refresh_lobby(self, table: TableRecord) -> None:
         """Edit the lobby message in place after someone joins or leaves, or the game begins."""
-        from cogs.components import board_view
-
         if table.board_message_id is None:
             return
         content = await self.lobby_message(table)
         channel = await self.channel_of(table)
         try:
             await channel.get_partial_message(table.board_message_id).edit(
-                content=content, view=board_view(table),
-                allowed_mentions=discord.AllowedMentions.none())
+                content=content, view=board_view(table), allowed_mentions=NOBODY)
         except discord.HTTPException:
             log.info("table %s: the lobby message is gone", table.id)
 
