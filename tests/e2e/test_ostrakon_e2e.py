@@ -89,9 +89,10 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
             if len(labels) == 3 and follows < 3 and voter is not fay:  # a Follower presses Follow first
                 assert labels[2].startswith("🫒 Follow ")
                 followed = await voter.click(moves, labels[2])
-                if follower_today:  # one Follower a day: another was quicker, so this button is gone
-                    assert followed.reply.ephemeral and followed.reply.content.startswith("🚫 The board has changed")
-                    assert moves.button_labels() == labels  # the refusal changed nothing
+                if follower_today:  # one Follower a day: another was quicker, so this button goes
+                    assert followed.reply.ephemeral
+                    assert followed.reply.content == "🚫 Someone is already following this speaker."
+                    assert moves.button_labels() == labels[:2]  # the prompt now offers the stones only
                 else:
                     assert followed.reply is moves and "✅" in moves.content
                     assert moves.button_labels() == labels[:2]  # the same message now offers the stones

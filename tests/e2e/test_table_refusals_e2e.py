@@ -188,3 +188,34 @@ async def test_a_failure_inside_a_command_is_logged_and_the_user_told(fake_disco
         done = await alice.slash("table new", game="ostrakon")
     assert done.reply.ephemeral and "Something went wrong" in done.reply.content
     assert "the disk is on fire" in seen.seen[0].message and fake_discord.channel.messages() == []
+
+
+async def test_a_form_open_across_a_restart_is_answered(fake_discord, real_bot):
+    """The Ask form's custom id names the table, version and move: submitted after a restart it is
+    played; submitted again once the board has moved on, it is refused with the reason."""
+    fake = fake_discord
+    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
+    table = OstrakonTable(fake, players)
+    lobby = await table.open(players[0])
+    for player in players[1:]:
+        await player.slash("table join")
+    await players[0].slash("table start")
+    speaker = table.waiting()[0]
+    opened = await speaker.click(await table.hand(speaker), ASK)
+    form = opened.modal
+    assert form is not None and form["custom_id"].startswith(f"pt:form:{table_id(lobby)}:")
+
+    await real_bot.restart()
+    question = Question.numbered(1)
+    answers = {"Your question (two possible answers)": question.text,
+               "The answer for the white stone": question.white, "The answer for the black stone": question.black}
+    done = await speaker.submit_modal(answers)
+    assert done.reply.ephemeral and done.reply.text.startswith("✅"), done.reply.text
+    assert question.text in table.board().content and len(table.waiting()) == len(players)
+
+    row = table_id(lobby)
+    before = await snapshot(fake, real_bot, row)
+    speaker.open_modal = (form, opened)  # the same form, sent again (a second tab, a retry)
+    again = await speaker.submit_modal(answers)
+    assert again.reply.ephemeral and again.reply.content == "🚫 The question has already been asked."
+    assert await snapshot(fake, real_bot, row) == before
