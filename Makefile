@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test bench demo clean
+.PHONY: run test bench demo soak clean
 
 $(VENV)/.run-installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ test: $(VENV)/.dev-installed
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench
+
+# The crash test at a hundred SIGKILLs (make test runs it at 22).
+soak: $(VENV)/.dev-installed
+	CRASH_KILLS=100 $(PY) -m pytest -q tests/reliability/test_crash.py
 
 demo: $(VENV)/.run-installed
 	$(PY) -m bot demo ostrakon --players 7 --seed 3

@@ -255,12 +255,21 @@ class Clock(PlayerClock):
             stale = await self._select(
                 "SELECT t.id FROM tables t LEFT JOIN clock_tables c ON c.table_id = t.id"
                 " WHERE c.synced_version IS NOT t.version AND (t.status IN ('running', 'paused') OR c.table_id IS NOT NULL)")
-            for row in stale:
-                await self._guarded(row["id"], now, lambda table_id: self.sync(table_id, now))
+            for row in stale:  # changed since the clock last looked (or the bot stopped in between)
+                await self._guarded(row["id"], now, lambda table_id: self._catch_up(table_id, now))
             for row in await self._select("SELECT DISTINCT table_id FROM clock_seats WHERE deadline <= ?", (now,)):
                 await self._guarded(row["table_id"], now, lambda table_id: self._time_out(table_id, now))
             for row in await self._select("SELECT table_id FROM clock_tables WHERE next_reminder <= ?", (now,)):
                 await self._guarded(row["table_id"], now, lambda table_id: self._remind(table_id, now))
+
+    async def _catch_up(self, table_id: int, now: float) -> None:
+        """A table that changed since the clock's last look: the moves stand-ins still owe (a crash
+        between a move and their replies) are played and published, then the deadlines follow."""
+        async with self.notices.turn(table_id):
+            update = await self.service.resume(table_id)
+            if update is not None:
+                await self.notices.publish(update, ())
+        await self.sync(table_id, now)
 
     async def _guarded(self, table_id: int, now: float, work) -> None:
         if self._failed.get(table_id, now) > now:

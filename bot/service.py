@@ -297,6 +297,24 @@ class TableService:
                 update.private[table.seats[event.to]].append(event.text)
         return update
 
+    async def resume(self, table_id: int) -> Update | None:
+        """Play the moves stand-ins owe at a table that waits on one (the process stopped between a
+        move and its stand-ins' replies); None if it waits on none. Safe to call any time: these are
+        the very moves a live run would have made, their chance coming from the seed and version."""
+        async with self._locks[table_id]:
+            table = await self.get(table_id, cached=True)
+            if table.status != "running" or not self.stand_ins_due(table):
+                return None
+            waiting = self.waiting_on(table)
+            update = await self.play_stand_ins(table)
+            update.was_waiting = waiting
+            self.mark_fresh(update)
+            return update
+
+    def stand_ins_due(self, table: TableRecord) -> bool:
+        """Whether the running table waits on a stand-in seat."""
+        return any(table.seats[seat] is None for seat in self.game_of(table).to_move(self.state_of(table)))
+
     async def play_stand_ins(self, table: TableRecord) -> Update:
         """Play the stand-in seats' moves for as long as the table waits on one (under the lock)."""
         update = Update(table)

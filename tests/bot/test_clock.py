@@ -262,6 +262,29 @@ async def test_tables_changed_while_the_clock_was_away_get_their_deadlines(world
     assert deadlines(await world.clock.deadlines(table.id)) == {ALICE: T0 + 6 * MINUTE + HOUR, BOB: T0 + 6 * MINUTE + HOUR}
 
 
+async def test_stand_ins_owed_when_the_process_stopped_are_played_at_start_up(world):
+    """A move committed, then the process died before the stand-ins replied: the table waits on a
+    stand-in. The restarted clock's first look plays those moves, publishes them, and the table
+    waits on its humans again; a second look plays nothing more."""
+    table = await ostrakon(world, pace=None)
+    service = world.service
+    await service.act(table.id, BOB, {"kind": "ask", "question": "Up or down?", "white": "Up", "black": "Down"})
+    table = await service.get(table.id)
+    for user in (ALICE, BOB):  # both humans vote, as if the process died right after the last vote
+        table = (await service.apply_move(table, table.seats.index(user), user, {"kind": "vote", "stone": "white"})).table
+    assert service.stand_ins_due(table) and service.waiting_on(table) == []
+
+    after = world.restart()
+    await after.clock.tick()
+    (update,) = after.notices.published
+    moved = await after.service.get(table.id)
+    assert moved.version > table.version and not after.service.stand_ins_due(moved)
+    assert update.public and after.service.waiting_on(moved)  # told in the channel; humans to move
+    assert (await replay_table(world.store, table.id)).ok
+    await after.clock.tick()
+    assert len(after.notices.published) == 1 and (await after.service.get(table.id)).version == moved.version
+
+
 async def test_one_broken_table_never_stops_the_others(world, caplog):
     first = await ostrakon(world, channel=1)
     second = await ostrakon(world, channel=2)

@@ -39,6 +39,10 @@ async def _play(db_path: str, ack_path: str, run: int, seconds: float) -> None:
     for table in left_open.values():  # every table the last process left must load
         if table.state is not None:
             service.state_of(table)
+        if table.status == "running":  # as the bot's clock does at start-up: stand-ins owe nothing
+            update = await service.resume(table.id)
+            if update is not None:
+                left_open[table.channel_id] = update.table
     await asyncio.wait_for(asyncio.gather(*(
         _channel(service, acks, channel, left_open.get(channel), Random(f"{run}:{channel}"))
         for channel in range(1, CHANNELS + 1)

@@ -1,13 +1,16 @@
 """Crash test: a process playing many tables is killed with SIGKILL at random moments, again and again.
 
 After every kill: each action acknowledged before it is in the log, every table loads, replaying
-each table's log from its seed gives exactly its stored state, and the next process plays on.
+each table's log from its seed gives exactly its stored state, and the next process plays on; a
+table left waiting on a stand-in (killed between a move and the stand-ins' replies) has moved on
+by the next check: none stalls. `CRASH_KILLS=100` (`make soak`) kills it a hundred times.
 The player processes are forked from a server that has already imported everything, so a restart
 costs milliseconds and the test stays near half a minute.
 """
 import asyncio
 import json
 import multiprocessing
+import os
 import time
 from pathlib import Path
 from random import Random
@@ -19,7 +22,7 @@ from engine import GAMES
 
 from . import crash_child
 
-KILLS = 22
+KILLS = int(os.environ.get("CRASH_KILLS", "22"))
 FIRST_ACK_TIMEOUT = 20.0
 
 
@@ -44,6 +47,7 @@ class Checker:
     def __init__(self, db: Path) -> None:
         self.db = db
         self.checked: dict[int, int] = {}  # table id -> version last replayed
+        self.owed: dict[int, int] = {}  # table id -> version at which it waited on a stand-in
 
     async def check(self, acks: list[dict]) -> int:
         store = await Store.open(self.db)
@@ -60,16 +64,23 @@ class Checker:
                 if ack["k"] == "move":
                     assert (row.seat, row.action) == (ack["s"], ack["a"]), (ack, row)
             replayed = 0
+            owed: dict[int, int] = {}
             for table_id in await store.table_ids(("lobby", "running", "paused", "finished", "ended")):
                 table = await service.get(table_id)  # every table loads
                 if table.state is not None:
                     service.state_of(table)
+                if table.status == "running" and service.stand_ins_due(table):
+                    # the last process died before the stand-ins replied: the one before it did
+                    # not leave this table waiting too (it moved on at its start-up)
+                    assert self.owed.get(table_id) != table.version, f"table {table_id} stalled on a stand-in"
+                    owed[table_id] = table.version
                 if self.checked.get(table_id) == table.version:
                     continue
                 result = replay.check(GAMES[table.game], table, await store.actions(table_id))
                 assert result.ok, (table_id, result.problems)
                 self.checked[table_id] = table.version
                 replayed += 1
+            self.owed = owed
             return replayed
         finally:
             await store.close()
@@ -100,4 +111,4 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path):
         asyncio.run(checker.check(acks))
     assert len(acks) > KILLS * 10
     assert len({ack["t"] for ack in acks}) >= crash_child.CHANNELS
-    assert time.monotonic() - started < 90
+    assert time.monotonic() - started < 4 * KILLS
