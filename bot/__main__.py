@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         import asyncio
 
-        from .replay import print_replay
+        from .replay_cli import print_replay
         return asyncio.run(print_replay(args.db or settings.bot_db_path, args.table))
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)

@@ -9,8 +9,9 @@ from . import data
 from .actions import Bid, Challenge, Observe, Offering, Progress, among
 from .board import draw_arguments, drawn_event, require, return_arguments
 from .clock import LAST, advance_timeline
-from .debate import begin
-from .state import Auction, State, bold, debate_cards, hand_limit, name, opponents, perk_count
+from .debate import carry_on
+from .moirai import moirai_labyrinth
+from .state import Auction, Debate, State, bold, debate_cards, hand_limit, name, opponents, perk_count
 from .turn import end_turn
 
 
@@ -44,7 +45,7 @@ def take_acropolis(state: State, who: int, action, chance: Chance) -> list[Event
             return events
         return events + end_turn(state, chance)
     if isinstance(action, Challenge):
-        return begin(state, who, action.target, chance)
+        return begin_debate(state, who, action.target, chance)
     card = state.requests.pop(0)
     state.auction = Auction(initiator=who, card=card)
     state.phase = "auction"
@@ -62,6 +63,49 @@ def _refusal(state: State, who: int, action) -> str:
         "offering": "Athena has no Olympic Request card left to offer.",
         "challenge": "You need an argument card to open a debate, and a philosopher to challenge.",
     }[action.kind]
+
+
+# --- A public debate (played card by card in debate.py) ---------------------------------------------
+
+
+def begin_debate(state: State, initiator: int, challenged: int, chance: Chance) -> list[Event]:
+    state.phase = "debate"
+    state.debate = Debate(initiator=initiator, challenged=challenged, leader=initiator,
+                          piles={initiator: [], challenged: []})
+    events = [Event(f"🗣️ {bold(state, initiator)} challenges {bold(state, challenged)} to a public debate!")]
+    return events + carry_on(state, chance, end_debate)
+
+
+def end_debate(state: State, chance: Chance) -> list[Event]:
+    """The debate is over: the bigger pile wins a debate-winning token while they last (and coins
+    for each purse Wisdom card), the cards go back, and the turn ends."""
+    debate = state.debate
+    a, b = debate.initiator, debate.challenged
+    count_a, count_b = len(debate.piles[a]), len(debate.piles[b])
+    if count_a != count_b:
+        winner = a if count_a > count_b else b
+    else:
+        socrates = state.players[b].character == "Socrates" and not state.players[b].automaton
+        winner = b if socrates else a
+    high, low = max(count_a, count_b), min(count_a, count_b)
+    state.last_debate = {"initiator": a, "challenged": b, "winner": winner,
+                         "piles": {str(a): list(debate.piles[a]), str(b): list(debate.piles[b])}}
+    events = [Event(f"🏆 {bold(state, winner)} wins the debate, {high} cards to {low}"
+                    f"{' (a tie goes to the initiator)' if count_a == count_b and winner == a else ''}"
+                    f"{' (Socrates wins ties)' if count_a == count_b and winner == b else ''}.")]
+    champion = state.players[winner]
+    if state.supply.debate_tokens:
+        state.supply.debate_tokens -= 1
+        champion.debate_wins += 1
+        events.append(Event(f"{bold(state, winner)} takes a debate-winning token ({champion.debate_wins})."))
+    purse = 2 * sum(1 for card in champion.wisdom if data.WISDOM[card] == "purse")
+    champion.coins += purse
+    return_arguments(state, debate.piles[a] + debate.piles[b], chance)
+    if champion.automaton:
+        events += moirai_labyrinth(state)
+        if state.phase == "over":
+            return events
+    return events + end_turn(state, chance)
 
 
 # --- Athena's auction -------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, NotYourTurn, Step
-from . import acropolis, data, debate, oracles, standard
+from . import acropolis, clock, data, debate, oracles, standard
 from .actions import Bonus, Move, Rest
 from .board import require
 from .state import Options, Player, Site, State, bold
@@ -123,7 +123,14 @@ def apply(state: State, seat: int, action, chance: Chance) -> Step:
     elif kind == "bid":
         events = acropolis.bid(state, seat, action, chance)
     elif kind == "argue":
-        events = debate.argue(state, seat, action, chance)
+        events = debate.argue(state, seat, action, chance, _debate_ending(state))
     else:
-        events = debate.pass_turn(state, seat, chance)
+        events = debate.pass_turn(state, seat, chance, _debate_ending(state))
     return Step(state=state, events=tuple(events))
+
+
+def _debate_ending(state: State) -> debate.Ending:
+    """How the debate under way ends (with no debate, argue and pass_turn refuse before asking)."""
+    if state.debate is not None and state.debate.final:
+        return clock.end_final_debate
+    return acropolis.end_debate

@@ -229,7 +229,7 @@ async def test_the_end_of_a_game_reveals_sums_up_counts_and_offers_a_rematch(fak
     assert summary.button_labels() == ["Rematch"] and summary.extra["allowed_mentions"]["parse"] == []
 
     # The replay command rebuilds the same game from the bot's own file.
-    from bot.replay import print_replay
+    from bot.replay_cli import print_replay
     printed: list[str] = []
     assert await print_replay(os.environ["BOT_DB_PATH"], row, out=printed.append) == 0
     winner_line = next(line for line in summary.content.splitlines() if "Winner" in line or "No player" in line)

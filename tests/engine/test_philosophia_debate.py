@@ -244,7 +244,7 @@ def test_the_final_debate_is_won_by_the_most_cards():
 
 
 def test_round_robin_pairs_everyone_once():
-    from engine.philosophia.debate import round_robin
+    from engine.philosophia.clock import round_robin
     for n in range(2, 7):
         pairs = round_robin(list(range(n)))
         assert len(pairs) == n * (n - 1) // 2
