@@ -12,7 +12,6 @@ import io
 import json
 import logging
 from collections import OrderedDict, defaultdict
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -25,16 +24,13 @@ from .messages import moves_message, seat_message
 from .summary import post_summary
 from .views import board_view
 
-if TYPE_CHECKING:
-    from ..app import TableBot
-
 log = logging.getLogger(__name__)
 PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version)
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
 
 
 class Publisher:
-    def __init__(self, bot: "TableBot") -> None:
+    def __init__(self, bot) -> None:  # the TableBot (bot/app.py), which builds this
         self.bot = bot
         self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
