@@ -47,7 +47,13 @@ def main(argv: list[str] | None = None) -> int:
         import asyncio
 
         from .replay import print_replay
-        return asyncio.run(print_replay(args.db or settings.bot_db_path, args.table))
+        from .startup import fail, store_failure
+        from .store import StorageFailed, StoreUnavailable
+        path = args.db or settings.bot_db_path
+        try:
+            return asyncio.run(print_replay(path, args.table))
+        except (StoreUnavailable, StorageFailed) as error:
+            return fail(store_failure("--db" if args.db else "BOT_DB_PATH", path, error))
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
         return 2
