@@ -2,10 +2,21 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+NODE_CHECKER := tests/e2e/node
+NODE_STAMP := $(NODE_CHECKER)/node_modules/.installed
 
-.PHONY: run test bench demo soak clean
+.PHONY: run test bench demo soak clean FORCE
 
-$(VENV)/.run-installed: pyproject.toml
+# The version .venv's Python runs and the one $(PYTHON) is: they differ when .venv is missing, broken
+# (its Python moved or gone) or made by another Python, and then .venv is made again from scratch
+# (otherwise it would stay broken until `make clean`).
+PYTHON_VERSION := import sys; print("%d.%d.%d" % sys.version_info[:3])
+ifneq ($(shell $(PY) -c '$(PYTHON_VERSION)' 2>/dev/null),$(shell $(PYTHON) -c '$(PYTHON_VERSION)' 2>/dev/null))
+VENV_REMADE := FORCE
+endif
+
+$(VENV)/.run-installed: pyproject.toml $(VENV_REMADE)
+	$(if $(VENV_REMADE),rm -rf $(VENV))
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e .
@@ -15,10 +26,22 @@ $(VENV)/.dev-installed: $(VENV)/.run-installed
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $@
 
+# The e2e tier checks every request body against Discord's OpenAPI schemas with node, from the
+# packages pinned in tests/e2e/node. Installed once per package-lock.json; where npm is missing or
+# the install fails (offline), the check is skipped, and both this and pytest say why.
+$(NODE_STAMP): $(NODE_CHECKER)/package-lock.json
+	@if ! command -v npm >/dev/null 2>&1; then \
+	  echo "npm not found: the e2e OpenAPI contract check will be skipped" >&2; \
+	elif npm ci --prefix $(NODE_CHECKER) --no-audit --no-fund; then \
+	  touch $@; \
+	else \
+	  echo "npm ci failed: the e2e OpenAPI contract check will be skipped" >&2; \
+	fi
+
 run: $(VENV)/.run-installed
 	$(PY) -m bot run
 
-test: $(VENV)/.dev-installed
+test: $(VENV)/.dev-installed $(NODE_STAMP)
 	$(PY) -m pytest -q
 
 bench: $(VENV)/.dev-installed

@@ -15,6 +15,7 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument("game", choices=sorted(GAMES))
     demo.add_argument("--players", type=int, default=None, help="how many players (default: the fewest the game takes)")
     demo.add_argument("--seed", type=int, default=1, help="the same seed plays the same game")
+    demo.add_argument("--db", default=None, help="keep the game's database at this new file (for replay and backup)")
     backup = commands.add_parser("backup", help="copy the live database to PATH (safe while the bot runs)")
     backup.add_argument("path", help="where to write the copy (a new file)")
     backup.add_argument("--db", default=None, help="the database to copy (default: BOT_DB_PATH)")
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "demo":
         from .demo import run_demo
-        return run_demo(args.game, args.players, args.seed)
+        return run_demo(args.game, args.players, args.seed, args.db)
     from .settings import SettingsError, load_settings
     try:
         settings = load_settings()
@@ -47,7 +48,13 @@ def main(argv: list[str] | None = None) -> int:
         import asyncio
 
         from .replay_cli import print_replay
-        return asyncio.run(print_replay(args.db or settings.bot_db_path, args.table))
+        from .startup import fail, store_failure
+        from .store import StorageFailed, StoreUnavailable
+        path = args.db or settings.bot_db_path
+        try:
+            return asyncio.run(print_replay(path, args.table))
+        except (StoreUnavailable, StorageFailed) as error:
+            return fail(store_failure("--db" if args.db else "BOT_DB_PATH", path, error))
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
         return 2

@@ -96,14 +96,32 @@ def build_bot(settings: Settings) -> TableBot:
 
 
 def run_bot(settings: Settings) -> int:
-    logging.basicConfig(level=settings.bot_log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    bot = build_bot(settings)
-    tune_gc()
+    """`python -m bot run`. A failure to start (a bad database, Discord unreachable, a refused
+    token) exits 2 with one line on standard error; its details go to the log at DEBUG."""
+    from .logs import setup_logging
+    from .startup import fail, run_failure
+
+    setup_logging(settings)
     try:
-        asyncio.run(bot.start(settings.discord_token.get_secret_value()))
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN.")
-        return 2
+        asyncio.run(serve(settings))
     except KeyboardInterrupt:
         pass
+    except Exception as error:
+        line = run_failure(settings, error)
+        if line is None:
+            raise  # a bug: its traceback is the report
+        log.debug("start-up failed: %s", line, exc_info=error)
+        return fail(line)
     return 0
+
+
+async def serve(settings: Settings) -> None:
+    """Check the database first (before Discord is contacted), then log in and run. However it
+    ends, the bot is closed: its HTTP session and its store's thread would otherwise outlive it."""
+    from .startup import check_database
+
+    await check_database(settings.bot_db_path)
+    bot = build_bot(settings)
+    tune_gc()
+    async with bot:
+        await bot.start(settings.discord_token.get_secret_value())

@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .paths import FolderProblem, prepare_folder
+
 
 class BackupError(Exception):
     """The backup could not be made; the message says why."""
@@ -46,9 +48,15 @@ def backup(source: str | Path, target: str | Path) -> Backup:
         raise BackupError(f"{target} already exists; choose a new name")
     if target.resolve() == source.resolve():
         raise BackupError("the backup must go to another file")
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        prepare_folder(target.parent)
+    except FolderProblem as problem:
+        raise BackupError(f"{target} cannot be made: {problem}") from None
     partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
+    try:
+        partial.unlink(missing_ok=True)
+    except OSError as error:
+        raise BackupError(f"{target} cannot be made: {error.strerror or error}") from None
     started = time.perf_counter()
     live = sqlite3.connect(source, timeout=30)
     try:
@@ -63,13 +71,17 @@ def backup(source: str | Path, target: str | Path) -> Backup:
             copy.close()
     except sqlite3.Error as error:
         partial.unlink(missing_ok=True)
-        raise BackupError(f"SQLite could not copy the database: {error}") from None
+        raise BackupError(f"SQLite could not copy {source}: {error}") from None
     except BackupError:
         partial.unlink(missing_ok=True)
         raise
     finally:
         live.close()
-    os.replace(partial, target)
+    try:
+        os.replace(partial, target)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise BackupError(f"{target} cannot be made: {error.strerror or error}") from None
     return Backup(target, tables, actions, target.stat().st_size, time.perf_counter() - started)
 
 

@@ -28,13 +28,15 @@ def mentions_to_names(text: str) -> str:
     return text
 
 
-async def play_demo(game_key: str, players: int, seed: int, out=print) -> None:
+async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path | None = None) -> int:
+    """Play and print the game; returns the table's number. The database is kept at `db` (a new
+    file), or thrown away."""
     game = GAMES[game_key]
     users = list(range(FIRST_USER, FIRST_USER + players))
     channel: list[str] = []
     dms: dict[int, list[str]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "demo.sqlite3")
+        store = await Store.open(db or Path(folder) / "demo.sqlite3")
         service = TableService(store)
         try:
             table = await service.create(guild_id=None, channel_id=1, host_id=users[0], game=game_key, seed=f"demo-{seed}")
@@ -76,13 +78,26 @@ async def play_demo(game_key: str, players: int, seed: int, out=print) -> None:
         winners = ", ".join(player_name(users[s]) for s in outcome.winners) or "nobody"
         out("")
         out(f"🏆 Winner: {winners} ({outcome.reason}) after {moves} moves.")
+    return table.id
 
 
-def run_demo(game_key: str, players: int | None, seed: int) -> int:
+def run_demo(game_key: str, players: int | None, seed: int, db: str | None = None) -> int:
+    from .startup import fail, store_failure
+    from .store import StorageFailed, StoreUnavailable
+
     game = GAMES[game_key]
-    count = players or game.min_seats
+    count = game.min_seats if players is None else players
     if not game.min_seats <= count <= game.max_seats:
-        print(f"{game.title} takes {game.min_seats} to {game.max_seats} players.")
-        return 2
-    asyncio.run(play_demo(game_key, count, seed))
+        takes = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats} to {game.max_seats}"
+        return fail(f"--players: {game.title} takes {takes} players, not {count}")
+    if db is not None and (Path(db).exists() or Path(db).is_symlink()):
+        return fail(f"--db: {db} already exists; the demo keeps its database in a new file")
+    try:
+        table = asyncio.run(play_demo(game_key, count, seed, db=Path(db) if db else None))
+    except (StoreUnavailable, StorageFailed) as error:
+        return fail(store_failure("--db", db, error))
+    if db is not None:
+        print("")
+        print(f"The database is kept at {db}. Replay the table: python -m bot replay {table} --db {db}")
+        print(f"Copy it: python -m bot backup COPY.sqlite3 --db {db}")
     return 0

@@ -9,6 +9,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY = "wss://gateway.discord.gg/"
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 
 class Settings(BaseSettings):
@@ -17,11 +18,14 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(default=None, description="the bot's token (required to run)")
     bot_db_path: Path = Path("data/bot.sqlite3")
     bot_dev_guild: int | None = Field(default=None, description="sync commands to this guild only")
-    bot_log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    bot_log_level: LogLevel = "INFO"  # the bot's own loggers: bot, cogs, engine
+    # discord.py's loggers, apart: at DEBUG they write every request and gateway payload, players'
+    # hands and secret votes in DMs included
+    bot_discord_log_level: LogLevel = "INFO"
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY
 
-    @field_validator("bot_log_level", mode="before")
+    @field_validator("bot_log_level", "bot_discord_log_level", mode="before")
     @classmethod
     def _upper(cls, value: str) -> str:
         return value.upper() if isinstance(value, str) else value

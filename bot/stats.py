@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine import GAMES, Game
 
-from .store import Store, TableRecord, UnreadableTable, _table
+from .store import Store, TableRecord, UnreadableTable, _table, roll_back
 
 log = logging.getLogger(__name__)
 TOP_WINNERS = 5
@@ -40,7 +40,7 @@ async def record(store: Store, table: TableRecord, games: dict[str, Game] = GAME
                 connection.executemany("INSERT INTO game_results (table_id, user_id, won) VALUES (?, ?, ?)", results)
             connection.execute("COMMIT")
         except BaseException:
-            connection.execute("ROLLBACK")
+            roll_back(connection)
             raise
 
     await store.run_job(work)

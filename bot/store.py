@@ -2,7 +2,8 @@
 
 Every accepted action is one transaction (log row, new state, version bump), run on the
 connection's thread in one hop. A write whose expected version is stale is refused with
-`StaleVersion`.
+`StaleVersion`; one that the file or the disk refuses (full, read-only, locked, damaged) is rolled
+back and raised as `StorageFailed`; a database that cannot be opened raises `StoreUnavailable`.
 """
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ import aiosqlite
 from pydantic import BaseModel
 
 from .checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
+from .paths import FolderProblem, prepare_folder
+from .schema import MIGRATIONS
+from .sqlite_faults import storage_fault
 
 log = logging.getLogger(__name__)
 Status = Literal["lobby", "running", "paused", "finished", "ended"]
@@ -28,106 +32,41 @@ RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables
 SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
 JSON_COLUMNS = frozenset({"seats", "options"})
 
-MIGRATIONS = [
-    # 1: tables and the action log
-    """
-    CREATE TABLE tables (
-        id INTEGER PRIMARY KEY,
-        guild_id INTEGER,
-        channel_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'paused', 'finished', 'ended')),
-        host_id INTEGER NOT NULL,
-        seats TEXT NOT NULL DEFAULT '[]',
-        options TEXT NOT NULL DEFAULT '{}',
-        seed TEXT NOT NULL,
-        version INTEGER NOT NULL DEFAULT 0,
-        state TEXT,
-        deadline REAL,
-        board_message_id INTEGER,
-        created_at REAL NOT NULL,
-        updated_at REAL NOT NULL
-    );
-    CREATE UNIQUE INDEX one_open_table_per_channel ON tables (channel_id)
-        WHERE status IN ('lobby', 'running', 'paused');
-    CREATE INDEX tables_by_status ON tables (status);
-    CREATE TABLE actions (
-        table_id INTEGER NOT NULL REFERENCES tables (id),
-        seq INTEGER NOT NULL,
-        seat INTEGER,
-        actor_id INTEGER,
-        kind TEXT NOT NULL,
-        action TEXT NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (table_id, seq)
-    );
-    CREATE TABLE closed_dms (
-        user_id INTEGER PRIMARY KEY,
-        at REAL NOT NULL
-    );
-    CREATE TABLE meta (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    """,
-    # 2: moderation and stats: each guild's moderator role; finished games and who won them
-    # (filled when a table finishes, and from any finished table not yet counted)
-    """
-    CREATE TABLE guild_settings (
-        guild_id INTEGER PRIMARY KEY,
-        moderator_role INTEGER,
-        updated_by INTEGER,
-        updated_at REAL NOT NULL
-    );
-    CREATE TABLE finished_games (
-        table_id INTEGER PRIMARY KEY REFERENCES tables (id),
-        guild_id INTEGER,
-        game TEXT NOT NULL,
-        finished_at REAL NOT NULL
-    );
-    CREATE INDEX finished_games_by_guild ON finished_games (guild_id, game);
-    CREATE TABLE game_results (
-        table_id INTEGER NOT NULL REFERENCES finished_games (table_id),
-        user_id INTEGER NOT NULL,
-        won INTEGER NOT NULL,
-        PRIMARY KEY (table_id, user_id)
-    );
-    CREATE INDEX game_results_by_user ON game_results (user_id);
-    """,
-    # 3: the clock (bot/clock.py): each table's pace and reminders, the deadline of each seat the
-    # table waits on (an absolute time, with the table version it was set at), and vacations
-    """
-    CREATE TABLE clock_tables (
-        table_id INTEGER PRIMARY KEY REFERENCES tables (id),
-        pace REAL,
-        remind REAL,
-        reminders INTEGER NOT NULL DEFAULT 3,
-        misses INTEGER NOT NULL DEFAULT 3,
-        vacation_days INTEGER NOT NULL DEFAULT 7,
-        synced_version INTEGER,
-        reminded INTEGER NOT NULL DEFAULT 0,
-        next_reminder REAL
-    );
-    CREATE INDEX clock_tables_by_reminder ON clock_tables (next_reminder) WHERE next_reminder IS NOT NULL;
-    CREATE TABLE clock_seats (
-        table_id INTEGER NOT NULL REFERENCES tables (id),
-        seat INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        since REAL NOT NULL,
-        since_version INTEGER NOT NULL,
-        deadline REAL,
-        PRIMARY KEY (table_id, seat)
-    );
-    CREATE INDEX clock_seats_by_deadline ON clock_seats (deadline) WHERE deadline IS NOT NULL;
-    CREATE TABLE clock_vacations (
-        table_id INTEGER NOT NULL REFERENCES tables (id),
-        user_id INTEGER NOT NULL,
-        until REAL NOT NULL,
-        used REAL NOT NULL,
-        PRIMARY KEY (table_id, user_id)
-    );
-    """,
-]
+class StorageFailed(Exception):
+    """SQLite could not read or write because of the file or the disk, not a rule and not a bug. The
+    transaction was rolled back, so nothing was half-written. `cause` names the fault; the message is
+    for the player who asked."""
+
+    MESSAGES = {
+        "write": "⚠️ I could not save that ({cause}), so nothing changed. Please tell a moderator.",
+        "move": "⚠️ I could not save that move ({cause}), so it was not played. Please tell a moderator.",
+        "read": "⚠️ I could not read the saved tables ({cause}). Please tell a moderator.",
+    }
+
+    def __init__(self, cause: str, doing: Literal["write", "move", "read"] = "write") -> None:
+        super().__init__(self.MESSAGES[doing].format(cause=cause))
+        self.cause, self.doing = cause, doing
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be opened or set up; the message says what is wrong with the file, in one
+    line that starts with its path (the command line puts the setting's name before it)."""
+
+    @classmethod
+    def because(cls, path: str | Path, error: sqlite3.Error) -> "StoreUnavailable":
+        fault = storage_fault(error)
+        return cls(f"{path} {fault[1]}" if fault else f"{path} cannot be set up: SQLite says {error}")
+
+
+def roll_back(connection: sqlite3.Connection) -> None:
+    """End a failed transaction, unless SQLite has already rolled it back itself (it does on a full
+    disk and on some I/O errors): a ROLLBACK then fails with "no transaction is active" and would
+    hide the error that matters."""
+    if connection.in_transaction:
+        try:
+            connection.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            log.error("ROLLBACK failed after a failed transaction: %s", error)
 
 
 class StaleVersion(Exception):
@@ -195,8 +134,9 @@ def _table(row: aiosqlite.Row) -> TableRecord:
 
 
 class Store:
-    def __init__(self, db: aiosqlite.Connection, now=time.time) -> None:
+    def __init__(self, db: aiosqlite.Connection, now=time.time, path: str | Path = ":memory:") -> None:
         self._db = db
+        self._path = path  # for messages
         # One connection, one worker thread: each transaction runs there as one job, so jobs never
         # interleave. The lock only guards multi-step work such as migrations.
         self._write = asyncio.Lock()
@@ -209,18 +149,53 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path, now=time.time) -> "Store":
+        """Open (or create) the database and bring its schema up to date. Raises StoreUnavailable if
+        the file cannot be used, after closing the connection: its worker thread is no daemon and
+        would keep the process alive."""
         in_memory = str(path) == ":memory:"
         if not in_memory:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON", "busy_timeout = 5000",
-                       f"wal_autocheckpoint = {WAL_BACKSTOP_PAGES}"):
-            await db.execute(f"PRAGMA {pragma}")
-        store = cls(db, now)
+            if Path(path).is_dir():
+                raise StoreUnavailable(f"{path} is a folder; name a file in it, such as {Path(path) / 'bot.sqlite3'}")
+            try:
+                prepare_folder(Path(path).parent)
+            except FolderProblem as problem:
+                raise StoreUnavailable(f"{path} cannot be made: {problem}") from None
+        try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as error:
+            raise StoreUnavailable.because(path, error) from error
+        store = cls(db, now, path)
+        try:
+            db.row_factory = aiosqlite.Row
+            # busy_timeout first: a lock that another program holds for a moment is waited for, even
+            # by the switch to WAL
+            for pragma in ("busy_timeout = 5000", "journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
+                           f"wal_autocheckpoint = {WAL_BACKSTOP_PAGES}"):
+                await db.execute(f"PRAGMA {pragma}")
+            await store._migrate()
+        except BaseException as error:
+            await db.close()
+            if isinstance(error, sqlite3.Error):
+                raise StoreUnavailable.because(path, error) from error
+            raise
         store._checkpoints = None if in_memory else Checkpointer(str(path))
-        await store._migrate()
         return store
+
+    async def check_writable(self) -> None:
+        """Write once and roll it back: raises StoreUnavailable if another program holds the write
+        lock (after busy_timeout) or the file cannot be written, so that the bot stops at start-up
+        rather than at its first move. (Opening only reads a database that is up to date.)"""
+        def work(connection: sqlite3.Connection) -> None:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                connection.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('write check', '')")
+            finally:
+                roll_back(connection)
+
+        try:
+            await self._db._execute(lambda: work(self._db._conn))
+        except sqlite3.Error as error:
+            raise StoreUnavailable.because(self._path, error) from error
 
     async def close(self) -> None:
         if self._checkpoints is not None:
@@ -234,17 +209,34 @@ class Store:
             async with self._write:
                 await self._db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
 
-    async def run_job(self, work):
+    async def run_job(self, work, doing: Literal["write", "move", "read"] = "write"):
         """Run `work(connection)` on the connection's worker thread: one hop for the whole job
-        (aiosqlite's `execute` costs a hop per call, and a hop is most of an action's time)."""
-        return await self._db._execute(lambda: work(self._db._conn))
+        (aiosqlite's `execute` costs a hop per call, and a hop is most of an action's time). A fault
+        of the file or the disk is raised as StorageFailed, its message worded for `doing`."""
+        try:
+            return await self._db._execute(lambda: work(self._db._conn))
+        except sqlite3.Error as error:
+            raise self._failed(error, doing) from error
 
     async def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        return list(await self._db.execute_fetchall(sql, params))
+        try:
+            return list(await self._db.execute_fetchall(sql, params))
+        except sqlite3.Error as error:
+            raise self._failed(error, "read") from error
 
-    async def transaction(self, statements: list[tuple[str, tuple]], *, must_change: tuple[int, ...] = ()) -> list[int]:
+    def _failed(self, error: sqlite3.Error, doing: Literal["write", "move", "read"]) -> Exception:
+        """StorageFailed for a fault of the file or the disk; any other error as it is."""
+        fault = storage_fault(error)
+        if fault is None:
+            return error
+        log.error("storage fault in a %s of %s: %s", doing, self._path, error)
+        return StorageFailed(fault[0], doing)
+
+    async def transaction(self, statements: list[tuple[str, tuple]], *, must_change: tuple[int, ...] = (),
+                          doing: Literal["write", "move"] = "write") -> list[int]:
         """Run statements atomically (in one hop); returns each statement's rowcount. If a statement
-        listed in `must_change` changes no row, nothing is written and StaleVersion is raised."""
+        listed in `must_change` changes no row, nothing is written and StaleVersion is raised. If the
+        file or the disk refuses, nothing is written and StorageFailed is raised."""
 
         def work(connection: sqlite3.Connection) -> list[int]:
             connection.execute("BEGIN IMMEDIATE")
@@ -257,10 +249,10 @@ class Store:
                 connection.execute("COMMIT")
                 return counts
             except BaseException:
-                connection.execute("ROLLBACK")
+                roll_back(connection)
                 raise
 
-        counts = await self.run_job(work)
+        counts = await self.run_job(work, doing)
         self._commits += 1
         if self._checkpoints is not None and self._commits % CHECKPOINT_EVERY == 0:
             self._checkpoints.start()
@@ -359,7 +351,8 @@ class Store:
                 (table.id, table.id, seat, actor_id, kind, json.dumps(action), now),
             ))
         try:
-            await self.transaction(statements, must_change=(0,))  # the row's version check
+            await self.transaction(statements, must_change=(0,),  # the row's version check
+                                   doing="move" if log is not None and log[0] == "move" else "write")
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time
             raise

@@ -1,0 +1,54 @@
+"""`python -m bot demo GAME --db PATH` keeps its database, so replay and backup can be tried offline;
+a bad player count or an existing file is refused with one line on standard error."""
+import sqlite3
+
+import pytest
+
+from engine import GAMES
+
+from .test_cli import run_cli
+
+
+def refusal(result) -> str:
+    assert result.returncode != 0 and result.stdout == ""  # no game was played
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    return lines[0]
+
+
+def test_a_kept_demo_database_replays_and_backs_up(tmp_path):
+    demo = run_cli("demo", "grudgematch", "--seed", "4", "--db", "games/demo.sqlite3", cwd=tmp_path)
+    assert demo.returncode == 0, demo.stderr
+    replay_line = next(line for line in demo.stdout.splitlines() if "python -m bot replay" in line)
+    command = replay_line.split("python -m bot ", 1)[1].split()
+    assert command == ["replay", "1", "--db", "games/demo.sqlite3"]
+
+    replay = run_cli(*command, cwd=tmp_path)
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert replay.stdout.splitlines()[-1] == "The replay gives exactly the stored state."
+    winner = next(line for line in demo.stdout.splitlines() if line.startswith("🏆 Winner"))
+    assert winner.split(" after ")[1].split()[0] in replay.stdout  # the same number of moves
+
+    backup = run_cli("backup", "copy.sqlite3", "--db", "games/demo.sqlite3", cwd=tmp_path)
+    assert backup.returncode == 0, backup.stderr
+    assert backup.stdout.startswith("Backed up 1 table and ")
+    with sqlite3.connect(tmp_path / "copy.sqlite3") as copy:
+        assert copy.execute("SELECT status FROM tables").fetchall() == [("finished",)]
+
+
+def test_a_demo_never_overwrites_a_file(tmp_path):
+    (tmp_path / "keep.sqlite3").write_text("precious")
+    line = refusal(run_cli("demo", "grudgematch", "--db", "keep.sqlite3", cwd=tmp_path))
+    assert line == "--db: keep.sqlite3 already exists; the demo keeps its database in a new file"
+    assert (tmp_path / "keep.sqlite3").read_text() == "precious"
+
+
+@pytest.mark.parametrize("key, players", [
+    ("ostrakon", 0), ("ostrakon", -1), ("ostrakon", 4), ("ostrakon", 13),
+    ("philosophia", 0), ("philosophia", 7), ("grudgematch", 1), ("grudgematch", 3),
+])
+def test_a_player_count_the_game_does_not_take_is_refused(tmp_path, key, players):
+    game = GAMES[key]
+    assert not game.min_seats <= players <= game.max_seats
+    line = refusal(run_cli("demo", key, "--players", str(players), cwd=tmp_path))
+    assert line.startswith(f"--players: {game.title} takes {game.min_seats}") and line.endswith(f"players, not {players}")
