@@ -6,6 +6,7 @@ import logging
 import discord
 
 from bot.gate import Caller
+from bot.store import StorageFailed
 from engine import RuleError
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,9 @@ async def answer_error(interaction: discord.Interaction, error: Exception) -> No
     original = getattr(error, "original", error)
     if isinstance(original, RuleError):
         await refuse(interaction, original)
+        return
+    if isinstance(original, StorageFailed):  # the store logged it; the user hears that nothing changed
+        await send_private(interaction, str(original))
         return
     command = interaction.command.qualified_name if interaction.command else "?"
     log.error("/%s failed", command, exc_info=original)

@@ -15,6 +15,7 @@ from bot.delivery.views import MoveForm
 from bot.gate import Pass, Press, parse_press
 from bot.menu import fill, open_text_fields
 from bot.refusals import StaleBoard
+from bot.store import StorageFailed
 from engine import RuleError
 
 from .common import FAILED, caller_of, refuse, send_private
@@ -126,6 +127,8 @@ class Presses(commands.Cog):
                 await refuse(interaction, error)
         except RuleError as error:
             await refuse(interaction, error)
+        except StorageFailed as error:  # the store logged it; the player hears that nothing was played
+            await send_private(interaction, str(error))
         except discord.HTTPException:  # Discord refused our answer: nothing more to say to anyone
             log.warning("a press could not be answered", exc_info=True)
         except Exception:

@@ -219,3 +219,31 @@ async def test_a_form_open_across_a_restart_is_answered(fake_discord, real_bot):
     again = await speaker.submit_modal(answers)
     assert again.reply.ephemeral and again.reply.content == "🚫 The question has already been asked."
     assert await snapshot(fake, real_bot, row) == before
+
+
+async def test_a_move_the_database_cannot_save_is_refused_and_nothing_is_lost(fake_discord, real_bot):
+    """A read-only database (for real: SQLite's query_only, which root cannot bypass as it does
+    file modes): the vote is not played, the player is told so privately, and nothing changes."""
+    fake = fake_discord
+    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
+    table = OstrakonTable(fake, players)
+    lobby = await table.open(players[0])
+    for player in players[1:]:
+        await player.slash("table join")
+    await players[0].slash("table start")
+    speaker = table.waiting()[0]
+    question = Question.numbered(1)
+    await table.ask(speaker, question, by_form=False)
+    voter = next(p for p in players if p is not speaker)
+    stones = await table.moves_of(voter, by_dm=True)
+    row = table_id(lobby)
+    before = await snapshot(fake, real_bot, row)
+    store = real_bot.client.store
+    await store.run_job(lambda connection: connection.execute("PRAGMA query_only = ON"))
+    with fake.expecting("bot-error"):  # the store logs the fault
+        done = await voter.click(stones, question.label("white"))
+    assert done.reply.ephemeral and done.reply.ephemeral_to is voter
+    assert "could not save that move" in done.reply.content and "so it was not played" in done.reply.content
+    assert await snapshot(fake, real_bot, row) == before
+    await store.run_job(lambda connection: connection.execute("PRAGMA query_only = OFF"))
+    await table.vote(voter, "white", question, by_dm=False)  # the table plays on
