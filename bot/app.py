@@ -54,6 +54,7 @@ class TableBot(commands.Bot):
         await setup_cogs(self)
         await self.sync_commands_if_changed()
         self.clock.start()  # the one scheduler: deadlines and reminders, rebuilt from the database
+        self.publisher.start()  # delivers what a crash or a failed request left owed
 
     async def sync_commands_if_changed(self, force: bool = False) -> None:
         """Discord allows 200 command creations a day per guild: sync only when the set changed."""
@@ -74,6 +75,8 @@ class TableBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "clock"):
             await self.clock.stop()
+        if hasattr(self, "publisher"):
+            await self.publisher.stop()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

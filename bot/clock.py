@@ -39,6 +39,7 @@ from engine import RuleError, referee
 
 from .clock_players import PlayerClock
 from .clock_settings import MINUTE, ClockSettings, format_duration
+from .menu import label_of
 from .clock_settings import DAY, HOUR, new_table_pace, parse_duration, parse_pace, parse_remind  # noqa: F401 (for the cogs)
 from . import refusals as why
 from .service import Refused, TableService, Update, chance_for
@@ -336,23 +337,24 @@ class Clock(PlayerClock):
                     continue
                 try:
                     played = referee.parse_action(game, choose(state, seat, chance))
-                    update = await service.apply_move(table, seat, CLOCK, played)
+                    label = label_of(game, service.menu(table, seat).view, played)  # as its button reads
+                    update = await service.apply_move(
+                        table, seat, CLOCK, played, intro=[f"⏰ Time ran out for <@{user_id}>: the clock moves for them."],
+                        private_intro=[f"⏰ Your time ran out at <#{table.channel_id}>: I played **{label}** for you."])
                     break
                 except RuleError as error:
                     log.warning("table %s: the clock's move for seat %s was refused: %s", table_id, seat, error)
             if update is None:
                 raise Refused("The rules refused both the default move and a stand-in's.")
             update.was_waiting = waiting
-            update.public.insert(0, f"⏰ Time ran out for <@{user_id}>: the clock moves for them.")
-            update.private[user_id].insert(0, f"⏰ Your time ran out at <#{table.channel_id}>: "
-                                              f"I played **{game.label(played)}** for you.")
             missed = 1 + _misses(log_rows, seat)
             if misses and missed >= misses and update.table.status == "running":
-                update.table = await service.save_change(update.table, {"seats": update.table.seats_with(seat, None)},
-                                                         ("away", seat, None, {"user": user_id, "misses": missed}))
                 missed_text = f"{missed} deadlines in a row" if missed > 1 else "a deadline"
-                update.public.append(f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they "
-                                     "come back (`/table back`) or someone takes it (`/table join`).")
+                update.add(await service.commit(
+                    update.table, {"seats": update.table.seats_with(seat, None)},
+                    ("away", seat, None, {"user": user_id, "misses": missed}),
+                    [f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they come back "
+                     "(`/table back`) or someone takes it (`/table join`)."]))
             update.add(await service.play_stand_ins(update.table))
             return update
 

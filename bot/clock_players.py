@@ -73,7 +73,6 @@ class PlayerClock:
         return table
 
     async def _seat(self, table: TableRecord, seat: int, user_id: int, kind: str, action: dict, text: str) -> Update:
-        waiting = self.service.waiting_on(table)
-        table = await self.service.save_change(table, {"seats": table.seats_with(seat, user_id)},
-                                               (kind, seat, user_id, action))
-        return Update(table, public=[text], was_waiting=waiting)
+        return await self.service.commit(table, {"seats": table.seats_with(seat, user_id)}, (kind, seat, user_id, action),
+                                         [text], seats=[user_id], opening="🎲 Your seat",
+                                         was_waiting=self.service.waiting_on(table))

@@ -105,20 +105,18 @@ class Moderation:
             if table.status != "running":
                 raise Refused("This table is already paused." if table.status == "paused" else
                               "The game has not started yet.")
-            waiting = self._waiting(table)
-            table = await self.service.save_change(table, {"status": "paused", "deadline": None},
-                                                   ("pause", None, actor_id, {}))
-            return Update(table, public=[f"⏸️ <@{actor_id}> paused the table: no moves until a moderator "
-                                         "resumes it."], was_waiting=waiting)
+            return await self.service.commit(table, {"status": "paused", "deadline": None}, ("pause", None, actor_id, {}),
+                                             [f"⏸️ <@{actor_id}> paused the table: no moves until a moderator "
+                                              "resumes it."], was_waiting=self._waiting(table))
 
     async def resume(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
         async with self.service.lock(table_id):
             table = await self._table(table_id, moderator, "resume a table")
             if table.status != "paused":
                 raise Refused("This table is not paused.")
-            table = await self.service.save_change(table, {"status": "running"}, ("resume", None, actor_id, {}))
-            update = Update(table, public=[f"▶️ <@{actor_id}> resumed the table."])
-            update.add(await self.service.play_stand_ins(table))  # a seat handed to a stand-in while paused
+            update = await self.service.commit(table, {"status": "running"}, ("resume", None, actor_id, {}),
+                                               [f"▶️ <@{actor_id}> resumed the table."])
+            update.add(await self.service.play_stand_ins(update.table))  # a seat handed to a stand-in while paused
             return update
 
     async def skip(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
@@ -133,10 +131,10 @@ class Moderation:
             seats = sorted(game.to_move(service.state_of(table)))
             waiting = self._waiting(table)
             users = [table.seats[seat] for seat in seats]
-            table = await service.save_change(table, {}, ("skip", None, actor_id, {"seats": seats, "users": users}))
             who = ", ".join(f"<@{user}>" for user in users if user is not None) or "the stand-ins"
-            update = Update(table, public=[f"⏭️ <@{actor_id}> skipped {who}: the default move is played."],
-                            was_waiting=waiting)
+            update = await service.commit(table, {}, ("skip", None, actor_id, {"seats": seats, "users": users}),
+                                          [f"⏭️ <@{actor_id}> skipped {who}: the default move is played."],
+                                          was_waiting=waiting)
             for seat in seats:
                 state = service.state_of(update.table)
                 if update.table.status != "running" or seat not in game.to_move(state):
@@ -168,12 +166,11 @@ class Moderation:
             changes: dict[str, Any] = {"seats": table.seats_with(seat, member_id)}
             if before is not None and before == table.host_id:
                 changes["host_id"] = member_id
-            waiting = self._waiting(table)
-            table = await self.service.save_change(table, changes, ("replace", seat, actor_id,
-                                                                    {"from": before, "to": member_id}))
             was = f"<@{before}>" if before is not None else "a stand-in"
-            return Update(table, public=[f"🔁 <@{member_id}> takes over seat {seat + 1} from {was}."],
-                          was_waiting=waiting)
+            return await self.service.commit(table, changes, ("replace", seat, actor_id, {"from": before, "to": member_id}),
+                                             [f"🔁 <@{member_id}> takes over seat {seat + 1} from {was}."],
+                                             seats=[member_id] if table.state is not None else [],
+                                             was_waiting=self._waiting(table))
 
     async def rollback(self, table_id: int, actor_id: int, moves: int, *, moderator: bool) -> Update:
         """Take back the last `moves` moves: the game is replayed from its set-up without them. The
@@ -195,11 +192,12 @@ class Moderation:
                 state = await asyncio.to_thread(rebuild, service.game_of(table), table, log + [note])
             except ReplayError as error:
                 raise Refused(f"This table's log cannot be replayed ({error}); nothing was changed.") from None
-            waiting = self._waiting(table)
-            table = await service.save_change(table, {"state": state.model_dump_json()}, ("rollback", None, actor_id, action))
+            update = await service.commit(table, {"state": state.model_dump_json()}, ("rollback", None, actor_id, action),
+                                          [f"↩️ <@{actor_id}> took back the last {moves} move{'s' if moves != 1 else ''}: "
+                                           "the game goes on from the position before them."],
+                                          was_waiting=self._waiting(table))
+            table = update.table
             service.keep_state(table, state)
-            update = Update(table, public=[f"↩️ <@{actor_id}> took back the last {moves} move{'s' if moves != 1 else ''}: "
-                                           "the game goes on from the position before them."], was_waiting=waiting)
             if table.status == "running":
                 update.add(await service.play_stand_ins(table))
             return update

@@ -99,4 +99,22 @@ MIGRATIONS = [
         PRIMARY KEY (table_id, user_id)
     );
     """,
+    # 4: what the channel and the players' DMs are still owed (bot/outbox.py): each change's public
+    # and private texts, written in the change's own transaction and deleted once delivered; and per
+    # table, the last version the channel has seen and whom its board then called
+    """
+    CREATE TABLE outbox (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        version INTEGER NOT NULL,
+        n INTEGER NOT NULL,
+        user_id INTEGER,
+        kind TEXT NOT NULL DEFAULT 'text',
+        text TEXT NOT NULL,
+        PRIMARY KEY (table_id, version, n)
+    );
+    ALTER TABLE tables ADD COLUMN announced INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN called TEXT NOT NULL DEFAULT '[]';
+    UPDATE tables SET announced = version;
+    CREATE INDEX tables_owed ON tables (id) WHERE announced < version;
+    """,
 ]

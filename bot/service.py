@@ -20,8 +20,9 @@ from engine import GAMES, Chance, Game, Outcome, referee
 
 from . import refusals as why
 from .menu import Menu, Menus, build
-from .refusals import Refused, StaleBoard
-from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTable
+from .outbox import said
+from .refusals import HAND, Refused, StaleBoard
+from .store import ChannelBusy, StaleVersion, StorageFailed, Store, TableRecord, UnreadableTable
 
 log = logging.getLogger(__name__)
 STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
@@ -43,12 +44,17 @@ class Update:
     was_waiting: list[int] = field(default_factory=list)  # whom the table waited on just before this
     # players who now face a new decision: newly waited on, or waited on again after their own move
     fresh: set[int] = field(default_factory=set)
+    seats: list[int] = field(default_factory=list)  # players to be sent their seat's own view
+
+    def add_seats(self, users: list[int]) -> None:
+        self.seats += [user for user in users if user not in self.seats]
 
     def add(self, update: "Update") -> None:
         self.table, self.outcome = update.table, update.outcome or self.outcome
         self.public += update.public
         for user, texts in update.private.items():
             self.private[user] += texts
+        self.add_seats(update.seats)
 
 
 def chance_for(table: TableRecord, seq: int | str) -> Chance:
@@ -232,11 +238,15 @@ class TableService:
                 raise Refused(f"{game.title} needs {game.min_seats} to {game.max_seats} players; "
                               f"this table has {len(table.seats)}.")
             state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
-            table = await self.save_change(table, {"status": "running", "state": state.model_dump_json()},
-                                           ("start", None, user_id, {"seats": len(table.seats)}))
+            humans = [user for user in table.seats if user is not None]
+            update = await self.commit(table, {"status": "running", "state": state.model_dump_json()},
+                                       ("start", None, user_id, {"seats": len(table.seats)}),
+                                       [f"**{game.title}** begins!", f"Your seat and your moves: {HAND} on the board "
+                                        f"(or `/hand`). How to play: `/rules game:{game.key}`."], seats=humans,
+                                       opening="🎲 Your seat")
+            table = update.table
             self.keep_state(table, state)
-            update = Update(table, public=[f"**{game.title}** begins!"])
-            update.add(await self.play_stand_ins(table))
+            await self._stand_ins_after(update)
             update.fresh = set(self.waiting_on(update.table))
             return update
 
@@ -257,9 +267,17 @@ class TableService:
             was_waiting = self.waiting_on(table)
             update = await self.apply_move(table, seat, user_id, action)
             update.was_waiting = was_waiting
-            update.add(await self.play_stand_ins(update.table))
+            await self._stand_ins_after(update)
             self.mark_fresh(update, actor=user_id)
             return update
+
+    async def _stand_ins_after(self, update: Update) -> None:
+        """The stand-ins' replies to a committed change. If the store fails on one, the change stands
+        (it is saved, and told from the outbox) and the replies are owed: `resume` plays them."""
+        try:
+            update.add(await self.play_stand_ins(update.table))
+        except StorageFailed as error:
+            log.warning("table %s: the stand-ins' replies wait (%s)", update.table.id, error.cause)
 
     def mark_fresh(self, update: Update, actor: int | None = None) -> None:
         """Who faces a new decision after `update`: the players the table now waits on who it did not
@@ -278,8 +296,10 @@ class TableService:
         return len(recent) != table.version - version or any(
             row.kind not in QUIET_FOR_OTHERS or row.seat == seat for row in recent)
 
-    async def apply_move(self, table: TableRecord, seat: int, actor_id: int | None, action) -> Update:
-        """Referee and save one move of `seat` (call under the table's lock); a RuleError changes nothing."""
+    async def apply_move(self, table: TableRecord, seat: int, actor_id: int | None, action,
+                         intro: list[str] = (), private_intro: list[str] = ()) -> Update:
+        """Referee and save one move of `seat` (call under the table's lock); a RuleError changes
+        nothing. `intro` and `private_intro` come before its events, publicly and to its player."""
         game = self.game_of(table)
         seq = table.version + 1
         parsed, step = referee.play_parsed(game, self.state_of(table), seat, action, chance_for(table, seq))
@@ -287,14 +307,18 @@ class TableService:
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}
         if outcome is not None:
             changes["status"] = "finished"
-        table = await self.save_change(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")))
-        self.keep_state(table, step.state)
-        update = Update(table, outcome=outcome)
+        public, private = list(intro), defaultdict(list)
+        if private_intro and table.seats[seat] is not None:
+            private[table.seats[seat]] += private_intro
         for event in step.events:
             if event.to is None:
-                update.public.append(event.text)
+                public.append(event.text)
             elif table.seats[event.to] is not None:
-                update.private[table.seats[event.to]].append(event.text)
+                private[table.seats[event.to]].append(event.text)
+        update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")),
+                                   public, private)
+        update.outcome = outcome
+        self.keep_state(update.table, step.state)
         return update
 
     async def resume(self, table_id: int) -> Update | None:
@@ -351,8 +375,8 @@ class TableService:
                 raise Refused("This table is already over.")
             if not moderator and not (table.status == "lobby" and user_id == table.host_id):
                 raise Refused((why.HOST_ONLY if table.status == "lobby" else why.MODERATOR_ONLY).format(what="end this table"))
-            table = await self.save_change(table, {"status": "ended"}, ("end", None, user_id, {}))
-            return Update(table, public=[f"The table was ended by <@{user_id}>."])
+            return await self.commit(table, {"status": "ended"}, ("end", None, user_id, {}),
+                                     [f"The table was ended by <@{user_id}>."])
 
     async def kick(self, table_id: int, target_id: int, *, moderator: bool, actor_id: int | None = None) -> Update:
         """Remove a player; in a running game a stand-in takes over their seat. The log row names
@@ -375,9 +399,11 @@ class TableService:
             humans = [s for s in seats if s is not None]
             if target_id == table.host_id and humans:
                 changes["host_id"] = humans[0]
-            table = await self.save_change(table, changes, ("kick", seat, actor_id, {"user": target_id}))
-            update = Update(table, public=[f"<@{target_id}> was removed from the table"
-                                           + (" and a stand-in takes their seat." if table.status != "lobby" else ".")])
+            update = await self.commit(table, changes, ("kick", seat, actor_id, {"user": target_id}),
+                                       [f"<@{target_id}> was removed from the table"
+                                        + (" and a stand-in takes their seat." if seat is not None else ".")],
+                                       was_waiting=self.waiting_on(table))
+            table = update.table
             if table.status == "running":
                 update.add(await self.play_stand_ins(table))
             return update
@@ -390,9 +416,23 @@ class TableService:
             raise Refused(why.STARTED if table.open else why.CLOSED)
         return table
 
-    async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row) -> TableRecord:
-        """Save `changes` and one log row as the table's next version (under the lock)."""
+    async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row, told: list[tuple] = ()) -> TableRecord:
+        """Save `changes` and one log row as the table's next version (under the lock), with what it
+        tells (`told`: outbox rows, see bot/outbox.py)."""
         try:
-            return await self.store.save(table, changes, log_row)
+            return await self.store.save(table, changes, log_row, told)
         except StaleVersion:
             raise StaleBoard("The table changed at the same moment. Please try again.") from None
+
+    async def commit(self, table: TableRecord, changes: dict[str, Any], log_row, public: list[str] = (),
+                     private: dict[int, list[str]] | None = None, *, seats: list[int] = (),
+                     opening: str = "🎲 You now hold a seat", was_waiting: list[int] | None = None) -> Update:
+        """`save_change` for a change that tells something: its public and private texts (and the
+        players owed their seat's view) go into the outbox in the same transaction, and into the
+        Update the caller publishes."""
+        table = await self.save_change(table, changes, log_row, said(list(public), private, seats, opening))
+        update = Update(table, public=list(public), was_waiting=list(was_waiting or []))
+        for user, texts in (private or {}).items():
+            update.private[user] += texts
+        update.seats = list(seats)
+        return update

@@ -15,7 +15,6 @@ from discord.ext import commands
 from bot.clock import CHANGE_CLOCK
 from bot.clock_settings import format_duration, parse_pace, parse_remind
 from bot.delivery.mentions import NOBODY
-from bot.delivery.messages import seat_message
 from bot.gate import Need
 from bot.store import TableRecord
 
@@ -38,11 +37,7 @@ async def take_seat(interaction: discord.Interaction, table: TableRecord, how: s
         update = await take(table.id, interaction.user.id)
         await interaction.followup.send("✅ You have your seat again." if how == "back" else "✅ You took the seat.",
                                         ephemeral=True)
-        table = update.table
-        if table.state is not None:
-            await bot.publisher.dm(table, interaction.user.id,
-                                   seat_message(bot.service, table, interaction.user.id, "🎲 Your seat"))
-        await bot.publisher.publish(update)
+        await bot.publisher.publish(update)  # with the seat's own view, by DM
 
 
 def clock_commands() -> list[app_commands.Command]:

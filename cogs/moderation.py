@@ -14,7 +14,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.delivery.mentions import NOBODY, pinging
-from bot.delivery.messages import seat_message
 from bot.delivery.views import board_view, pages_view
 from bot.gate import Need, Pass
 from bot.moderation import Moderation
@@ -42,12 +41,6 @@ async def moderate(interaction: discord.Interaction, operation, what: str, done:
     return update.table
 
 
-async def tell_new_holder(bot, table: TableRecord, user_id: int) -> None:
-    """The member who took over a seat gets that seat's own view, as players get at the start."""
-    if table.state is not None:
-        await bot.publisher.dm(table, user_id, seat_message(bot.service, table, user_id, "🎲 You now hold a seat"))
-
-
 def table_commands() -> list[app_commands.Command]:
     """Fresh command objects for one bot's `/table` group."""
 
@@ -70,10 +63,9 @@ def table_commands() -> list[app_commands.Command]:
                       seat: app_commands.Range[int, 1, 12] | None = None) -> None:
         if member.bot:
             raise Refused("A bot cannot take a seat; leave it to a stand-in.")
-        table = await moderate(interaction, interaction.client.moderation.replace, "hand a seat to someone else",
-                               f"{member.display_name} holds the seat now.", member_id=member.id,
-                               player_id=player.id if player else None, seat=seat - 1 if seat else None)
-        await tell_new_holder(interaction.client, table, member.id)
+        await moderate(interaction, interaction.client.moderation.replace, "hand a seat to someone else",
+                       f"{member.display_name} holds the seat now.", member_id=member.id,
+                       player_id=player.id if player else None, seat=seat - 1 if seat else None)
 
     @app_commands.command(name="rollback", description="Take back the last moves, replaying the game without them (moderators)")
     @app_commands.describe(actions="How many moves to take back")

@@ -7,7 +7,6 @@ from pydantic import BaseModel
 
 from bot.delivery.messages import moves_message
 from bot.gate import Pass
-from bot.refusals import HAND
 
 from .common import send_private
 
@@ -38,7 +37,7 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
             await interaction.edit_original_response(content=content[:2000], view=view)
         else:
             await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}))
-        await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,))
+        await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,), acked=(user_id,))
 
 
 async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str) -> None:
@@ -52,13 +51,11 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with bot.publisher.turn(table_id):
             update = await service.start(table_id, interaction.user.id, moderator=passed.caller.moderator)
-            update.public.append(f"Your seat and your moves: {HAND} on the board (or `/hand`). "
-                                 f"How to play: `/rules game:{update.table.game}`.")
             if interaction.type != discord.InteractionType.component:
                 await interaction.followup.send("✅ The game begins!", ephemeral=True)
             await bot.publisher.refresh_lobby(update.table)
-            await bot.publisher.deal(update.table)
-            await bot.publisher.publish(update)
+            await bot.publisher.dms.reopen(update.table)
+            await bot.publisher.publish(update)  # with each player's seat, by DM
         return
     method = service.join if verb == "join" else service.leave
     table = await method(table_id, interaction.user.id)

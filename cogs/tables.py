@@ -12,7 +12,6 @@ from discord.ext import commands
 from bot import render
 from bot.clock_settings import new_table_pace
 from bot.delivery.mentions import NOBODY
-from bot.delivery.summary import post_summary
 from bot.delivery.views import board_view, pages_view
 from bot.gate import Need
 from bot.refusals import Refused
@@ -124,11 +123,7 @@ class Tables(commands.Cog):
         async with self.bot.publisher.turn(table.id):
             update = await self.bot.service.end(table.id, interaction.user.id, moderator=caller.moderator)
             await interaction.response.send_message(update.public[0], allowed_mentions=NOBODY)
-            if table.state is None:
-                await self.bot.publisher.refresh_lobby(update.table)
-            else:
-                await self.bot.publisher.close_board(update.table)
-                await post_summary(self.bot, update.table)
+            await self.bot.publisher.close(update.table)
 
     @table.command(name="kick", description="Remove a player; a stand-in takes their seat (moderators)")
     @app_commands.describe(member="The player to remove")

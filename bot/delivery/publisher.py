@@ -1,13 +1,16 @@
 """Delivery: what the channel and each player's DMs see after a table changes.
 
-Public events go to the table's channel with the board (picture and buttons) and a ping for the
-players the table newly waits on. Private texts go by DM; a DM that fails (closed DMs, 50007) is
-remembered, and the channel gets a notice without the secret, pointing to the "My hand" button.
-The table never waits on a failed DM.
+What a change tells is in the outbox (bot/outbox.py), written with the change itself; the publisher
+delivers what a table owes: the public texts to the table's channel with the board (picture and
+buttons) and a ping for the players the table newly waits on, the private texts, seats and
+prompts by DM (bot/delivery/dms.py), then marks it delivered. What a crash or a failed request
+left owed is delivered by `catch_up`, at start-up and every few minutes. Channel messages carry
+nonces made from what they deliver, so a delivery made again is not shown twice.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import logging
@@ -15,18 +18,20 @@ from collections import OrderedDict, defaultdict
 
 import discord
 
-from .. import render
+from .. import outbox, render
+from ..outbox import Owed, nonce
 from ..service import Update
 from ..store import TableRecord
 from ..text import WAITING_MARK, chunk, lobby_text, waiting_text
 from .mentions import NOBODY, pinging
-from .messages import moves_message, seat_message
+from .dms import DirectMessages
 from .summary import post_summary
 from .views import board_view
 
 log = logging.getLogger(__name__)
 PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version)
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
+CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
 
 
 class Publisher:
@@ -35,7 +40,7 @@ class Publisher:
         self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
-        self._dm_channels: dict[int, discord.DMChannel] = {}
+        self.dms = DirectMessages(bot)
         self._positions: dict[int, str | None] = {}  # table -> the position in its last picture
         self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
 
@@ -65,16 +70,19 @@ class Publisher:
         return self._locks[table_id]
 
     async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
-                      prompted: tuple[int, ...] = ()) -> None:
-        """Post the public events and the new board; ping whoever the table now waits on, but the
-        player who just acted. Players who face a new decision (`update.fresh`: newly waited on, or
-        again after their own move, such as the speaker's own vote) get their moves by DM when
-        several choose at once, but those in `prompted` (already shown their moves where they
-        pressed). `was_waiting`: whom the table waited on before, if not the update's own record.
+                      prompted: tuple[int, ...] = (), acked: tuple[int, ...] = (), owed: Owed | None = None) -> None:
+        """Deliver what the table owes after `update`: the public events with the new board, pinging
+        whoever the table now waits on but the player who just acted; the private texts (but those
+        of `acked`, shown where they pressed); the seats; and, to players who face a new decision
+        (`update.fresh`: newly waited on, or again after their own move, such as the speaker's own
+        vote), their moves by DM when several choose at once, but to those in `prompted` (shown
+        their moves where they pressed). `was_waiting`: whom the table waited on before, if not the
+        update's own record.
 
         While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
         same players), the board message is edited in place instead: no new message, no ping."""
         table = update.table
+        owed = owed or await outbox.owed(self.bot.store, table.id)
         before = update.was_waiting if was_waiting is None else was_waiting
         waiting = self.bot.service.waiting_on(table)
         progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
@@ -85,24 +93,34 @@ class Publisher:
         # a new picture. A new call to act (a new turn, a new vote) gets a new board.
         going_on = (actor is not None and actor in waiting and set(waiting) == set(before)
                     and self._calls.get(table.id) == frozenset(waiting) and table.status == "running")
-        edited = (going_on and await self._edit_board(update, with_picture=True)) or \
-            (progress and await self._edit_board(update))
+        edited = (going_on and await self._edit_board(table, owed, with_picture=True)) or \
+            (progress and await self._edit_board(table, owed))
         if not edited:
-            await self._post_board(update, waiting, [user for user in newly if user != actor])  # the actor knows
-        await self.deliver_private(update, skip=())
-        await self.prompt(table, [user for user in newly if len(waiting) > 1 and user not in prompted])
+            await self._post_board(table, owed, waiting, [user for user in newly if user != actor])  # the actor knows
+        await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1 and user not in prompted],
+                            acked=acked, called=waiting if not edited else self._calls.get(table.id, waiting))
+
+    async def _deliver(self, table: TableRecord, owed: Owed, newly: list[int], acked: tuple[int, ...],
+                       called) -> None:
+        """The private part of a delivery, the end of a game, and then: delivered."""
+        dms = self.dms
+        dms.failed = False
+        await dms.texts(table, owed.version, {user: texts for user, texts in owed.private.items() if user not in acked})
+        await dms.seats(table, owed.seats)
+        await dms.prompt(table, newly)
         if table.status == "finished":  # the result, what was hidden, and a Rematch button
             await post_summary(self.bot, table)
+        if not dms.failed:
+            await outbox.delivered(self.bot.store, table.id, table.version, list(called))
 
-    async def _post_board(self, update: Update, waiting: list[int], newly: list[int]) -> None:
-        table = update.table
+    async def _post_board(self, table: TableRecord, owed: Owed, waiting: list[int], newly: list[int]) -> None:
         channel = await self.channel_of(table)
-        texts = chunk(update.public)
+        texts = chunk(owed.public)
         if len(texts) > MAX_EVENT_MESSAGES:
             skipped = len(texts) - MAX_EVENT_MESSAGES
-            texts = texts[:1] + [f"… {skipped} more messages of play (see `/table status`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
-        for text in texts[:-1]:
-            await channel.send(text, allowed_mentions=NOBODY)
+            texts = texts[:1] + [f"… {skipped} more messages of play (see `/table log`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
+        for number, text in enumerate(texts[:-1]):
+            await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
         last = "\n".join(part for part in (texts[-1] if texts else "", await self.waiting_line(table, waiting)) if part)
         kwargs = {}
         if table.state is not None and self._moved(table):
@@ -115,6 +133,7 @@ class Publisher:
             content,
             view=board_view(table) or discord.utils.MISSING,
             allowed_mentions=pinging(newly),
+            nonce=nonce(table.id, table.version, "board"),
             **kwargs,
         )
         self._boards[table.id] = (message.id, content)
@@ -140,11 +159,10 @@ class Publisher:
         clock = getattr(self.bot, "clock", None)
         return await clock.waiting_line(table, waiting) if clock is not None else waiting_text(table, waiting)
 
-    async def _edit_board(self, update: Update, with_picture: bool = False) -> bool:
+    async def _edit_board(self, table: TableRecord, owed: Owed, with_picture: bool = False) -> bool:
         """Add the events to the board message and renew its waiting line (and `with_picture`, its
         picture, if the position moved); False if that cannot be done (no board yet, deleted, or too
         long), and a new board is posted instead."""
-        table = update.table
         if table.board_message_id is None:
             return False
         channel = await self.channel_of(table)
@@ -155,7 +173,8 @@ class Publisher:
             lines = content.split("\n")
             if lines and lines[-1].startswith(WAITING_MARK):
                 lines.pop()
-            lines += update.public + [await self.waiting_line(table, self.bot.service.waiting_on(table))]
+            lines += owed.public
+            lines.append(await self.waiting_line(table, self.bot.service.waiting_on(table)))
             content = "\n".join(line for line in lines if line)
             if len(content) > 2000:
                 return False
@@ -172,48 +191,6 @@ class Publisher:
         self._boards[table.id] = (board.id, content)
         return True
 
-    async def deliver_private(self, update: Update, skip: tuple[int, ...] = ()) -> None:
-        for user_id, texts in update.private.items():
-            if user_id in skip or not texts:
-                continue
-            await self.dm(update.table, user_id, "\n".join(texts))
-
-    async def deal(self, table: TableRecord) -> None:
-        """At the start, DM each player their own view: their seat, their hand."""
-        for user_id in filter(None, table.seats):
-            if await self.bot.store.dms_closed(user_id):  # a new game tries again: they may have opened them
-                await self.bot.store.mark_dms_closed(user_id, False)
-            await self.dm(table, user_id, seat_message(self.bot.service, table, user_id, "🎲 Your seat"))
-
-    async def prompt(self, table: TableRecord, users: list[int]) -> None:
-        """DM each user their moves for a simultaneous choice (a secret vote, a bid...)."""
-        for user_id in users:
-            content, view = moves_message(self.bot.service, table, user_id, intro=f"Your move at <#{table.channel_id}>:")
-            await self.dm(table, user_id, content, view=view)
-
-    async def dm(self, table: TableRecord, user_id: int, content: str, view: discord.ui.View | None = None) -> bool:
-        if await self.bot.store.dms_closed(user_id):
-            return False
-        try:
-            channel = self._dm_channels.get(user_id)
-            if channel is None:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                channel = self._dm_channels[user_id] = await user.create_dm()
-            await channel.send(content[:2000], view=view or discord.utils.MISSING, allowed_mentions=NOBODY)
-            return True
-        except discord.Forbidden:
-            await self.bot.store.mark_dms_closed(user_id, True)
-            channel = await self.channel_of(table)
-            await channel.send(
-                f"<@{user_id}>, I can't send you direct messages. Press **🎴 My hand & moves** on the board "
-                "(or type `/hand`) to see your seat and play privately here.",
-                allowed_mentions=pinging([user_id]),
-            )
-            return False
-        except discord.HTTPException:
-            log.warning("table %s: a DM to %s failed", table.id, user_id)
-            return False
-
     async def lobby_message(self, table: TableRecord) -> str:
         """The lobby's text: who sits where (with their names in the game once it has begun) and,
         before the start, the table's pace."""
@@ -225,6 +202,8 @@ class Publisher:
 
     async def refresh_lobby(self, table: TableRecord) -> None:
         """Edit the lobby message in place after someone joins or leaves, or the game begins."""
+        if table.status == "lobby" or table.status == "ended" and table.state is None:
+            await outbox.delivered(self.bot.store, table.id, table.version, [])  # a lobby tells nothing more
         if table.board_message_id is None:
             return
         content = await self.lobby_message(table)
@@ -234,6 +213,70 @@ class Publisher:
                 content=content, view=board_view(table), allowed_mentions=NOBODY)
         except discord.HTTPException:
             log.info("table %s: the lobby message is gone", table.id)
+
+    async def close(self, table: TableRecord) -> None:
+        """A table ended by a moderator (or its host in the lobby): its board loses its buttons, the
+        summary tells what was hidden, and what it owed is done."""
+        if table.state is None:
+            await self.refresh_lobby(table)
+            return
+        await self.close_board(table)
+        await post_summary(self.bot, table)
+        await outbox.delivered(self.bot.store, table.id, table.version, [])
+
+    async def catch_up(self, table_id: int) -> None:
+        """What a table still owes after a crash, a restart or a failed request: the missed events
+        (summarised if many) with a fresh board pinging whoever the table waits on that the last
+        board did not call, the owed DMs, and the moves of a simultaneous choice to those newly
+        waited on. Lines a board edited in place already shows are not told again."""
+        async with self.turn(table_id):
+            table = await self.bot.service.get(table_id)
+            owed = await outbox.owed(self.bot.store, table_id)
+            if owed.seen >= table.version:
+                return
+            if table.state is None:
+                await self.refresh_lobby(table)
+                return
+            if table.status == "ended":
+                channel = await self.channel_of(table)
+                for number, text in enumerate(chunk(owed.public)):
+                    await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
+                await self.close(table)
+                return
+            if table.board_message_id is not None and owed.public:
+                try:
+                    shown = (await (await self.channel_of(table)).fetch_message(table.board_message_id)).content
+                    owed.public = [line for line in owed.public if line not in shown.split("\n")]
+                except discord.NotFound:
+                    pass
+            await self.publish(Update(table, was_waiting=owed.called), owed=owed)
+
+    async def catch_up_all(self) -> None:
+        """`catch_up` for every table that owes anything; a table whose channel is gone is let go."""
+        for table_id in await outbox.tables_owed(self.bot.store):
+            try:
+                await self.catch_up(table_id)
+            except (discord.NotFound, discord.Forbidden):
+                log.info("table %s: its channel cannot be reached; what it owed is dropped", table_id)
+                table = await self.bot.service.get(table_id)
+                await outbox.delivered(self.bot.store, table_id, table.version, [])
+            except Exception:
+                log.exception("table %s: catching up failed; trying again later", table_id)
+
+    def start(self) -> None:
+        self._sweeper = asyncio.create_task(self._sweep(), name="catch-up")
+
+    async def stop(self) -> None:
+        if getattr(self, "_sweeper", None) is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+
+    async def _sweep(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            await self.catch_up_all()
+            await asyncio.sleep(CATCH_UP_EVERY)
 
     async def close_board(self, table: TableRecord) -> None:
         """A table that ended: its last board keeps its text and picture, but no buttons."""

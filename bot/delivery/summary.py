@@ -6,6 +6,7 @@ import logging
 
 from .. import stats
 from ..moderation import seat_history
+from ..outbox import nonce
 from ..store import TableRecord
 from ..summary import seat_label, summary_lines
 from ..text import chunk
@@ -33,8 +34,9 @@ async def post_summary(bot, table: TableRecord) -> None:
                 lines.append(f"🔁 {seat_label(table, seat, names)} was held by {chain}.")
         texts = chunk(lines)
         channel = await bot.publisher.channel_of(table)
-        for text in texts[:-1]:
-            await channel.send(text, allowed_mentions=NOBODY)
-        await channel.send(texts[-1], view=rematch_view(table.id), allowed_mentions=NOBODY)
+        for number, text in enumerate(texts[:-1]):
+            await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, table.version, "summary", number))
+        await channel.send(texts[-1], view=rematch_view(table.id), allowed_mentions=NOBODY,
+                           nonce=nonce(table.id, table.version, "summary"))
     except Exception:
         log.exception("table %s: the end-of-game summary failed", table.id)

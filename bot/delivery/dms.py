@@ -1,0 +1,76 @@
+"""Direct messages: each player's private texts, their seat's own view, and the moves of a
+simultaneous choice. A DM that fails for closed DMs (50007) is remembered, and the channel gets a
+notice without the secret, pointing to "My hand"; the table never waits on a failed DM.
+
+Each DM carries a nonce made from what it delivers (table, version, purpose, player): sent again
+after a crash, Discord drops the repeat instead of showing it twice.
+"""
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from ..outbox import nonce
+from ..store import TableRecord
+from .mentions import NOBODY, pinging
+from .messages import moves_message, seat_message
+
+log = logging.getLogger(__name__)
+
+
+class DirectMessages:
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self._channels: dict[int, discord.DMChannel] = {}
+        self.failed = False  # a DM failed for a reason that may pass: what was owed stays owed
+
+    async def texts(self, table: TableRecord, version: int, private: dict[int, list[str]]) -> None:
+        """Each player's private texts up to `version`, one message each."""
+        for user_id, texts in private.items():
+            if texts:
+                await self.send(table, user_id, "\n".join(texts), key=(version, "dm"))
+
+    async def seats(self, table: TableRecord, openings: dict[int, str]) -> None:
+        """Each user's own seat: who they are, their hand (at the start, or on taking a seat)."""
+        for user_id, opening in openings.items():
+            if user_id in table.seats and table.state is not None:
+                await self.send(table, user_id, seat_message(self.bot.service, table, user_id, opening),
+                                key=(table.version, "seat"))
+
+    async def prompt(self, table: TableRecord, users: list[int]) -> None:
+        """DM each user their moves for a simultaneous choice (a secret vote, a bid...)."""
+        for user_id in users:
+            content, view = moves_message(self.bot.service, table, user_id, intro=f"Your move at <#{table.channel_id}>:")
+            await self.send(table, user_id, content, view=view, key=(table.version, "prompt"))
+
+    async def send(self, table: TableRecord, user_id: int, content: str, view: discord.ui.View | None = None,
+                   key: tuple = ()) -> bool:
+        if await self.bot.store.dms_closed(user_id):
+            return False
+        try:
+            channel = self._channels.get(user_id)
+            if channel is None:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                channel = self._channels[user_id] = await user.create_dm()
+            await channel.send(content[:2000], view=view or discord.utils.MISSING, allowed_mentions=NOBODY,
+                               nonce=nonce(table.id, user_id, *key) if key else None)
+            return True
+        except discord.Forbidden:
+            await self.bot.store.mark_dms_closed(user_id, True)
+            channel = await self.bot.publisher.channel_of(table)
+            await channel.send(
+                f"<@{user_id}>, I can't send you direct messages. Press **🎴 My hand & moves** on the board "
+                "(or type `/hand`) to see your seat and play privately here.",
+                allowed_mentions=pinging([user_id]), nonce=nonce(table.id, user_id, "closed", table.version))
+            return False
+        except discord.HTTPException:
+            log.warning("table %s: a DM to %s failed; it will be sent again", table.id, user_id)
+            self.failed = True
+            return False
+
+    async def reopen(self, table: TableRecord) -> None:
+        """A new game tries DMs again for its players: they may have opened them."""
+        for user_id in filter(None, table.seats):
+            if await self.bot.store.dms_closed(user_id):
+                await self.bot.store.mark_dms_closed(user_id, False)
