@@ -149,8 +149,44 @@ async def tidy(interaction: discord.Interaction) -> None:
 @app_commands.command(name="where", description="Where am I?")
 @app_commands.allowed_contexts(guilds=True, dms=True)
 async def where(interaction: discord.Interaction) -> None:
-    place = "a DM" if interaction.guild is None else f"#{interaction.channel.name}"
-    await interaction.response.send_message(f"you are in {place}", ephemeral=interaction.guild is not None)
+    await interaction.response.send_message(f"you are in {place_of(interaction)}", ephemeral=interaction.guild is not None)
+
+
+def place_of(interaction: discord.Interaction) -> str:
+    """Where the bot's own cache says the interaction came from (a guild it got a GUILD_CREATE for)."""
+    if interaction.guild_id is None:
+        return "a DM"
+    guild = interaction.client.get_guild(interaction.guild_id)
+    channel = guild and guild.get_channel_or_thread(interaction.channel_id)
+    return f"#{channel.name if channel else '?'} of {guild.name if guild else '?'}"
+
+
+class Poke(discord.ui.DynamicItem[discord.ui.Button], template=r"tiny:poke:(?P<n>\d+)"):
+    """A persistent button (any message, any restart): the kind of component a forged click reaches."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Poke {n}", custom_id=f"tiny:poke:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"{interaction.user.name} poked {self.n} in {place_of(interaction)}",
+                                                ephemeral=True)
+
+
+class Pick(discord.ui.DynamicItem[discord.ui.Select], template=r"tiny:pick"):
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Select(custom_id="tiny:pick", options=[discord.SelectOption(label="A", value="a")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"picked {self.item.values}", ephemeral=True)
 
 
 class TinyBot(commands.Bot):
@@ -159,6 +195,7 @@ class TinyBot(commands.Bot):
         self.guild_id = guild_id
 
     async def setup_hook(self) -> None:
+        self.add_dynamic_items(Poke, Pick)
         for command in (echo, picture, snapshot, thread, long, slow, silent, tidy, where, game):
             self.tree.add_command(command)
         await self.tree.sync()  # global commands: the only ones usable in DMs
