@@ -154,16 +154,14 @@ class World:
     async def snapshot(self) -> dict:
         """What anyone could notice: the tables' rows, which table each channel has, and every
         message of every channel and DM as it reads (content, embeds, buttons, selects, files)."""
-        service = self.bot.client.service
-        rows = {}
+        service = getattr(self.bot.client, "service", None)  # None: the tiny bot, which has no tables
+        rows, open_in = {}, {}
         for table_id in sorted(self.tables):
             row = await service.get(table_id)
             rows[table_id] = (row.version, row.status, tuple(row.seats), row.state)
-        open_in = {}
-        for guild in self.fake.guilds:
-            for channel in guild.channels:
-                table = await service.table_in(channel.id)
-                open_in[channel.name] = table and table.id
+        for channel in [c for g in self.fake.guilds for c in g.channels] if service else []:
+            table = await service.table_in(channel.id)
+            open_in[channel.name] = table and table.id
         shown = {}
         for channel in self.fake.channels.values():
             shown[repr(channel)] = [(m.id, m.content, m.embeds, sorted(m.files()),

@@ -1,10 +1,12 @@
 """The fake's second guild, forged interactions and mention auditing, against the tiny bot (and
-without a bot for the mention rules): the harness the attack suite (test_attacks_e2e.py) stands on."""
+without a bot for the mention rules), and the attack runner (attacks.py): the harness the attack
+suite (test_attacks_e2e.py) stands on."""
 
 from __future__ import annotations
 
 import pytest
 
+from .attacks import Attacks, World, harvest, stray_pings
 from .fakediscord import FakeMessage, UserCannot
 from .test_fake_refusals import raw
 
@@ -85,7 +87,7 @@ async def test_forged_clicks_and_selects_reach_persistent_components_from_anywhe
 async def test_an_unanswered_forgery_fails_the_test(fake_discord, tiny_bot):
     alice = fake_discord.add_user("alice")
     with pytest.raises(AssertionError, match="10062"):
-        await alice.forge_click("pt:nothing-handles-this")
+        await alice.forge_click("tiny:nothing-handles-this")
 
 
 async def test_a_forged_modal_submits_any_fields_of_any_length(fake_discord, tiny_bot):
@@ -158,3 +160,31 @@ async def test_message_requests_list_what_the_bot_sent_and_who_it_pings(fake_dis
                       ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
                       ("POST", "/channels/{channel_id}/messages"),
                       ("PATCH", "/channels/{channel_id}/messages/{message_id}")]
+
+
+async def test_the_attack_runner_passes_refusals_and_catches_a_leak(fake_discord, tiny_bot):
+    """attacks.py against the tiny bot: a button that refuses everyone privately passes every attack
+    (and mangled ids are refused by its catch-all); one that answers in public fails them, with
+    what it changed and the ping it let through."""
+    fake = fake_discord
+    world = World.make(fake, tiny_bot)
+    world.table_channel = fake.channel
+    alice = fake.add_user("alice")
+    world.players.add(alice.id)
+    ids = harvest((await alice.slash("guarded")).reply, alice, "two")
+    assert set(ids) == {"two Guard", "two Leak"} and ids["two Guard"].kind == "guard"
+
+    async def rebuild():
+        return ids
+
+    attacks = Attacks(world, rebuild)
+    attacks.ids = ids
+    await attacks.every_place("two Guard")
+    await attacks.mangle("two Guard")
+    assert attacks.sent == 7 and attacks.failures == [] and stray_pings(world) == []
+
+    await attacks.send("two Leak", "another server")
+    changed, public = attacks.failures
+    assert changed.startswith("two Leak [pt:leak:2] from another server (mallory in lobby): changed messages of")
+    assert "not answered privately" in public and "mallory pressed it" in public
+    assert [p.split(" by ")[0] for p in stray_pings(world)] == ["everyone"]

@@ -189,14 +189,58 @@ class Pick(discord.ui.DynamicItem[discord.ui.Select], template=r"tiny:pick"):
         await interaction.response.send_message(f"picked {self.item.values}", ephemeral=True)
 
 
+class Guarded(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:guard:(?P<n>\d+)"):
+    """Refuses everyone, privately: what the attack runner (attacks.py) must let pass."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="Guard", custom_id=f"pt:guard:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("🚫 Not for you, not here.", ephemeral=True)
+
+
+class Leaky(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:leak:(?P<n>\d+)"):
+    """Answers anyone, for all to see: what the attack runner must catch."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="Leak", custom_id=f"pt:leak:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"{interaction.user.name} pressed it. @everyone")
+
+
+@app_commands.command(name="guarded", description="A message with a guarded and a leaky button")
+async def guarded(interaction: discord.Interaction) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(Guarded(1))
+    view.add_item(Leaky(2))
+    await interaction.response.send_message("Two buttons", view=view)
+
+
 class TinyBot(commands.Bot):
     def __init__(self, guild_id: int) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.default())
         self.guild_id = guild_id
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Any other `pt:` id, or a form nobody opened, is refused (as a gate would)."""
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        known = interaction.type == discord.InteractionType.component and any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in (Guarded, Leaky))
+        if custom_id.startswith("pt:") and not known:
+            await interaction.response.send_message("🚫 I do not know that button.", ephemeral=True)
+
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(Poke, Pick)
-        for command in (echo, picture, snapshot, thread, long, slow, silent, tidy, where, game):
+        self.add_dynamic_items(Poke, Pick, Guarded, Leaky)
+        for command in (guarded, echo, picture, snapshot, thread, long, slow, silent, tidy, where, game):
             self.tree.add_command(command)
         await self.tree.sync()  # global commands: the only ones usable in DMs
         guild = discord.Object(self.guild_id)
