@@ -149,8 +149,80 @@ async def tidy(interaction: discord.Interaction) -> None:
 @app_commands.command(name="where", description="Where am I?")
 @app_commands.allowed_contexts(guilds=True, dms=True)
 async def where(interaction: discord.Interaction) -> None:
-    place = "a DM" if interaction.guild is None else f"#{interaction.channel.name}"
-    await interaction.response.send_message(f"you are in {place}", ephemeral=interaction.guild is not None)
+    await interaction.response.send_message(f"you are in {place_of(interaction)}", ephemeral=interaction.guild is not None)
+
+
+def place_of(interaction: discord.Interaction) -> str:
+    """Where the bot's own cache says the interaction came from (a guild it got a GUILD_CREATE for)."""
+    if interaction.guild_id is None:
+        return "a DM"
+    guild = interaction.client.get_guild(interaction.guild_id)
+    channel = guild and guild.get_channel_or_thread(interaction.channel_id)
+    return f"#{channel.name if channel else '?'} of {guild.name if guild else '?'}"
+
+
+class Poke(discord.ui.DynamicItem[discord.ui.Button], template=r"tiny:poke:(?P<n>\d+)"):
+    """A persistent button (any message, any restart): the kind of component a forged click reaches."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Poke {n}", custom_id=f"tiny:poke:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"{interaction.user.name} poked {self.n} in {place_of(interaction)}",
+                                                ephemeral=True)
+
+
+class Pick(discord.ui.DynamicItem[discord.ui.Select], template=r"tiny:pick"):
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Select(custom_id="tiny:pick", options=[discord.SelectOption(label="A", value="a")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"picked {self.item.values}", ephemeral=True)
+
+
+class Guarded(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:guard:(?P<n>\d+)"):
+    """Refuses everyone, privately: what the attack runner (attacks.py) must let pass."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="Guard", custom_id=f"pt:guard:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("🚫 Not for you, not here.", ephemeral=True)
+
+
+class Leaky(discord.ui.DynamicItem[discord.ui.Button], template=r"pt:leak:(?P<n>\d+)"):
+    """Answers anyone, for all to see: what the attack runner must catch."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label="Leak", custom_id=f"pt:leak:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"{interaction.user.name} pressed it. @everyone")
+
+
+@app_commands.command(name="guarded", description="A message with a guarded and a leaky button")
+async def guarded(interaction: discord.Interaction) -> None:
+    view = discord.ui.View(timeout=None)
+    view.add_item(Guarded(1))
+    view.add_item(Leaky(2))
+    await interaction.response.send_message("Two buttons", view=view)
 
 
 class TinyBot(commands.Bot):
@@ -158,8 +230,17 @@ class TinyBot(commands.Bot):
         super().__init__(command_prefix="!", intents=discord.Intents.default())
         self.guild_id = guild_id
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Any other `pt:` id, or a form nobody opened, is refused (as a gate would)."""
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        known = interaction.type == discord.InteractionType.component and any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in (Guarded, Leaky))
+        if custom_id.startswith("pt:") and not known:
+            await interaction.response.send_message("🚫 I do not know that button.", ephemeral=True)
+
     async def setup_hook(self) -> None:
-        for command in (echo, picture, snapshot, thread, long, slow, silent, tidy, where, game):
+        self.add_dynamic_items(Poke, Pick, Guarded, Leaky)
+        for command in (guarded, echo, picture, snapshot, thread, long, slow, silent, tidy, where, game):
             self.tree.add_command(command)
         await self.tree.sync()  # global commands: the only ones usable in DMs
         guild = discord.Object(self.guild_id)

@@ -5,13 +5,16 @@
     reply = (await alice.slash("table new", game="ostrakon")).reply
     await alice.click(reply, "Join")
     fake.channel.messages(), alice.dms(), alice.ephemerals()
+    other = fake.add_guild("Elsewhere"); await fake.add_user("mallory", guild=other).forge_click("pt:x")
 """
 
 from .interactions import FakeInteraction
-from .model import FakeAttachment, FakeChannel, FakeMessage, FakeRole, FakeUser
+from .mentions import MessageRequest
+from .model import FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
 from .runner import BotRunner, pointed_at, restored_endpoints
 from .server import DiscordRuleBroken, FakeDiscord, Violation
 from .users import UserCannot
 
-__all__ = ["BotRunner", "DiscordRuleBroken", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeInteraction",
-           "FakeMessage", "FakeRole", "FakeUser", "UserCannot", "Violation", "pointed_at", "restored_endpoints"]
+__all__ = ["BotRunner", "DiscordRuleBroken", "FakeAttachment", "FakeChannel", "FakeDiscord", "FakeGuild",
+           "FakeInteraction", "FakeMessage", "FakeRole", "FakeUser", "MessageRequest", "UserCannot", "Violation",
+           "pointed_at", "restored_endpoints"]

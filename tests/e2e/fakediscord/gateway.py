@@ -1,4 +1,4 @@
-"""The gateway: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, member chunks,
+"""The gateway: HELLO, IDENTIFY -> READY + a GUILD_CREATE per guild, heartbeats, RESUME, member chunks,
 and dispatching events to the one connected bot.
 
 Frames are sent as uncompressed text; discord.py asks for zlib-stream but only decompresses
@@ -61,16 +61,18 @@ class GatewaySession:
         self.identified = True
         fake._sessions[self.session_id] = self
         fake.gateway = self
+        fake._announcements.clear()  # everything made so far is in the GUILD_CREATEs below
         user = {**fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None}
         await self.dispatch("READY", {
             "v": 10, "user": user, "session_id": self.session_id, "session_type": "normal",
-            "resume_gateway_url": fake.gateway_url, "guilds": [{"id": str(fake.guild.id), "unavailable": True}],
+            "resume_gateway_url": fake.gateway_url, "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds],
             "application": {"id": str(fake.application_id), "flags": 0}, "private_channels": [],
             "relationships": [], "presences": [], "user_settings": {}, "geo_ordered_rtc_regions": [],
             "guild_join_requests": [], "auth": {}, "_trace": ["fake-discord"],
         })
         if self.intents & INTENT_GUILDS:
-            await self.dispatch("GUILD_CREATE", fake.guild.payload(fake))
+            for guild in list(fake.guilds):  # the bot is a member of every guild
+                await self.dispatch("GUILD_CREATE", guild.payload(fake))
 
     async def resume(self, d: dict) -> None:
         old = self.fake._sessions.get(d.get("session_id", ""))
@@ -87,13 +89,17 @@ class GatewaySession:
         if not self.intents & INTENT_MEMBERS:
             fake.violation("gateway", "REQUEST_GUILD_MEMBERS without the GUILD_MEMBERS intent")
             return
+        guild = fake.guild_of(d.get("guild_id") or 0)
+        if guild is None:
+            fake.violation("gateway", f"REQUEST_GUILD_MEMBERS for an unknown guild: {d}")
+            return
         wanted = {int(u) for u in d.get("user_ids") or []}
         query = (d.get("query") or "").lower()
-        members = [u for u in fake.guild.members
+        members = [u for u in guild.members
                    if (not wanted or u.id in wanted) and u.name.lower().startswith(query)]
         limit = d.get("limit") or len(members)
         await self.dispatch("GUILD_MEMBERS_CHUNK", {
-            "guild_id": str(fake.guild.id), "members": [m.member_payload() for m in members[:limit]],
+            "guild_id": str(guild.id), "members": [m.member_payload(guild=guild) for m in members[:limit]],
             "chunk_index": 0, "chunk_count": 1, "not_found": [], "nonce": d.get("nonce")})
 
 

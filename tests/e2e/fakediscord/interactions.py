@@ -89,11 +89,11 @@ class FakeInteraction:
             out["context"] = 1
             out["authorizing_integration_owners"] = {"0": "0"}
         else:
-            guild = fake.guild
+            guild = channel.guild
             out["guild_id"] = str(guild.id)
             out["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             out["guild_locale"] = "en-US"
-            out["member"] = user.member_payload(with_permissions=True)
+            out["member"] = user.member_payload(with_permissions=True, guild=guild)
             out["context"] = 0
             out["authorizing_integration_owners"] = {"0": str(guild.id)}
         if self.message is not None:
@@ -101,8 +101,9 @@ class FakeInteraction:
         return out
 
     def metadata_payload(self) -> dict:
+        owner = "0" if self.channel.is_dm else str(self.channel.guild.id)
         out: dict[str, Any] = {"id": str(self.id), "type": self.type, "user": self.user.payload(),
-                               "authorizing_integration_owners": {"0": str(self.fake.guild.id)}}
+                               "authorizing_integration_owners": {"0": owner}}
         if self.type == COMMAND:
             out["name"] = self.data.get("name", "")
             out["command_type"] = 1

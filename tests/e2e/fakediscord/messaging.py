@@ -68,6 +68,8 @@ async def create_message(fake: FakeDiscord, channel: FakeChannel, body: dict, up
     if loading:
         message.flags |= limits.FLAG_LOADING
     fake.store_message(message)
+    if not loading:  # a "thinking..." placeholder says nothing; the followup that fills it does
+        fake.record_message_request(body, message)
     if ephemeral_to is None:
         await fake.dispatch_if_connected("MESSAGE_CREATE", message.gateway_payload(), intent=_intent(channel))
     return message
@@ -88,6 +90,7 @@ async def edit_message(fake: FakeDiscord, message: FakeMessage, body: dict, uplo
         message.content, message.embeds, message.components, message.flags, message.attachments = before
         message.history.pop()
         raise Refusal(400, 50006, "Cannot send an empty message")
+    fake.record_message_request(body, message)
     if not message.ephemeral:
         await fake.dispatch_if_connected("MESSAGE_UPDATE", message.gateway_payload(), intent=_intent(message.channel))
     return message
@@ -100,5 +103,5 @@ async def delete_message(fake: FakeDiscord, message: FakeMessage) -> None:
     if not message.ephemeral:
         data = {"id": str(message.id), "channel_id": str(message.channel.id)}
         if not message.channel.is_dm:
-            data["guild_id"] = str(fake.guild.id)
+            data["guild_id"] = str(message.channel.guild.id)
         await fake.dispatch_if_connected("MESSAGE_DELETE", data, intent=_intent(message.channel))

@@ -1,4 +1,5 @@
-"""What the fake Discord holds: one guild, its channels, users, messages, and their JSON payloads.
+"""What the fake Discord holds: guilds, their channels, users, messages, and their JSON payloads.
+Every guild channel knows its guild, and every payload names the guild of the channel it is about.
 
 Payloads follow Discord's API v10 shapes closely enough for discord.py to parse them without
 special cases (member payloads carry `flags`, interaction payloads `attachment_size_limit`).
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from .forge import ForgedActions
 from .limits import FLAG_COMPONENTS_V2, FLAG_LOADING
 from .users import UserActions
 
@@ -78,12 +80,15 @@ class FakeAttachment:
         return mimetypes.guess_type(filename)[0] or "application/octet-stream"
 
 
-class FakeUser(UserActions):
-    """A person (or the bot) on the fake Discord. Actions a user takes live in users.py."""
+class FakeUser(UserActions, ForgedActions):
+    """A person (or the bot) on the fake Discord. Actions a user takes live in users.py, forged
+    ones (a modified client) in forge.py. A person is a member of one guild, `guild`; the bot is
+    a member of every guild (its `guild` is None)."""
 
     def __init__(self, fake: FakeDiscord, id: int, name: str, *, bot: bool = False,
-                 roles: tuple[FakeRole, ...] = (), dms_open: bool = True) -> None:
+                 roles: tuple[FakeRole, ...] = (), dms_open: bool = True, guild: FakeGuild | None = None) -> None:
         self.fake, self.id, self.name, self.bot = fake, id, name, bot
+        self.guild = guild
         self.roles = list(roles)
         self.dms_open = dms_open
         self.joined_at = iso_now()
@@ -99,10 +104,15 @@ class FakeUser(UserActions):
 
     @property
     def permissions(self) -> discord.Permissions:
-        perms = discord.Permissions(self.fake.guild.everyone.permissions.value)
+        """What this member may do in their guild."""
+        return self.permissions_in(self.guild or self.fake.guild)
+
+    def permissions_in(self, guild: FakeGuild) -> discord.Permissions:
+        perms = discord.Permissions(guild.everyone.permissions.value)
         for role in self.roles:
-            perms |= role.permissions
-        if perms.administrator or self.fake.guild.owner_id == self.id:
+            if role in guild.roles:
+                perms |= role.permissions
+        if perms.administrator or guild.owner_id == self.id:
             return discord.Permissions.all()
         return perms
 
@@ -119,25 +129,30 @@ class FakeUser(UserActions):
                 "banner": None, "accent_color": None, "avatar_decoration_data": None, "collectibles": None,
                 "primary_guild": None}
 
-    def member_payload(self, *, with_user: bool = True, with_permissions: bool = False) -> dict:
-        out: dict[str, Any] = {"roles": [str(r.id) for r in self.roles], "joined_at": self.joined_at,
+    def member_payload(self, *, with_user: bool = True, with_permissions: bool = False,
+                       guild: FakeGuild | None = None) -> dict:
+        guild = guild or self.guild or self.fake.guild
+        out: dict[str, Any] = {"roles": [str(r.id) for r in self.roles if r in guild.roles], "joined_at": self.joined_at,
                                "nick": None, "avatar": None, "banner": None, "premium_since": None,
                                "deaf": False, "mute": False, "pending": False, "flags": 0,
                                "communication_disabled_until": None}
         if with_user:
             out["user"] = self.payload()
         if with_permissions:
-            out["permissions"] = str(self.permissions.value)
+            out["permissions"] = str(self.permissions_in(guild).value)
         return out
 
 
 class FakeChannel:
-    """A guild text channel, a thread, or a DM. `messages()` is what everyone in it sees."""
+    """A guild text channel, a thread, or a DM. `messages()` is what everyone in it sees.
+    `guild` is the guild it belongs to (None for a DM)."""
 
     def __init__(self, fake: FakeDiscord, id: int, name: str, type: int = TEXT_CHANNEL, *,
-                 recipient: FakeUser | None = None, parent: FakeChannel | None = None) -> None:
+                 recipient: FakeUser | None = None, parent: FakeChannel | None = None,
+                 guild: FakeGuild | None = None) -> None:
         self.fake, self.id, self.name, self.type = fake, id, name, type
         self.recipient, self.parent = recipient, parent
+        self.guild = guild
         self.all_messages: list[FakeMessage] = []
 
     def __repr__(self) -> str:
@@ -155,6 +170,11 @@ class FakeChannel:
         """Messages everyone in the channel sees (no ephemeral ones, nothing deleted), oldest first."""
         return [m for m in self.all_messages if not m.deleted and m.ephemeral_to is None]
 
+    def can_see(self, user: FakeUser) -> bool:
+        """Whether Discord would deliver an interaction from `user` in this channel at all: their own
+        DM, or a channel of a guild they are a member of."""
+        return self.recipient is user if self.is_dm else user in self.guild.members
+
     def last_message(self) -> FakeMessage:
         shown = self.messages()
         assert shown, f"{self!r} has no messages"
@@ -164,7 +184,7 @@ class FakeChannel:
         if self.is_dm:
             return {"id": str(self.id), "type": DM_CHANNEL, "last_message_id": None, "flags": 0,
                     "recipients": [self.recipient.payload()]}
-        out = {"id": str(self.id), "type": self.type, "guild_id": str(self.fake.guild.id), "name": self.name,
+        out = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild.id), "name": self.name,
                "position": 0, "permission_overwrites": [], "nsfw": False, "topic": None,
                "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
                "parent_id": str(self.parent.id) if self.parent else None}
@@ -180,10 +200,12 @@ class FakeMessage:
 
     def __init__(self, fake: FakeDiscord, id: int, channel: FakeChannel, author: FakeUser, body: dict,
                  attachments: list[FakeAttachment], *, ephemeral_to: FakeUser | None = None,
-                 interaction: Any = None) -> None:
+                 interaction: Any = None, forged: bool = False) -> None:
         self.fake, self.id, self.channel, self.author = fake, id, channel, author
         self.attachments = attachments
         self.ephemeral_to = ephemeral_to
+        # made up for a forged interaction (forge.py): nobody reads it, only the bot gets it
+        self.forged = forged
         self.interaction = interaction
         self.timestamp = iso_now()
         self.edited_timestamp: str | None = None
@@ -286,7 +308,7 @@ class FakeMessage:
     def gateway_payload(self) -> dict:
         out = self.payload()
         if not self.channel.is_dm:
-            out["guild_id"] = str(self.fake.guild.id)
+            out["guild_id"] = str(self.channel.guild.id)
             out["member"] = self.author.member_payload(with_user=False)
         return out
 
@@ -317,6 +339,10 @@ class FakeGuild:
     roles: list[FakeRole] = field(default_factory=list)
     channels: list[FakeChannel] = field(default_factory=list)
     members: list[FakeUser] = field(default_factory=list)
+    moderator_role: FakeRole | None = None  # what add_user(moderator=True) gives in this guild
+
+    def __repr__(self) -> str:
+        return f"<FakeGuild {self.name} {self.id}>"
 
     def payload(self, fake: FakeDiscord) -> dict:
         return {
@@ -332,7 +358,7 @@ class FakeGuild:
             "joined_at": iso_now(), "large": False, "unavailable": False, "member_count": len(self.members),
             "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
             "soundboard_sounds": [], "lazy": True,
-            "members": [fake.bot_user.member_payload()],
+            "members": [fake.bot_user.member_payload(guild=self)],
             "channels": [c.payload() for c in self.channels if c.type != PUBLIC_THREAD],
             "threads": [c.payload() for c in self.channels if c.type == PUBLIC_THREAD],
         }

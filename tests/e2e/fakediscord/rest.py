@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import contract, routes_app, routes_channels, routes_interactions  # noqa: F401  (register routes)
-from .wire import NO_CONTENT, Call, Refusal, Upload, find_route, json_response
+from .wire import NO_CONTENT, Call, Refusal, Upload, find_route, handling, json_response
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -49,6 +49,7 @@ async def _handle(fake: FakeDiscord, request: web.Request) -> web.StreamResponse
         fake.violation(50109, f"{method} {route.template}: {exc}")
         return json_response({"message": "The request body contains invalid JSON.", "code": 50109}, status=400)
     fake.requests.append((method, route.template))
+    handling(method, route.template)
     call = Call(fake, request, method, route.template, params, body, uploads)
     # the contract check sees what the bot sent and the fake accepted (a refused body already
     # failed the test); requests a test makes by hand to probe the fake are not the bot's

@@ -23,7 +23,7 @@ async def get_application(call: Call) -> dict:
             "verify_key": "0" * 64, "flags": 0, "owner": fake.owner.payload(), "team": None,
             "bot": fake.bot_user.payload(), "rpc_origins": [], "terms_of_service_url": None,
             "privacy_policy_url": None, "interactions_endpoint_url": None, "tags": [],
-            "redirect_uris": [], "approximate_guild_count": 1, "integration_types_config": {"0": {}}}
+            "redirect_uris": [], "approximate_guild_count": len(fake.guilds), "integration_types_config": {"0": {}}}
 
 
 @route("GET", "/gateway", auth=False)
@@ -42,7 +42,7 @@ def _scope(call: Call) -> int | None:
         raise Refusal(403, 50001, "Missing Access (not this bot's application id)")
     if "guild_id" not in call.params:
         return None
-    if call.id("guild_id") != call.fake.guild.id:
+    if call.fake.guild_of(call.id("guild_id")) is None:
         raise Refusal(404, 10004, "Unknown Guild")
     return call.id("guild_id")
 

@@ -91,7 +91,7 @@ async def _thread(call: Call, parent: FakeChannel, starter: FakeMessage | None) 
         raise invalid_form([("name", f"a thread name has 1 to 100 characters, got {len(name)}")])
     if parent.is_dm or parent.parent is not None:
         raise Refusal(400, 50024, "Cannot execute action on this channel type")
-    thread = call.fake.add_channel(name, thread_of=parent)
+    thread = call.fake.make_channel(name, thread_of=parent)
     if starter is not None:
         call.fake.channels.pop(thread.id)
         thread.id = starter.id  # a thread started from a message has that message's id
@@ -121,15 +121,17 @@ async def get_user(call: Call) -> dict:
 async def get_member(call: Call) -> dict:
     fake = call.fake
     user = fake.user(call.id("user_id"))
-    if call.id("guild_id") != fake.guild.id:
+    guild = fake.guild_of(call.id("guild_id"))
+    if guild is None:
         raise Refusal(404, 10004, "Unknown Guild")
-    if user is None or user not in fake.guild.members:
+    if user is None or user not in guild.members:
         raise Refusal(404, 10007, "Unknown Member")
-    return user.member_payload()
+    return user.member_payload(guild=guild)
 
 
 @route("GET", "/guilds/{guild_id}/channels")
 async def list_channels(call: Call) -> list:
-    if call.id("guild_id") != call.fake.guild.id:
+    guild = call.fake.guild_of(call.id("guild_id"))
+    if guild is None:
         raise Refusal(404, 10004, "Unknown Guild")
-    return [c.payload() for c in call.fake.guild.channels if c.parent is None]
+    return [c.payload() for c in guild.channels if c.parent is None]

@@ -1,5 +1,5 @@
 """The fake Discord: one aiohttp server on 127.0.0.1 serving REST (/api/v10), the gateway
-(/gateway) and attachment downloads, plus the world it serves (one guild, channels, users).
+(/gateway) and attachment downloads, plus the world it serves (guilds, channels, users).
 
 Whatever the bot does that real Discord would refuse is answered with Discord's refusal AND
 recorded as a violation; a user action that caused one raises `DiscordRuleBroken`, and the
@@ -18,8 +18,9 @@ from typing import Any, Callable
 
 from aiohttp import web
 
-from . import gateway, rest
+from . import gateway, mentions, rest, wire
 from .interactions import FakeInteraction
+from .mentions import MessageRequest
 from .model import DM_CHANNEL, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflakes
 from .perms import MEMBER_PERMISSIONS, MODERATOR_PERMISSIONS
 
@@ -79,14 +80,15 @@ class FakeDiscord:
         self.users: list[FakeUser] = []
         self.bot_user = FakeUser(self, self.ids.next(), bot_name, bot=True)
         self.application_id = self.bot_user.id
-        owner = FakeUser(self, self.ids.next(), "owner")
-        guild_id = self.ids.next()
-        self.guild = FakeGuild(guild_id, guild_name, owner.id, FakeRole(guild_id, "@everyone", MEMBER_PERMISSIONS))
-        self.guild.members += [self.bot_user, owner]
-        self.owner = owner
-        self.users.append(owner)
-        self.moderator_role = self.add_role("Moderator", MODERATOR_PERMISSIONS)
+        self.guilds: list[FakeGuild] = []
         self.channels: dict[int, FakeChannel] = {}
+        # guilds and channels made while a bot is connected, announced before the next event
+        self._announcements: list[tuple[str, int, Callable[[], dict]]] = []
+        self.gateway: gateway.GatewaySession | None = None
+        self.owner = FakeUser(self, self.ids.next(), "owner")
+        self.users.append(self.owner)
+        self.guild = self._new_guild(guild_name, self.owner)
+        self.moderator_role = self.guild.moderator_role
         self.channel = self.add_channel(channel_name)
         self.messages: dict[int, FakeMessage] = {}
         self.commands: dict[int | None, dict[str, dict]] = {}
@@ -98,7 +100,7 @@ class FakeDiscord:
         self._reported = 0
         self._expectations: list[Expectation] = []
         self.requests: list[tuple[str, str]] = []
-        self.gateway: gateway.GatewaySession | None = None
+        self.sent_messages: list[MessageRequest] = []
         self._sessions: dict[str, gateway.GatewaySession] = {}
         self._inflight = 0
         self._last_activity = 0.0
@@ -146,33 +148,86 @@ class FakeDiscord:
 
     # The world ----------------------------------------------------------------------------------
 
+    def _new_guild(self, name: str, owner: FakeUser) -> FakeGuild:
+        guild_id = self.ids.next()
+        guild = FakeGuild(guild_id, name, owner.id, FakeRole(guild_id, "@everyone", MEMBER_PERMISSIONS))
+        guild.members += [self.bot_user, owner]
+        owner.guild = owner.guild or guild
+        self.guilds.append(guild)
+        guild.moderator_role = self.add_role("Moderator", MODERATOR_PERMISSIONS, guild=guild)
+        return guild
+
+    def add_guild(self, name: str) -> FakeGuild:
+        """Another guild the bot is a member of, with its own @everyone, Moderator role and owner;
+        give it channels with add_channel(name, guild=...) and members with add_user(name, guild=...).
+        A connected bot gets its GUILD_CREATE (with the channels made by then) before the next event."""
+        owner = FakeUser(self, self.ids.next(), f"{name.lower()}-owner")
+        self.users.append(owner)
+        guild = self._new_guild(name, owner)
+        self._announce("GUILD_CREATE", guild.id, lambda: guild.payload(self))
+        return guild
+
     def add_user(self, name: str, *, moderator: bool = False, roles: tuple[FakeRole, ...] = (),
-                 dms_open: bool = True) -> FakeUser:
-        roles = (*roles, self.moderator_role) if moderator else roles
-        user = FakeUser(self, self.ids.next(), name, roles=roles, dms_open=dms_open)
+                 dms_open: bool = True, guild: FakeGuild | None = None) -> FakeUser:
+        """A member of `guild` (the first guild by default), and of no other."""
+        guild = guild or self.guild
+        roles = (*roles, guild.moderator_role) if moderator else roles
+        user = FakeUser(self, self.ids.next(), name, roles=roles, dms_open=dms_open, guild=guild)
         self.users.append(user)
-        self.guild.members.append(user)
+        guild.members.append(user)
         return user
 
-    def add_users(self, *names: str) -> list[FakeUser]:
-        return [self.add_user(name) for name in names]
+    def add_users(self, *names: str, guild: FakeGuild | None = None) -> list[FakeUser]:
+        return [self.add_user(name, guild=guild) for name in names]
 
-    def add_role(self, name: str, permissions: Any) -> FakeRole:
-        role = FakeRole(self.ids.next(), name, permissions, position=len(self.guild.roles) + 1)
-        self.guild.roles.append(role)
+    def add_role(self, name: str, permissions: Any, *, guild: FakeGuild | None = None) -> FakeRole:
+        guild = guild or self.guild
+        role = FakeRole(self.ids.next(), name, permissions, position=len(guild.roles) + 1)
+        guild.roles.append(role)
         return role
 
-    def add_channel(self, name: str, *, thread_of: FakeChannel | None = None) -> FakeChannel:
+    def add_channel(self, name: str, *, thread_of: FakeChannel | None = None,
+                    guild: FakeGuild | None = None) -> FakeChannel:
+        """A text channel of `guild` (the first guild by default), or a thread of `thread_of`."""
+        channel = self.make_channel(name, thread_of=thread_of, guild=guild)
+        if not any(event == "GUILD_CREATE" and ident == channel.guild.id for event, ident, _ in self._announcements):
+            if thread_of is None:
+                self._announce("CHANNEL_CREATE", channel.id, channel.payload)
+            else:
+                self._announce("THREAD_CREATE", channel.id, lambda: {**channel.payload(), "newly_created": True})
+        return channel
+
+    def make_channel(self, name: str, *, thread_of: FakeChannel | None = None,
+                     guild: FakeGuild | None = None) -> FakeChannel:
+        """A new channel, without telling the bot (the REST route that made it does)."""
         kind = PUBLIC_THREAD if thread_of is not None else 0
-        channel = FakeChannel(self, self.ids.next(), name, kind, parent=thread_of)
+        guild = thread_of.guild if thread_of is not None else guild or self.guild
+        channel = FakeChannel(self, self.ids.next(), name, kind, parent=thread_of, guild=guild)
         self.channels[channel.id] = channel
-        self.guild.channels.append(channel)
+        guild.channels.append(channel)
         return channel
 
     def add_dm_channel(self, user: FakeUser) -> FakeChannel:
         channel = FakeChannel(self, self.ids.next(), f"dm-{user.name}", DM_CHANNEL, recipient=user)
         self.channels[channel.id] = channel
         return channel
+
+    def _announce(self, event: str, ident: int, build: Callable[[], dict]) -> None:
+        """A change to the world a connected bot would hear of (a bot that connects later gets it all
+        in its GUILD_CREATEs): sent before the next event, in order (add_* are not coroutines)."""
+        if self.gateway is not None and not self.gateway.closed:
+            self._announcements.append((event, ident, build))
+
+    async def announce_pending(self) -> None:
+        while self._announcements:
+            event, _, build = self._announcements.pop(0)
+            session = self.gateway
+            if session is not None and not session.closed and session.intents & gateway.INTENT_GUILDS:
+                with contextlib.suppress(ConnectionResetError):  # the bot is disconnecting
+                    await session.dispatch(event, build())
+
+    def guild_of(self, guild_id: int | str) -> FakeGuild | None:
+        return next((g for g in self.guilds if g.id == int(guild_id)), None)
 
     def user(self, user_id: int | str) -> FakeUser | None:
         return next((u for u in [self.bot_user, *self.users] if u.id == int(user_id)), None)
@@ -228,10 +283,12 @@ class FakeDiscord:
     async def dispatch(self, event: str, data: dict) -> None:
         if self.gateway is None or self.gateway.closed:
             raise RuntimeError(f"no bot is connected to the fake gateway (dispatching {event})")
+        await self.announce_pending()
         await self.gateway.dispatch(event, data)
         self.touch()
 
     async def dispatch_if_connected(self, event: str, data: dict, *, intent: int) -> None:
+        await self.announce_pending()
         session = self.gateway
         if session is not None and not session.closed and session.intents & intent:
             with contextlib.suppress(ConnectionResetError):  # the bot is disconnecting: it misses the event
@@ -244,6 +301,7 @@ class FakeDiscord:
     async def settle(self) -> None:
         """Wait until the bot is done: no request in flight, no discord.py dispatch task running,
         and nothing happening for `settle_quiet` seconds."""
+        await self.announce_pending()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.settle_timeout
         while True:
@@ -294,5 +352,27 @@ class FakeDiscord:
 
     def store_message(self, message: FakeMessage) -> FakeMessage:
         self.messages[message.id] = message
-        message.channel.all_messages.append(message)
+        if not message.forged:
+            message.channel.all_messages.append(message)
         return message
+
+    # Mention auditing ------------------------------------------------------------------------------
+
+    def pings(self, body: dict) -> set[str]:
+        """Who a message body would ping in a guild channel, by Discord's rules for its content and
+        `allowed_mentions`: "everyone", "here", "role:<id>", "user:<id>" (see mentions.py)."""
+        replied = None
+        reference = body.get("message_reference") or {}
+        if reference.get("message_id") is not None:
+            found = self.messages.get(int(reference["message_id"]))
+            replied = found.author.id if found is not None else None
+        return mentions.pings(mentions.mentionable_text(body), body.get("allowed_mentions"), replied_user=replied)
+
+    def message_requests(self) -> list[MessageRequest]:
+        """Every request the bot sent that created or edited a message and that Discord accepted
+        (channel messages, interaction callbacks with a message, followups, webhook edits), in order."""
+        return list(self.sent_messages)
+
+    def record_message_request(self, body: dict, message: FakeMessage) -> None:
+        method, route = wire.current_route()
+        self.sent_messages.append(MessageRequest(method, route, body, message, self.pings(body)))

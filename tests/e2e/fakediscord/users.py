@@ -33,7 +33,12 @@ class UserActions:
     fake: FakeDiscord
     name: str
     id: int
+    guild: Any
     open_modal: tuple[dict, FakeInteraction] | None = None
+
+    def home_channel(self) -> FakeChannel:
+        """The first channel of this user's guild: where they act unless told otherwise."""
+        return (self.guild or self.fake.guild).channels[0]
 
     # Reading --------------------------------------------------------------------------------------
 
@@ -44,7 +49,7 @@ class UserActions:
     def ephemerals(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
         """Ephemeral messages only this user sees (optionally in one channel), oldest first."""
         return sorted((m for m in self.fake.messages.values() if m.ephemeral_to is self and not m.deleted
-                       and (channel is None or m.channel is channel)), key=lambda m: m.id)
+                       and not m.forged and (channel is None or m.channel is channel)), key=lambda m: m.id)
 
     def last_dm(self) -> FakeMessage:
         shown = self.dms()
@@ -62,7 +67,7 @@ class UserActions:
 
     async def slash(self, command: str, /, *, channel: FakeChannel | None = None, **options: Any) -> FakeInteraction:
         """Run `/command` ("table new") with options by name, as this user types it in `channel`."""
-        channel = channel or self.fake.channel
+        channel = self._in(channel)
         data, leaf_defs = self._command_data(command, channel)
         leaf_options, resolved = self._options(command, leaf_defs, options)
         self._attach(data, leaf_options)
@@ -75,7 +80,7 @@ class UserActions:
     async def autocomplete(self, command: str, /, *, focused: str, channel: FakeChannel | None = None,
                            **options: Any) -> list[dict]:
         """Type into option `focused` (its partial value among `options`); returns the choices shown."""
-        channel = channel or self.fake.channel
+        channel = self._in(channel)
         data, leaf_defs = self._command_data(command, channel)
         options.setdefault(focused, "")
         defs = [{**d, "required": False, "choices": None} for d in leaf_defs]
@@ -90,10 +95,17 @@ class UserActions:
         await self.fake.run_interaction(inter)
         return inter.choices or []
 
+    def _in(self, channel: FakeChannel | None) -> FakeChannel:
+        """Where the user types: `channel`, else the first channel of their guild."""
+        channel = channel or self.home_channel()
+        if not channel.can_see(self):
+            raise UserCannot(f"{self.name} is not in {channel!r} (not their DM, or not a member of its guild)")
+        return channel
+
     def _command_data(self, command: str, channel: FakeChannel) -> tuple[dict, list[dict]]:
         words = command.split()
         fake = self.fake
-        scopes = [None] if channel.is_dm else [fake.guild.id, None]
+        scopes = [None] if channel.is_dm else [channel.guild.id, None]
         top = next((fake.commands.get(s, {}).get(f"1:{words[0]}") for s in scopes
                     if fake.commands.get(s, {}).get(f"1:{words[0]}")), None)
         if top is None:
@@ -106,8 +118,8 @@ class UserActions:
             raise UserCannot(f"/{words[0]} cannot be used in DMs")
         needed = top.get("default_member_permissions")
         if needed is not None and not channel.is_dm:
-            have = self.permissions.value
-            if int(needed) & ~have or (int(needed) == 0 and not self.permissions.administrator):
+            perms = self.permissions_in(channel.guild)
+            if int(needed) & ~perms.value or (int(needed) == 0 and not perms.administrator):
                 raise UserCannot(f"{self.name} does not see /{words[0]}: it needs permissions {needed}")
         data: dict = {"id": top["id"], "name": top["name"], "type": 1}
         if top.get("guild_id"):
@@ -200,6 +212,8 @@ class UserActions:
             raise UserCannot(f"{self.name} cannot see {message.ephemeral_to.name}'s ephemeral message")
         if message.channel.is_dm and message.channel.recipient is not self:
             raise UserCannot(f"{self.name} cannot see {message.channel.recipient.name}'s DMs")
+        if not message.channel.can_see(self):
+            raise UserCannot(f"{self.name} is not a member of {message.channel.guild.name}")
 
     async def click(self, message: FakeMessage, button: str) -> FakeInteraction:
         """Click the button whose label or custom_id is `button`."""

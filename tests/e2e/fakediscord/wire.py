@@ -3,6 +3,7 @@ and `Refusal`, which answers with Discord's error body (and, by default, fails t
 
 from __future__ import annotations
 
+import contextvars
 import json
 import re
 from dataclasses import dataclass, field
@@ -90,6 +91,17 @@ class Route:
 
 ROUTES: list[Route] = []
 NO_CONTENT = object()
+# the request being handled (method, route template), for what records it (mention auditing)
+_current: contextvars.ContextVar[tuple[str, str]] = contextvars.ContextVar("fake_request", default=("", ""))
+
+
+def current_route() -> tuple[str, str]:
+    return _current.get()
+
+
+def handling(method: str, template: str) -> None:
+    """Say which request this task handles (each aiohttp request runs in its own task)."""
+    _current.set((method, template))
 
 
 def _pattern(template: str) -> re.Pattern:
