@@ -284,6 +284,6 @@ class Publisher:
             return
         channel = await self.channel_of(table)
         try:
-            await channel.get_partial_message(table.board_message_id).edit(view=None)
+            await channel.get_partial_message(table.board_message_id).edit(view=None, allowed_mentions=NOBODY)
         except discord.HTTPException:
             log.info("table %s: the board message is gone", table.id)

@@ -82,6 +82,17 @@ async def real_bot(fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.Monk
             yield runner
         finally:
             await runner.stop()
+        assert_pings_only_named_users(fake)
+
+
+def assert_pings_only_named_users(fake: FakeDiscord) -> None:
+    """Every message the real bot sent in the test, of every kind, names whom it may ping: no text
+    (and so no text a player wrote) can ping @everyone, @here, a role, or a user it does not list."""
+    for request in fake.message_requests():
+        allowed = request.body.get("allowed_mentions")
+        assert allowed is not None, f"{request.route}: no allowed_mentions, so every mention in it pings"
+        assert not allowed.get("parse") and not allowed.get("roles") and not allowed.get("replied_user"), \
+            f"{request.route}: allowed_mentions {allowed} lets text ping"
 
 
 @pytest.fixture
