@@ -302,7 +302,9 @@ class TableService:
         nothing. `intro` and `private_intro` come before its events, publicly and to its player."""
         game = self.game_of(table)
         seq = table.version + 1
-        parsed, step = referee.play_parsed(game, self.state_of(table), seat, action, chance_for(table, seq))
+        # a running table's game is not over: its status says so (it turns "finished" with the outcome)
+        parsed, step = referee.play_parsed(game, self.state_of(table), seat, action, chance_for(table, seq),
+                                           over=table.status != "running")
         outcome = game.outcome(step.state)  # once: the status, the summary and the publisher read it from here
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}
         if outcome is not None:

@@ -56,6 +56,8 @@ def clock_commands() -> list[app_commands.Command]:
             allowed_mentions=NOBODY)
         if table.status == "lobby":
             await interaction.client.publisher.refresh_lobby(table)  # the lobby shows the pace
+        else:
+            await interaction.client.publisher.refresh_waiting(table.id)  # the new deadlines
 
     @app_commands.command(name="clock", description="The table's clock: reminders, stand-ins, vacations")
     @app_commands.describe(remind="Time between reminders: auto (half the pace, or a day), off, or e.g. 6h",
@@ -79,6 +81,7 @@ def clock_commands() -> list[app_commands.Command]:
         settings = await bot.clock.change(table.id, interaction.user.id, moderator=caller_of(interaction).moderator, **changes)
         await interaction.response.send_message(f"⏰ <@{interaction.user.id}> changed the table's clock:\n"
                                                 f"{settings.describe()}", allowed_mentions=NOBODY)
+        await bot.publisher.refresh_waiting(table.id)  # every deadline starts again from now
 
     @app_commands.command(name="vacation", description="Pause your pings and deadlines at this table for some days")
     @app_commands.describe(days="How many days from now (0: you are back)")
@@ -93,6 +96,7 @@ def clock_commands() -> list[app_commands.Command]:
                 "wait for them." if until else f"👋 {who} is back from vacation.")
         channel = await bot.publisher.channel_of(table)
         await channel.send(text, allowed_mentions=NOBODY)
+        await bot.publisher.refresh_waiting(table.id)  # their deadline waits, or runs again
 
     @app_commands.command(name="back", description="Take your seat again after a stand-in played it for you")
     async def back(interaction: discord.Interaction) -> None:

@@ -31,9 +31,11 @@ def play(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance) -
     return play_parsed(game, state, seat, action, chance)[1]
 
 
-def play_parsed(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance) -> tuple[BaseModel, Step]:
-    """`play`, also returning the action as parsed (for the log, without parsing it twice)."""
-    if game.outcome(state) is not None:
+def play_parsed(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance, *,
+                over: bool | None = None) -> tuple[BaseModel, Step]:
+    """`play`, also returning the action as parsed (for the log, without parsing it twice). `over`:
+    whether the game is over, if the caller knows it already (else its outcome is computed)."""
+    if over if over is not None else game.outcome(state) is not None:
         raise GameOver("This game is over.")
     if seat not in game.to_move(state):
         reason = game.waiting_reason(state, seat) if game.waiting_reason else None

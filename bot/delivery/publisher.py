@@ -159,6 +159,13 @@ class Publisher:
         clock = getattr(self.bot, "clock", None)
         return await clock.waiting_line(table, waiting) if clock is not None else waiting_text(table, waiting)
 
+    async def refresh_waiting(self, table_id: int) -> None:
+        """The board's waiting line, edited in place, after the deadlines or vacations changed."""
+        async with self.turn(table_id):
+            table = await self.bot.service.get(table_id)
+            if table.status in ("running", "paused"):
+                await self._edit_board(table, Owed(table_id))
+
     async def _edit_board(self, table: TableRecord, owed: Owed, with_picture: bool = False) -> bool:
         """Add the events to the board message and renew its waiting line (and `with_picture`, its
         picture, if the position moved); False if that cannot be done (no board yet, deleted, or too

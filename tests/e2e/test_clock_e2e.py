@@ -167,6 +167,8 @@ async def test_on_vacation_no_pings_and_no_moves_for_the_player(fake_discord, re
     notice = fake.channel.messages()[-1]
     assert notice.content.startswith(f"🏖️ {bob.mention} is on vacation until <t:")
     assert notice.extra["allowed_mentions"] == {"parse": []}  # told, not pinged
+    # the board's waiting line, edited in place, says so: no stale deadline
+    assert "🏖️ on vacation until" in waiting_line(table) and "⏰" not in waiting_line(table)
 
     seen = len(fake.channel.messages())
     for at in (deadline + 1, deadline + HOUR, deadline + DAY):
@@ -178,6 +180,7 @@ async def test_on_vacation_no_pings_and_no_moves_for_the_player(fake_discord, re
     back = await bob.slash("table vacation", days=0)
     assert back.reply.content.startswith("✅ Welcome back!")
     assert fake.channel.messages()[-1].content == f"👋 {bob.mention} is back from vacation."
+    assert "🏖️" not in waiting_line(table) and abs(due(table) - (deadline + 0)) <= 2  # the hour he had left
     seen = len(fake.channel.messages())
     await tick(fake, real_bot, time.time() + HOUR + 60)  # the hour he had left is over
     assert since(fake, seen).startswith(TIMED_OUT.format(bob.mention))
@@ -224,6 +227,7 @@ async def test_the_pace_is_set_by_the_host_in_the_lobby_and_by_moderators(fake_d
                                          "can change the table's clock.")
     changed = await mod.slash("table pace", pace="30m")
     assert changed.reply.content == f"⏰ {mod.mention} set the pace: 30m per move. Deadlines start again from now."
+    assert abs(due(table) - (time.time() + 30 * 60)) < 60  # the board shows the new deadline at once
     seen = len(fake.channel.messages())
     await tick(fake, real_bot, time.time() + 31 * 60)
     assert since(fake, seen).startswith(TIMED_OUT.format(bob.mention))
