@@ -19,6 +19,17 @@ async def snapshot(fake, real_bot, table: int) -> tuple:
             [(m.id, m.content, m.button_labels(), len(m.history)) for m in fake.channel.messages()])
 
 
+async def started(fake) -> tuple[OstrakonTable, list, int]:
+    """Five players seated by `/table join` and started: the table, its players and its id."""
+    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
+    table = OstrakonTable(fake, players)
+    lobby = await table.open(players[0])
+    for player in players[1:]:
+        await player.slash("table join")
+    await players[0].slash("table start")
+    return table, players, table_id(lobby)
+
+
 async def refused(user, action, reason: str) -> None:
     done = await action
     assert done.reply is not None and done.reply.ephemeral and done.reply.ephemeral_to is user, done.reply
@@ -110,13 +121,7 @@ async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_d
 async def test_a_stale_button_is_refused_and_changes_nothing(fake_discord, real_bot):
     fake = fake_discord
     fake.settle_quiet = 0.01
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    lobby = await table.open(players[0])
-    for player in players[1:]:
-        await player.slash("table join")
-    await players[0].slash("table start")
-    row = table_id(lobby)
+    table, players, row = await started(fake)
 
     # The speaker opens "My hand & moves", then asks by command instead: the old Ask button is
     # refused with the rules' own reason, and that message now shows the speaker's moves as they are.
@@ -194,16 +199,11 @@ async def test_a_form_open_across_a_restart_is_answered(fake_discord, real_bot):
     """The Ask form's custom id names the table, version and move: submitted after a restart it is
     played; submitted again once the board has moved on, it is refused with the reason."""
     fake = fake_discord
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    lobby = await table.open(players[0])
-    for player in players[1:]:
-        await player.slash("table join")
-    await players[0].slash("table start")
+    table, players, row = await started(fake)
     speaker = table.waiting()[0]
     opened = await speaker.click(await table.hand(speaker), ASK)
     form = opened.modal
-    assert form is not None and form["custom_id"].startswith(f"pt:form:{table_id(lobby)}:")
+    assert form is not None and form["custom_id"].startswith(f"pt:form:{row}:")
 
     await real_bot.restart()
     question = Question.numbered(1)
@@ -213,7 +213,6 @@ async def test_a_form_open_across_a_restart_is_answered(fake_discord, real_bot):
     assert done.reply.ephemeral and done.reply.text.startswith("✅"), done.reply.text
     assert question.text in table.board().content and len(table.waiting()) == len(players)
 
-    row = table_id(lobby)
     before = await snapshot(fake, real_bot, row)
     speaker.open_modal = (form, opened)  # the same form, sent again (a second tab, a retry)
     again = await speaker.submit_modal(answers)
@@ -225,18 +224,12 @@ async def test_a_move_the_database_cannot_save_is_refused_and_nothing_is_lost(fa
     """A read-only database (for real: SQLite's query_only, which root cannot bypass as it does
     file modes): the vote is not played, the player is told so privately, and nothing changes."""
     fake = fake_discord
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    lobby = await table.open(players[0])
-    for player in players[1:]:
-        await player.slash("table join")
-    await players[0].slash("table start")
+    table, players, row = await started(fake)
     speaker = table.waiting()[0]
     question = Question.numbered(1)
     await table.ask(speaker, question, by_form=False)
     voter = next(p for p in players if p is not speaker)
     stones = await table.moves_of(voter, by_dm=True)
-    row = table_id(lobby)
     before = await snapshot(fake, real_bot, row)
     store = real_bot.client.store
     await store.run_job(lambda connection: connection.execute("PRAGMA query_only = ON"))
