@@ -100,8 +100,9 @@ MIGRATIONS = [
     );
     """,
     # 4: what the channel and the players' DMs are still owed (bot/outbox.py): each change's public
-    # and private texts, written in the change's own transaction and deleted once delivered; and per
-    # table, the last version the channel has seen and whom its board then called
+    # and private texts, written in the change's own transaction and deleted once delivered; per
+    # table, the last version the channel has seen and whom its board then called; and each
+    # player's DM channel, so that a restart does not look users up and open their DMs again
     """
     CREATE TABLE outbox (
         table_id INTEGER NOT NULL REFERENCES tables (id),
@@ -111,6 +112,10 @@ MIGRATIONS = [
         kind TEXT NOT NULL DEFAULT 'text',
         text TEXT NOT NULL,
         PRIMARY KEY (table_id, version, n)
+    );
+    CREATE TABLE dm_channels (
+        user_id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL
     );
     ALTER TABLE tables ADD COLUMN announced INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE tables ADD COLUMN called TEXT NOT NULL DEFAULT '[]';

@@ -409,5 +409,13 @@ class Store:
         await self.run_job(lambda connection: connection.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)))
 
+    async def dm_channel(self, user_id: int) -> int | None:
+        rows = await self.query("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
+        return rows[0][0] if rows else None
+
+    async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
+        await self.run_job(lambda connection: connection.execute(
+            "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)", (user_id, channel_id)))
+
     async def dms_closed(self, user_id: int) -> bool:
         return bool(await self.query("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))

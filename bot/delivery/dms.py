@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 class DirectMessages:
     def __init__(self, bot) -> None:
         self.bot = bot
-        self._channels: dict[int, discord.DMChannel] = {}
+        self._channels: dict[int, discord.abc.Messageable] = {}
         self.failed = False  # a DM failed for a reason that may pass: what was owed stays owed
 
     async def texts(self, table: TableRecord, version: int, private: dict[int, list[str]]) -> None:
@@ -49,10 +49,7 @@ class DirectMessages:
         if await self.bot.store.dms_closed(user_id):
             return False
         try:
-            channel = self._channels.get(user_id)
-            if channel is None:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                channel = self._channels[user_id] = await user.create_dm()
+            channel = await self._channel(user_id)
             await channel.send(content[:2000], view=view or discord.utils.MISSING, allowed_mentions=NOBODY,
                                nonce=nonce(table.id, user_id, *key) if key else None)
             return True
@@ -68,6 +65,20 @@ class DirectMessages:
             log.warning("table %s: a DM to %s failed; it will be sent again", table.id, user_id)
             self.failed = True
             return False
+
+    async def _channel(self, user_id: int) -> discord.abc.Messageable:
+        """The user's DM channel: known in memory, else remembered in the store (no request after a
+        restart), else opened once (one request: no user look-up first) and remembered."""
+        channel = self._channels.get(user_id)
+        if channel is None:
+            known = await self.bot.store.dm_channel(user_id)
+            if known is not None:
+                channel = self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
+            else:
+                channel = await self.bot.create_dm(discord.Object(user_id))
+                await self.bot.store.set_dm_channel(user_id, channel.id)
+            self._channels[user_id] = channel
+        return channel
 
     async def reopen(self, table: TableRecord) -> None:
         """A new game tries DMs again for its players: they may have opened them."""

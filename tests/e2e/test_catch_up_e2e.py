@@ -1,6 +1,6 @@
 """Nothing said is lost: what a committed change tells waits in the outbox until delivered, and the
 bot catches up on it after a restart: the missed events once, a fresh board pinging whoever the
-table now waits on, and the players' owed DMs."""
+table now waits on, and the players' owed DMs, through the DM channels it remembers."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sqlite3
 from bot import outbox
 
 from .game_table import GameTable, seeded_tables
-from .ostrakon_table import draw_without_encoding
+from .ostrakon_table import OstrakonTable, Question, draw_without_encoding
 from .test_nine_muses_e2e import muse_collector
 
 
@@ -65,3 +65,26 @@ async def test_a_move_committed_but_never_published_is_told_after_a_restart(fake
     seen = len(fake.channel.messages())
     await real_bot.client.publisher.catch_up_all()
     assert await outbox.tables_owed(real_bot.client.store) == [] and len(fake.channel.messages()) == seen
+
+
+async def test_a_restart_opens_no_dm_channel_again(fake_discord, real_bot):
+    """Players' DM channels are remembered in the database: after a restart the bot neither looks a
+    user up nor opens their DMs again (requests that count against Discord's global limit)."""
+    fake = fake_discord
+    fake.settle_quiet = 0.01
+    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
+    table = OstrakonTable(fake, players)
+    lobby = await table.open(players[0])
+    for player in players[1:]:
+        await player.click(lobby, "Join")
+    await players[0].click(lobby, "Start")
+    opened = [route for route in fake.requests if route == ("POST", "/users/@me/channels")]
+    assert len(opened) == len(players) and not [r for r in fake.requests if r == ("GET", "/users/{user_id}")]
+
+    await real_bot.restart()
+    seen = len(fake.requests)
+    speaker = table.waiting()[0]
+    await table.ask(speaker, Question.numbered(1), by_form=False)  # everyone else is sent their stones by DM
+    assert all(any(m.buttons() for m in p.dms()) for p in players if p is not speaker)
+    again = [route for route in fake.requests[seen:] if route[1] in ("/users/@me/channels", "/users/{user_id}")]
+    assert again == []
