@@ -28,7 +28,7 @@ def render_times(scripts: list[Script], per_game: int) -> dict[str, dict]:
         for state in states:
             view = game.view(game.State.model_validate_json(state), None)
             started = time.perf_counter()
-            png = render.render_png(key, view)
+            png = render.render_picture(key, view)
             times.append(time.perf_counter() - started)
             sizes.append(len(png))
         times.sort()
@@ -53,13 +53,13 @@ async def off_the_loop(path, game_key: str = "ostrakon") -> dict:
     for user in users[1:]:
         await service.join(table.id, user)
     table = (await service.start(table.id, users[0])).table
-    calls, real = [], render.render_png
+    calls, real = [], render.render_picture
 
     def counting(key, view):
         calls.append(threading.current_thread() is threading.main_thread())
         return real(key, view)
 
-    render.render_png = counting
+    render.render_picture = counting
     publisher = Publisher(SimpleNamespace(service=service))
     gaps, ticking = [], True
 
@@ -80,7 +80,7 @@ async def off_the_loop(path, game_key: str = "ostrakon") -> dict:
     finally:
         ticking = False
         await ticks
-        render.render_png = real
+        render.render_picture = real
         await store.close()
     return {"game": game_key, "drawn": len(calls), "asked": 5, "on_loop_thread": any(calls),
             "five_pictures_ms": round(first_five * 1000, 1), "longest_loop_stall_ms": round(max(gaps) * 1000, 1)}

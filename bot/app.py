@@ -15,6 +15,7 @@ from .clock import Clock
 from .delivery.notices import ChannelNotices
 from .delivery.publisher import Publisher
 from .gate import Gate
+from .render.painter import Painter
 from .moderation import Moderation
 from .service import TableService
 from .settings import Settings
@@ -49,7 +50,9 @@ class TableBot(commands.Bot):
         self.gate = Gate(self.service)
         self.moderation = Moderation(self.service)
         await self.moderation.load()
-        self.publisher = Publisher(self)
+        painter = Painter(self.settings.bot_picture_workers)
+        painter.start()
+        self.publisher = Publisher(self, painter)
         self.clock = Clock(self.service, ChannelNotices(self))
         await setup_cogs(self)
         await self.sync_commands_if_changed()
@@ -77,6 +80,7 @@ class TableBot(commands.Bot):
             await self.clock.stop()
         if hasattr(self, "publisher"):
             await self.publisher.stop()
+            self.publisher.painter.stop()
         await super().close()
         if hasattr(self, "store"):
             await self.store.close()

@@ -22,6 +22,9 @@ class Settings(BaseSettings):
     # discord.py's loggers, apart: at DEBUG they write every request and gateway payload, players'
     # hands and secret votes in DMs included
     bot_discord_log_level: LogLevel = "INFO"
+    # board pictures are drawn in a process of their own, so drawing never holds the event loop's
+    # GIL; 0 draws in a thread of the bot's own process (tests, a machine with one core to spare)
+    bot_picture_workers: int = Field(default=1, ge=0, le=8)
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY
 

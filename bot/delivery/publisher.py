@@ -20,6 +20,7 @@ import discord
 
 from .. import outbox, render
 from ..outbox import Owed, nonce
+from ..render.painter import Painter
 from ..service import Update
 from ..store import TableRecord
 from ..text import WAITING_MARK, chunk, lobby_text, waiting_text
@@ -35,8 +36,9 @@ CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left ow
 
 
 class Publisher:
-    def __init__(self, bot) -> None:  # the TableBot (bot/app.py), which builds this
+    def __init__(self, bot, painter: Painter | None = None) -> None:  # the TableBot (bot/app.py) builds this
         self.bot = bot
+        self.painter = painter or Painter(workers=0)
         self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
@@ -49,20 +51,20 @@ class Publisher:
         return channel or await self.bot.fetch_channel(table.channel_id)
 
     async def picture(self, table: TableRecord) -> discord.File | None:
-        """The public board as a PNG, drawn in a worker thread and cached per table version."""
+        """The public board as a picture, drawn off the event loop and cached per table version."""
         key = (table.id, table.version)
         png = self._pictures.get(key)
         if png is None:
             view = self.bot.service.menu(table, None).view
             try:
-                png = await asyncio.to_thread(render.render_png, table.game, view)
+                png = await self.painter.paint(table.game, view)
             except Exception:  # a picture is a nicety; the text board still goes out
                 log.exception("table %s: drawing the board failed", table.id)
                 return None
             self._pictures[key] = png
             while len(self._pictures) > PICTURE_CACHE:
                 self._pictures.popitem(last=False)
-        return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.png")
+        return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.{render.PICTURE_FORMAT}")
 
     def turn(self, table_id: int) -> asyncio.Lock:
         """Hold it from the service call to the end of `publish`: the channel then tells the moves

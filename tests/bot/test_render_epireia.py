@@ -3,9 +3,11 @@ the public text."""
 import pytest
 from PIL import Image
 
-from bot.render import module_for, render_png
+from bot.render import module_for, render_picture
 from engine import Chance, referee
 from engine.epireia import GAME
+
+JPEG = b"\xff\xd8\xff"  # the start of every JPEG file
 
 render = module_for("epireia")
 
@@ -40,7 +42,7 @@ def test_public_and_private_views_render(seats, actions):
         text = render.text(view)
         assert 0 < len(text) <= 1800 and text.startswith("**Epireia**")
         assert ("(secret)" in text) == (seat is not None and bool(view["league_tokens"]))
-    assert render_png("epireia", GAME.view(state, None)).startswith(b"\x89PNG")
+    assert render_picture("epireia", GAME.view(state, None)).startswith(JPEG)
 
 
 def test_the_battlefield_is_drawn_in_battle():

@@ -3,10 +3,12 @@ import pytest
 from PIL import Image
 
 from bot.render import grudgematch as render
-from bot.render import render_png, render_text
+from bot.render import render_picture, render_text
 from engine import Chance, referee
 from engine.grudgematch import GAME
 from engine.grudgematch.state import Options, State
+
+JPEG = b"\xff\xd8\xff"  # the start of every JPEG file
 
 SPOTS = {"Nietzsche": "F4", "Husserl": "F9", "Hegel": "E12", "Heidegger": "B8",
          "Descartes": "F16", "Pascal": "E7", "Sartre": "G10", "Foucault": "G4"}
@@ -48,7 +50,7 @@ def test_every_position_draws_at_the_fixed_size(all_positions, name):
     for seat in (None, 0, 1):
         image = render.draw(GAME.view(state, seat))
         assert isinstance(image, Image.Image) and image.size == (render.WIDTH, render.HEIGHT)
-    assert render_png("grudgematch", GAME.view(state, None)).startswith(b"\x89PNG")
+    assert render_picture("grudgematch", GAME.view(state, None)).startswith(JPEG)
 
 
 def test_the_kick_path_is_drawn_in_gold_through_every_space_passed(all_positions):

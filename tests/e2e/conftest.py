@@ -65,6 +65,7 @@ async def real_bot(fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.Monk
         "BOT_DB_PATH": str(tmp_path / "bot.sqlite3"),
         "BOT_DEV_GUILD": str(fake.guild.id),
         "BOT_LOG_LEVEL": "WARNING",
+        "BOT_PICTURE_WORKERS": "0",  # pictures in a thread, where a test may stand in for the drawing
         "DISCORD_API_BASE": fake.api_base,
         "DISCORD_GATEWAY_URL": fake.gateway_url,
     }

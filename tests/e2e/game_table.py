@@ -147,7 +147,7 @@ class GameTable:
         boards = [m for m in self.fake.channel.messages()
                   if m is not self.lobby and (HAND in m.button_labels() or OVER in m.content)]
         assert boards and all(m.files() for m in boards), [m.content[:80] for m in boards if not m.files()]
-        assert all(name.endswith(".png") for m in boards for name in m.files())
+        assert all(name.endswith(".jpg") for m in boards for name in m.files())
 
     def assert_real_picture(self, message: FakeMessage) -> None:
         """The board's picture is a real drawing of the table (most scenarios skip the encoding)."""
@@ -157,7 +157,7 @@ class GameTable:
 
         (png,) = message.files().values()
         with Image.open(BytesIO(png)) as image:
-            assert image.format == "PNG" and image.width >= 600 and image.height >= 400, image.size
+            assert image.format == "JPEG" and image.width >= 600 and image.height >= 400, image.size
 
     def final(self) -> tuple[FakeMessage, FakeMessage]:
         """The last board (the game is over) and the summary after it."""

@@ -15,8 +15,8 @@ from .fakediscord import FakeDiscord, FakeMessage, FakeUser
 
 def draw_without_encoding(monkeypatch) -> None:
     """Every board is still drawn by the real renderer (a drawing that fails fails the test), but
-    not encoded as PNG, most of a picture's time: a whole game posts some seventy boards. The
-    status and Rules scenario checks a real PNG."""
+    not encoded, most of a picture's time: a whole game posts some seventy boards. The status and
+    Rules scenario checks a real picture."""
     from io import BytesIO
 
     from PIL import Image
@@ -24,13 +24,13 @@ def draw_without_encoding(monkeypatch) -> None:
     from bot import render
 
     tiny = BytesIO()
-    Image.new("RGB", (1, 1)).save(tiny, format="PNG")
+    Image.new("RGB", (1, 1)).save(tiny, format="JPEG")
 
     def drawn(game: str, view: dict) -> bytes:
         render.module_for(game).draw(view)
         return tiny.getvalue()
 
-    monkeypatch.setattr(render, "render_png", drawn)
+    monkeypatch.setattr(render, "render_picture", drawn)
 
 HAND = "My hand & moves"
 ASK = "Ask the question"

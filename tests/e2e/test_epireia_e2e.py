@@ -37,7 +37,7 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
     await table.open(alice, options="last_turn=3, leagues=seats")
     await bob.click(table.lobby, "Join")
     await alice.click(table.lobby, "Start")
-    table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
+    table.assert_real_picture(table.board())  # drawn for real; later boards skip the encoding
     draw_without_encoding(monkeypatch)
     plan = commander()
 

@@ -52,7 +52,7 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
     players = alice, bob = fake.add_users("alice", "bob")
     table = GameTable(fake, "grudgematch", players)
     await table.seat_everyone()
-    table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
+    table.assert_real_picture(table.board())  # drawn for real; later boards skip the encoding
     draw_without_encoding(monkeypatch)
 
     # Each player's hand comes by DM, with the team: the first seat plays the Germans.

@@ -46,7 +46,7 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     players = alice, bob = fake.add_users("alice", "bob")
     table = GameTable(fake, "nine-muses", players)
     await table.seat_everyone()
-    table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
+    table.assert_real_picture(table.board())  # drawn for real; later boards skip the encoding
     draw_without_encoding(monkeypatch)
     assert "(Thales)" in table.lobby.content and "(Sappho)" in table.lobby.content
 

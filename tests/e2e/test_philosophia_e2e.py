@@ -59,7 +59,7 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     await table.open(alice, options=FAST)
     await bob.click(table.lobby, "Join")
     await alice.click(table.lobby, "Start")
-    table.assert_real_picture(table.board())  # drawn for real; later boards skip the PNG encoding
+    table.assert_real_picture(table.board())  # drawn for real; later boards skip the encoding
     draw_without_encoding(monkeypatch)
     table.read_names()
     assert sorted(table.names) == sorted(p.id for p in players)  # the lobby says who plays whom

@@ -162,7 +162,7 @@ async def test_status_posts_the_picture_and_rules_fit_discord(fake_discord, real
     reply = status.reply
     assert not reply.ephemeral and reply in fake.channel.messages()
     (name, png), = reply.files().items()
-    assert name.endswith(".png") and png.startswith(b"\x89PNG")
+    assert name.endswith(".jpg") and png.startswith(b"\xff\xd8\xff")
     assert "**Ostrakon** · Day 1 of 6" in reply.content and reply.button_labels() == [HAND]
 
     # /rules: the page for Ostrakon, privately, one page at a time within Discord's limits

@@ -1,4 +1,5 @@
 """Board pictures are drawn off the event loop and drawn once per table version."""
+import os
 import threading
 from types import SimpleNamespace
 
@@ -18,18 +19,18 @@ async def test_a_picture_is_drawn_in_a_worker_thread_once_per_version(tmp_path, 
         await service.join(table.id, user)
     table = (await service.start(table.id, PLAYERS[0])).table
     drawn = []
-    real = render.render_png
+    real = render.render_picture
 
     def recording(game_key, view):
         drawn.append((threading.current_thread() is threading.main_thread(), view["phase"]))
         return real(game_key, view)
 
-    monkeypatch.setattr(render, "render_png", recording)
+    monkeypatch.setattr(render, "render_picture", recording)
     publisher = Publisher(SimpleNamespace(service=service))
     first = await publisher.picture(table)
     again = await publisher.picture(table)
     assert first.fp.getvalue() == again.fp.getvalue()
-    assert first.fp.getvalue().startswith(b"\x89PNG")
+    assert first.fp.getvalue().startswith(b"\xff\xd8\xff")  # a JPEG
     assert drawn == [(False, "ask")]  # once, and not on the event loop's thread
 
     (speaker,) = service.waiting_on(table)
@@ -37,3 +38,23 @@ async def test_a_picture_is_drawn_in_a_worker_thread_once_per_version(tmp_path, 
     await publisher.picture(table)
     assert drawn == [(False, "ask"), (False, "vote")]  # a new version, a new picture
     await store.close()
+
+
+async def test_pictures_are_drawn_in_a_process_of_their_own():
+    """With a worker (the bot's default), drawing and encoding run in another process, so they never
+    hold the event loop's GIL; the worker is started by spawn and answers like the thread does."""
+    from engine import GAMES, Chance
+
+    from bot.render.painter import Painter
+
+    painter = Painter(workers=1)
+    painter.start()
+    try:
+        for key, game in GAMES.items():
+            state = game.setup(game.min_seats, game.Options(), Chance.seeded("painter"))
+            picture = await painter.paint(key, game.view(state, None))
+            assert picture.startswith(b"\xff\xd8\xff"), key
+        (worker,) = painter._pool._processes.values()
+        assert worker.pid != os.getpid() and worker.is_alive()
+    finally:
+        painter.stop()
