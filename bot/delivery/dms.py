@@ -25,24 +25,27 @@ class DirectMessages:
         self._channels: dict[int, discord.abc.Messageable] = {}
         self.failed = False  # a DM failed for a reason that may pass: what was owed stays owed
 
-    async def texts(self, table: TableRecord, version: int, private: dict[int, list[str]]) -> None:
-        """Each player's private texts up to `version`, one message each."""
-        for user_id, texts in private.items():
-            if texts:
-                await self.send(table, user_id, "\n".join(texts), key=(version, "dm"))
-
-    async def seats(self, table: TableRecord, openings: dict[int, str]) -> None:
-        """Each user's own seat: who they are, their hand (at the start, or on taking a seat)."""
-        for user_id, opening in openings.items():
-            if user_id in table.seats and table.state is not None:
-                await self.send(table, user_id, seat_message(self.bot.service, table, user_id, opening),
-                                key=(table.version, "seat"))
-
-    async def prompt(self, table: TableRecord, users: list[int]) -> None:
-        """DM each user their moves for a simultaneous choice (a secret vote, a bid...)."""
-        for user_id in users:
-            content, view = moves_message(self.bot.service, table, user_id, intro=f"Your move at <#{table.channel_id}>:")
-            await self.send(table, user_id, content, view=view, key=(table.version, "prompt"))
+    async def deliver(self, table: TableRecord, private: dict[int, list[str]], openings: dict[int, str],
+                      prompted: list[int]) -> None:
+        """One DM per player (one request, not one per kind): their private texts; then their moves,
+        for a simultaneous choice (a secret vote, a bid...), or else their seat's own view if they
+        are owed it (at the start, or on taking a seat over: the moves show the seat too)."""
+        service, where = self.bot.service, f"<#{table.channel_id}>"
+        for user_id in dict.fromkeys([*private, *openings, *prompted]):
+            texts, body, view = "\n".join(private.get(user_id, [])), "", None
+            seated = user_id in table.seats and table.state is not None
+            if user_id in prompted:
+                opening = openings.get(user_id)
+                body, view = moves_message(service, table, user_id,
+                                           intro=f"{opening} at {where}. Your move:" if opening else f"Your move at {where}:")
+            elif user_id in openings and seated:
+                body = seat_message(service, table, user_id, openings[user_id])
+            content = "\n".join(part for part in (texts, body) if part)
+            if len(content) > 2000:  # both parts, in two messages
+                await self.send(table, user_id, texts, key=(table.version, "texts"))
+                content = body
+            if content:
+                await self.send(table, user_id, content, view=view, key=(table.version, "dm"))
 
     async def send(self, table: TableRecord, user_id: int, content: str, view: discord.ui.View | None = None,
                    key: tuple = ()) -> bool:

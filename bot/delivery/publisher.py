@@ -107,9 +107,8 @@ class Publisher:
         """The private part of a delivery, the end of a game, and then: delivered."""
         dms = self.dms
         dms.failed = False
-        await dms.texts(table, owed.version, {user: texts for user, texts in owed.private.items() if user not in acked})
-        await dms.seats(table, owed.seats)
-        await dms.prompt(table, newly)
+        await dms.deliver(table, {user: texts for user, texts in owed.private.items() if user not in acked},
+                          owed.seats, newly)
         if table.status == "finished":  # the result, what was hidden, and a Rematch button
             await post_summary(self.bot, table)
         if not dms.failed:
@@ -129,7 +128,7 @@ class Publisher:
             picture = await self.picture(table)
             if picture is not None:
                 kwargs["file"] = picture
-                self._positions[table.id] = self._position(table)
+                self._positions[table.id] = self._position(table, drawn=True)
         content = last[:2000] or "The board:"
         message = await channel.send(
             content,
@@ -142,18 +141,21 @@ class Publisher:
         self._calls[table.id] = frozenset(waiting)
         await self.bot.store.set_board_message(table.id, message.id)
 
-    def _position(self, table: TableRecord) -> str | None:
+    def _position(self, table: TableRecord, *, drawn: bool = False) -> str | None:
         """What the picture shows that matters, if the game's render module says (`position(view)`:
-        e.g. the path and the Sun, not the question being voted on); None if it does not."""
+        e.g. the path and the Sun, not the question being voted on); with `drawn`, else the whole
+        public view, which is all the picture is drawn from."""
+        view = self.bot.service.menu(table, None).view
         hook = getattr(render.module_for(table.game), "position", None)
-        if hook is None:
+        if hook is None and not drawn:
             return None
-        return json.dumps(hook(self.bot.service.menu(table, None).view), sort_keys=True, default=str)
+        return json.dumps(hook(view) if hook else view, sort_keys=True, default=str)
 
-    def _moved(self, table: TableRecord) -> bool:
-        """Whether a new board needs a picture: always, unless the render module tells that the
-        position is the one in the last picture (a call to vote on a question, say)."""
-        position = self._position(table)
+    def _moved(self, table: TableRecord, *, drawn: bool = False) -> bool:
+        """Whether a board needs a picture: unless the render module tells that the position is the
+        one in the last picture (a call to vote on a question). With `drawn` (a board edited in
+        place keeps its picture): unless nothing drawn changed, so it is not uploaded again."""
+        position = self._position(table, drawn=drawn)
         return position is None or self._positions.get(table.id) != position
 
     async def waiting_line(self, table: TableRecord, waiting: list[int]) -> str:
@@ -188,11 +190,11 @@ class Publisher:
             if len(content) > 2000:
                 return False
             kwargs = {}
-            if with_picture and self._moved(table):
+            if with_picture and self._moved(table, drawn=True):
                 picture = await self.picture(table)
                 if picture is not None:
                     kwargs["attachments"] = [picture]
-                    self._positions[table.id] = self._position(table)
+                    self._positions[table.id] = self._position(table, drawn=True)
             await board.edit(content=content, allowed_mentions=NOBODY, **kwargs)
         except discord.HTTPException:
             log.info("table %s: the board message could not be edited; posting a new one", table.id)

@@ -55,10 +55,13 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
     table.assert_real_picture(table.board())  # drawn for real; later boards skip the encoding
     draw_without_encoding(monkeypatch)
 
-    # Each player's hand comes by DM, with the team: the first seat plays the Germans.
+    # Each player's hand comes by DM, with the team (the first seat plays the Germans), in ONE
+    # message with the line-up to choose: one request a player, not one for the seat and one more
+    # for the moves.
     for player, team in ((alice, "Germans"), (bob, "French")):
-        (deal,) = [m for m in player.dms() if "Your seat" in m.content]
+        (deal,) = player.dms()
         assert f"{HAND_LINE} ({team}):" in deal.content and f"You are **the {team}**." in deal.content
+        assert deal.content.startswith("🎲 Your seat at ") and Menu(deal).moves()
 
     # The line-ups are chosen at once and in secret, by DM; both are shown together.
     assert sorted(u.name for u in table.waiting()) == ["alice", "bob"]

@@ -7,6 +7,7 @@ from bot import render
 from bot.delivery.publisher import Publisher
 from bot.service import TableService
 from bot.store import Store
+from engine import Chance
 
 PLAYERS = [100, 101, 102, 103, 104]
 
@@ -43,7 +44,7 @@ async def test_a_picture_is_drawn_in_a_worker_thread_once_per_version(tmp_path, 
 async def test_pictures_are_drawn_in_a_process_of_their_own():
     """With a worker (the bot's default), drawing and encoding run in another process, so they never
     hold the event loop's GIL; the worker is started by spawn and answers like the thread does."""
-    from engine import GAMES, Chance
+    from engine import GAMES
 
     from bot.render.painter import Painter
 
@@ -58,3 +59,25 @@ async def test_pictures_are_drawn_in_a_process_of_their_own():
         assert worker.pid != os.getpid() and worker.is_alive()
     finally:
         painter.stop()
+
+
+async def test_a_board_edited_in_place_keeps_its_picture_unless_what_is_drawn_changed(tmp_path):
+    """A game without a `position` hook: a new board always gets its picture, but an edit sends the
+    picture again only if the public view (all a picture is drawn from) changed."""
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store)
+    table = await service.create(guild_id=1, channel_id=1, host_id=PLAYERS[0], game="nine-muses", seed="p")
+    await service.join(table.id, PLAYERS[1])
+    table = (await service.start(table.id, PLAYERS[0])).table
+    publisher = Publisher(SimpleNamespace(service=service))
+    assert publisher._moved(table) and publisher._moved(table, drawn=True)
+    publisher._positions[table.id] = publisher._position(table, drawn=True)  # as a posted board records it
+    assert publisher._moved(table)  # a new board: its picture again
+    assert not publisher._moved(table, drawn=True)  # an edit: nothing drawn changed, nothing uploaded
+    (player,) = service.waiting_on(table)
+    game = service.game_of(table)
+    state = service.state_of(table)
+    seat = service.seat_of(table, player)
+    table = (await service.act(table.id, player, game.stand_in(state, seat, Chance.seeded("m")))).table
+    assert publisher._moved(table, drawn=True)  # the move changed the board: a new picture
+    await store.close()
