@@ -1,6 +1,6 @@
 """The pure rules engine: every game, the referee and the shared vocabulary.
 
-GAMES maps a game key to its game object (see DESIGN.md, "The engine contract").
+GAMES maps a game key to its game object (docs/architecture.md, "The engine contract").
 """
 from . import referee
 from .chance import Chance

@@ -68,7 +68,7 @@ class Outcome:
 class Game:
     """One game's rules, as plain functions over its pydantic State and actions.
 
-    The first block is the contract of DESIGN.md. `label`, `stand_in` and `default_action` serve
+    The first block is the engine contract (docs/architecture.md). `label`, `stand_in` and `default_action` serve
     the bot: how an action reads on a button, what a stand-in player plays, and what the clock
     plays for a seat that missed its deadline.
     """

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from engine.epireia import data
 
-from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
+from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
 
 WIDTH, MAP_W, MAP_H = 1000, 660, 500
 MARGIN, HEADER = 12, 64
@@ -87,15 +87,6 @@ def phase_line(view: dict) -> str:
 
 
 # --- Drawing -------------------------------------------------------------------------------------
-
-def fit(text: str, size: int, width: float) -> str:
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
 
 def _box(pen: ImageDraw.ImageDraw, place: str, top: int, fill, outline=None, width: int = 1):
     x, y = SPOTS[place]

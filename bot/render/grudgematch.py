@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.grudgematch import data, field
 
-from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
+from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for
 
 CELL = 36
 MARGIN = 14
@@ -143,11 +143,6 @@ def suit_shape(pen: ImageDraw.ImageDraw, x: float, y: float, size: float, suit: 
         for dx, dy in ((0, -r * 0.5), (-r * 0.5, r * 0.1), (r * 0.5, r * 0.1)):
             pen.ellipse((x + dx - lobe, y + dy - lobe, x + dx + lobe, y + dy + lobe), fill=ink)
         pen.polygon(((x, y), (x + r * 0.35, y + r), (x - r * 0.35, y + r)), fill=ink)
-
-
-def ink_for(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    r, g, b = colour
-    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 252)
 
 
 def small_card(pen: ImageDraw.ImageDraw, x: float, y: float, card: str) -> float:

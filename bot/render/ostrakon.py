@@ -15,7 +15,7 @@ from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE, affected_for as affec
 
 from .ostrakon_text import RULE_HINTS, moons_left, next_label, outstanding, subject_name, visible_stone
 from .ostrakon_text import label, text  # noqa: F401 (the game's text hooks live beside its picture's)
-from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
+from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit, ink_for
 
 WIDTH, HEIGHT = 1000, 600
 MARGIN = 14
@@ -33,21 +33,6 @@ ROAD = (70, 74, 82)
 
 
 # --- Drawing helpers -----------------------------------------------------------------------------
-
-def fit(words: str, size: int, width: float) -> str:
-    """`words` cut with an ellipsis so that they fit `width` pixels at `size`."""
-    face = font(size)
-    if face.getlength(words) <= width:
-        return words
-    while words and face.getlength(words + "…") > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
-
-
-def ink_for(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    r, g, b = colour
-    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 252)
-
 
 def write(draw, x: float, y: float, words: str, size: int, fill=TEXT, bold: bool = False) -> float:
     """Words whose left edge is at x and whose middle is at y; returns where they end."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from .style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
+from .style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
 
 WIDTH, HEIGHT = 1000, 680
 MAP = (12, 52, 640, 588)  # left, top, right, bottom
@@ -51,15 +51,6 @@ def place_xy(location: str) -> tuple[float, float]:
     else:
         fx, fy = SPOTS[location]
     return left + 22 + fx * (right - left - 44), top + 16 + fy * (bottom - top - 40)
-
-
-def fit(text: str, size: int, width: float) -> str:
-    face = font(size)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def short_name(view: dict, location: str) -> str:

@@ -21,3 +21,19 @@ SEAT_COLOURS = [
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's bundled font at `size` (Pillow >= 10.1 ships a scalable default)."""
     return ImageFont.load_default(size=size)
+
+
+def fit(text: str, size: int, width: float) -> str:
+    """`text` cut with an ellipsis so that it fits `width` pixels at `size`."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def ink_for(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark or light text, whichever reads on `colour`."""
+    r, g, b = colour
+    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 252)

@@ -181,9 +181,6 @@ EMPIRES: dict[str, dict] = {
     "Syracuse": {"sea": True, "target": (7, 9), "reward": {"wheat": 2}, "unit": "hoplites"},
     "Macedonia": {"sea": False, "target": (5, 7), "reward": {"wood": 2}, "unit": "hoplites"},
 }
-EMPIRE_PENALTY = 2  # rulebook: two figures on an Empire make each roll 2 harder
-
-
 def brigand_target(attack: int) -> int:
     """The roll that beats the Brigands, by the combined attack of the figures (rulebook)."""
     return 7 if attack <= 2 else 5 if attack <= 4 else 3

@@ -8,9 +8,6 @@ from . import data
 from .actions import Accept, Boost, Reroll
 from .state import Prompt, Roll, Side, State, admin_ready, name
 
-SIDE_NAMES = {"delian": "Delian League", "peloponnesian": "Peloponnesian League"}
-
-
 def augur_bonus(state: State, figures: list[str]) -> tuple[int, list[str]]:
     """The solo Augur's effect on a roll of the player's."""
     if state.augur == "Bad Omen":

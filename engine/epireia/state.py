@@ -189,13 +189,6 @@ def name(state: State, seat: int) -> str:
     return state.players[seat].city or f"Seat {seat + 1}"
 
 
-def owner_of(state: State, figure: str) -> int | None:
-    for player in state.players:
-        if figure in player.figures:
-            return player.seat
-    return None
-
-
 def place_of(state: State, figure: str) -> str:
     return state.places.get(figure, HOME)
 
@@ -237,17 +230,9 @@ def admin_ready(player: Player) -> bool:
     return "Administrator's Hall" in player.buildings and player.admin_uses < data.ADMIN_USES
 
 
-def has_figure(player: Player, figure: str) -> bool:
-    return figure in player.figures
-
-
 def league_army(state: State, league: str) -> list[Token]:
     tokens = [t for p in state.players if p.league == league for t in p.reserve]
     return tokens + [a.token for a in state.allies.values() if a.league == league and a.token]
-
-
-def enemy_league(state: State) -> League:
-    return other(state.players[0].league)
 
 
 def draw_token(state: State, unit: str, level: int, chance) -> Token | None:

@@ -155,7 +155,3 @@ def award_token(state: State, who: int, criterion: str) -> Event:
     player.numbered = state.supply.numbered.pop(0)
     return Event(f"🌀 {bold(state, who)} collects the numbered Labyrinth token **{player.numbered}** "
                  f"({what}): 3 of 3!")
-
-
-def tokens_held(player: Player) -> int:
-    return len(player.claimed)

@@ -221,8 +221,3 @@ def _refusal(state: State, who: int, action) -> str:
         "labyrinth": "You do not meet that Labyrinth criterion (or already used it).",
     }
     return reasons.get(action.kind, "You cannot do that here.")
-
-
-def opponents_with_followers(state: State, who: int) -> list[int]:
-    return [other for other in opponents(state, who)
-            if any(other in site.followers for site in state.sites.values())]

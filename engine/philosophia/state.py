@@ -160,10 +160,6 @@ def occupants(state: State, location: str) -> list[int]:
     return [who for who, player in enumerate(state.players) if player.location == location]
 
 
-def labyrinth_tokens(player: Player) -> int:
-    return len(player.claimed)
-
-
 def perk_count(player: Player, perk: str) -> int:
     return sum(1 for card in player.wisdom if data.WISDOM[card] == perk)
 
