@@ -1,4 +1,5 @@
-"""Command line: `python -m bot run | demo | backup | replay` (see --help)."""
+"""Command line: `python -m bot run | demo | backup | replay | health` (see --help), also installed
+as the `philosophers-table` console script."""
 from __future__ import annotations
 
 import argparse
@@ -8,7 +9,7 @@ from engine import GAMES
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m bot", description="Philosophers' Table: board games in Discord.")
+    top = argparse.ArgumentParser(prog="philosophers-table", description="Philosophers' Table: board games in Discord.")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
     demo = commands.add_parser("demo", help="play a whole game offline with stand-in players")
@@ -22,6 +23,8 @@ def parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a table from its log and print its public history")
     replay.add_argument("table", type=int, help="the table's number (as /table log shows it)")
     replay.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
+    health = commands.add_parser("health", help="exit 0 if the database opens and the bot is connected to Discord")
+    health.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
     return top
 
 
@@ -44,6 +47,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"No backup: {error}.", file=sys.stderr)
             return 1
         return 0
+    if args.command == "health":
+        from .health import check
+        healthy, line = check(args.db or settings.bot_db_path)
+        print(line, file=sys.stdout if healthy else sys.stderr)
+        return 0 if healthy else 1
     if args.command == "replay":
         import asyncio
 

@@ -11,6 +11,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from . import health
 from .clock import Clock
 from .delivery.notices import ChannelNotices
 from .delivery.publisher import Publisher
@@ -74,8 +75,22 @@ class TableBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if getattr(self, "_heart", None) is None:
+            self._heart = asyncio.create_task(self._heartbeat(), name="heartbeat")
+
+    async def _heartbeat(self) -> None:
+        """While connected to Discord, the database says so every HEARTBEAT seconds (bot/health.py)."""
+        while True:
+            if self.is_ready() and not self.is_closed() and self.ws is not None and self.ws.open:
+                try:
+                    await health.beat(self.store)
+                except Exception:
+                    log.warning("the heartbeat could not be written", exc_info=True)
+            await asyncio.sleep(health.HEARTBEAT)
 
     async def close(self) -> None:
+        if getattr(self, "_heart", None) is not None:
+            self._heart.cancel()
         if hasattr(self, "clock"):
             await self.clock.stop()
         if hasattr(self, "publisher"):

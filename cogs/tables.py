@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+from importlib import resources
 
 import discord
 from discord import app_commands
@@ -21,7 +21,7 @@ from .clock import take_seat
 from .common import answer_error, caller_of
 from .play import lobby_action, show_hand
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+RULES = resources.files("bot") / "rules"  # docs/, shipped with the package
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
 OPTION_BOUNDARY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")  # commas inside [..] stay
 
@@ -42,8 +42,8 @@ def parse_options(text: str) -> dict:
 
 def rules_pages(key: str) -> list[str]:
     """The game's page from docs/, cut at paragraphs into embed-sized pieces."""
-    path = DOCS / f"{key}.md"
-    text = path.read_text(encoding="utf-8") if path.exists() else f"{GAMES[key].title}: the rules page is coming soon."
+    path = RULES / f"{key}.md"
+    text = path.read_text(encoding="utf-8") if path.is_file() else f"{GAMES[key].title}: the rules page is coming soon."
     pages, current = [], ""
     for paragraph in text.split("\n\n"):
         if len(current) + len(paragraph) + 2 > 3900:

@@ -15,3 +15,13 @@ async def test_the_real_bot_starts_syncs_once_and_opens_a_table(fake_discord, re
 
     await real_bot.restart()
     assert len(fake_discord.command_syncs) == 1, "a restart with unchanged commands must not sync again"
+
+
+async def test_a_connected_bot_is_healthy(fake_discord, real_bot):
+    """The health check (the Docker image's HEALTHCHECK) reads the heartbeat a connected bot writes."""
+    from bot import health
+
+    db = real_bot.client.settings.bot_db_path
+    await fake_discord.wait_until(lambda: health.check(db)[0], what="the first heartbeat")
+    healthy, line = health.check(db)
+    assert healthy and line.startswith("healthy: connected")

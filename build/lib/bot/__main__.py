@@ -1,0 +1,74 @@
+"""Command line: `python -m bot run | demo | backup | replay | health` (see --help), also installed
+as the `philosophers-table` console script."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from engine import GAMES
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="philosophers-table", description="Philosophers' Table: board games in Discord.")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    demo = commands.add_parser("demo", help="play a whole game offline with stand-in players")
+    demo.add_argument("game", choices=sorted(GAMES))
+    demo.add_argument("--players", type=int, default=None, help="how many players (default: the fewest the game takes)")
+    demo.add_argument("--seed", type=int, default=1, help="the same seed plays the same game")
+    demo.add_argument("--db", default=None, help="keep the game's database at this new file (for replay and backup)")
+    backup = commands.add_parser("backup", help="copy the live database to PATH (safe while the bot runs)")
+    backup.add_argument("path", help="where to write the copy (a new file)")
+    backup.add_argument("--db", default=None, help="the database to copy (default: BOT_DB_PATH)")
+    replay = commands.add_parser("replay", help="replay a table from its log and print its public history")
+    replay.add_argument("table", type=int, help="the table's number (as /table log shows it)")
+    replay.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
+    health = commands.add_parser("health", help="exit 0 if the database opens and the bot is connected to Discord")
+    health.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "demo":
+        from .demo import run_demo
+        return run_demo(args.game, args.players, args.seed, args.db)
+    from .settings import SettingsError, load_settings
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(f"Bad setting: {error}", file=sys.stderr)
+        return 2
+    if args.command == "backup":
+        from .backup import BackupError, backup
+        try:
+            print(backup(args.db or settings.bot_db_path, args.path).summary())
+        except BackupError as error:
+            print(f"No backup: {error}.", file=sys.stderr)
+            return 1
+        return 0
+    if args.command == "health":
+        from .health import check
+        healthy, line = check(args.db or settings.bot_db_path)
+        print(line, file=sys.stdout if healthy else sys.stderr)
+        return 0 if healthy else 1
+    if args.command == "replay":
+        import asyncio
+
+        from .replay_cli import print_replay
+        from .startup import fail, store_failure
+        from .store import StorageFailed, StoreUnavailable
+        path = args.db or settings.bot_db_path
+        try:
+            return asyncio.run(print_replay(path, args.table))
+        except (StoreUnavailable, StorageFailed) as error:
+            return fail(store_failure("--db" if args.db else "BOT_DB_PATH", path, error))
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
+        return 2
+    from .app import run_bot
+    return run_bot(settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

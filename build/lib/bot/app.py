@@ -1,0 +1,149 @@
+"""The Discord bot: start-up, endpoints, cogs, persistent buttons and command sync."""
+from __future__ import annotations
+
+import asyncio
+import gc
+import hashlib
+import json
+import logging
+
+import discord
+import yarl
+from discord.ext import commands
+
+from . import health
+from .clock import Clock
+from .delivery.notices import ChannelNotices
+from .delivery.publisher import Publisher
+from .gate import Gate
+from .render.painter import Painter
+from .moderation import Moderation
+from .service import TableService
+from .settings import Settings
+from .store import Store
+
+log = logging.getLogger("bot")
+
+
+def apply_endpoints(settings: Settings) -> None:
+    """Point discord.py at the configured REST base and gateway (a proxy, or a test's fake)."""
+    discord.http.Route.BASE = settings.discord_api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+class TableBot(commands.Bot):
+    store: Store
+    service: TableService
+    publisher: Publisher
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        # Nobody is pinged unless a message names them (bot/delivery/mentions.py).
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        from cogs import setup_cogs
+
+        self.store = await Store.open(self.settings.bot_db_path)
+        self.service = TableService(self.store)
+        self.gate = Gate(self.service)
+        self.moderation = Moderation(self.service)
+        await self.moderation.load()
+        painter = Painter(self.settings.bot_picture_workers)
+        painter.start()
+        self.publisher = Publisher(self, painter)
+        self.clock = Clock(self.service, ChannelNotices(self))
+        await setup_cogs(self)
+        await self.sync_commands_if_changed()
+        self.clock.start()  # the one scheduler: deadlines and reminders, rebuilt from the database
+        self.publisher.start()  # delivers what a crash or a failed request left owed
+
+    async def sync_commands_if_changed(self, force: bool = False) -> None:
+        """Discord allows 200 command creations a day per guild: sync only when the set changed."""
+        guild = discord.Object(self.settings.bot_dev_guild) if self.settings.bot_dev_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}"
+        if force or await self.store.get_meta(key) != digest:
+            await self.tree.sync(guild=guild)
+            await self.store.set_meta(key, digest)
+            log.info("slash commands synced (%s)", key)
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if getattr(self, "_heart", None) is None:
+            self._heart = asyncio.create_task(self._heartbeat(), name="heartbeat")
+
+    async def _heartbeat(self) -> None:
+        """While connected to Discord, the database says so every HEARTBEAT seconds (bot/health.py)."""
+        while True:
+            if self.is_ready() and not self.is_closed() and self.ws is not None and self.ws.open:
+                try:
+                    await health.beat(self.store)
+                except Exception:
+                    log.warning("the heartbeat could not be written", exc_info=True)
+            await asyncio.sleep(health.HEARTBEAT)
+
+    async def close(self) -> None:
+        if getattr(self, "_heart", None) is not None:
+            self._heart.cancel()
+        if hasattr(self, "clock"):
+            await self.clock.stop()
+        if hasattr(self, "publisher"):
+            await self.publisher.stop()
+            self.publisher.painter.stop()
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+
+GC_THRESHOLDS = (50_000, 50, 1000)
+
+
+def tune_gc() -> None:
+    """Parsed table states make a large, long-lived heap; Python's default collector rescans it
+    in full every few hundred allocations (pauses of 150-270 ms at 1,000 tables, `make bench`).
+    Freeze what start-up made and collect the young generation less often."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
+def build_bot(settings: Settings) -> TableBot:
+    apply_endpoints(settings)
+    return TableBot(settings)
+
+
+def run_bot(settings: Settings) -> int:
+    """`python -m bot run`. A failure to start (a bad database, Discord unreachable, a refused
+    token) exits 2 with one line on standard error; its details go to the log at DEBUG."""
+    from .logs import setup_logging
+    from .startup import fail, run_failure
+
+    setup_logging(settings)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        pass
+    except Exception as error:
+        line = run_failure(settings, error)
+        if line is None:
+            raise  # a bug: its traceback is the report
+        log.debug("start-up failed: %s", line, exc_info=error)
+        return fail(line)
+    return 0
+
+
+async def serve(settings: Settings) -> None:
+    """Check the database first (before Discord is contacted), then log in and run. However it
+    ends, the bot is closed: its HTTP session and its store's thread would otherwise outlive it."""
+    from .startup import check_database
+
+    await check_database(settings.bot_db_path)
+    bot = build_bot(settings)
+    tune_gc()
+    async with bot:
+        await bot.start(settings.discord_token.get_secret_value())

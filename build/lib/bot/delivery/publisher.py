@@ -1,0 +1,300 @@
+"""Delivery: what the channel and each player's DMs see after a table changes.
+
+What a change tells is in the outbox (bot/outbox.py), written with the change itself; the publisher
+delivers what a table owes: the public texts to the table's channel with the board (picture and
+buttons) and a ping for the players the table newly waits on, the private texts, seats and
+prompts by DM (bot/delivery/dms.py), then marks it delivered. What a crash or a failed request
+left owed is delivered by `catch_up`, at start-up and every few minutes. Channel messages carry
+nonces made from what they deliver, so a delivery made again is not shown twice.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+from collections import OrderedDict, defaultdict
+
+import discord
+
+from .. import outbox, render
+from ..outbox import Owed, nonce
+from ..render.painter import Painter
+from ..service import Update
+from ..store import TableRecord
+from ..text import WAITING_MARK, chunk, lobby_text, waiting_text
+from .mentions import NOBODY, pinging
+from .dms import DirectMessages
+from .summary import post_summary
+from .views import board_view
+
+log = logging.getLogger(__name__)
+PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version)
+MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
+CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
+
+
+class Publisher:
+    def __init__(self, bot, painter: Painter | None = None) -> None:  # the TableBot (bot/app.py) builds this
+        self.bot = bot
+        self.painter = painter or Painter(workers=0)
+        self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
+        self.dms = DirectMessages(bot)
+        self._positions: dict[int, str | None] = {}  # table -> the position in its last picture
+        self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
+
+    async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(table.channel_id)
+        return channel or await self.bot.fetch_channel(table.channel_id)
+
+    async def picture(self, table: TableRecord) -> discord.File | None:
+        """The public board as a picture, drawn off the event loop and cached per table version."""
+        key = (table.id, table.version)
+        png = self._pictures.get(key)
+        if png is None:
+            view = self.bot.service.menu(table, None).view
+            try:
+                png = await self.painter.paint(table.game, view)
+            except Exception:  # a picture is a nicety; the text board still goes out
+                log.exception("table %s: drawing the board failed", table.id)
+                return None
+            self._pictures[key] = png
+            while len(self._pictures) > PICTURE_CACHE:
+                self._pictures.popitem(last=False)
+        return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.{render.PICTURE_FORMAT}")
+
+    def turn(self, table_id: int) -> asyncio.Lock:
+        """Hold it from the service call to the end of `publish`: the channel then tells the moves
+        in the order they were played, even when players press their stones at the same moment."""
+        return self._locks[table_id]
+
+    async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
+                      prompted: tuple[int, ...] = (), acked: tuple[int, ...] = (), owed: Owed | None = None) -> None:
+        """Deliver what the table owes after `update`: the public events with the new board, pinging
+        whoever the table now waits on but the player who just acted; the private texts (but those
+        of `acked`, shown where they pressed); the seats; and, to players who face a new decision
+        (`update.fresh`: newly waited on, or again after their own move, such as the speaker's own
+        vote), their moves by DM when several choose at once, but to those in `prompted` (shown
+        their moves where they pressed). `was_waiting`: whom the table waited on before, if not the
+        update's own record.
+
+        While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
+        same players), the board message is edited in place instead: no new message, no ping."""
+        table = update.table
+        owed = owed or await outbox.owed(self.bot.store, table.id)
+        before = update.was_waiting if was_waiting is None else was_waiting
+        waiting = self.bot.service.waiting_on(table)
+        progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
+                    and table.status == "running")
+        newly = [user for user in waiting if user not in before or user in update.fresh]
+        # The player who acted goes on, waited on with the very players the board was posted for (a
+        # run, then another; a battle plan in several steps): the board is edited in place too, with
+        # a new picture. A new call to act (a new turn, a new vote) gets a new board.
+        going_on = (actor is not None and actor in waiting and set(waiting) == set(before)
+                    and self._calls.get(table.id) == frozenset(waiting) and table.status == "running")
+        edited = (going_on and await self._edit_board(table, owed, with_picture=True)) or \
+            (progress and await self._edit_board(table, owed))
+        if not edited:
+            await self._post_board(table, owed, waiting, [user for user in newly if user != actor])  # the actor knows
+        await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1 and user not in prompted],
+                            acked=acked, called=waiting if not edited else self._calls.get(table.id, waiting))
+
+    async def _deliver(self, table: TableRecord, owed: Owed, newly: list[int], acked: tuple[int, ...],
+                       called) -> None:
+        """The private part of a delivery, the end of a game, and then: delivered."""
+        dms = self.dms
+        dms.failed = False
+        await dms.deliver(table, {user: texts for user, texts in owed.private.items() if user not in acked},
+                          owed.seats, newly)
+        if table.status == "finished":  # the result, what was hidden, and a Rematch button
+            await post_summary(self.bot, table)
+        if not dms.failed:
+            await outbox.delivered(self.bot.store, table.id, table.version, list(called))
+
+    async def _post_board(self, table: TableRecord, owed: Owed, waiting: list[int], newly: list[int]) -> None:
+        channel = await self.channel_of(table)
+        texts = chunk(owed.public)
+        if len(texts) > MAX_EVENT_MESSAGES:
+            skipped = len(texts) - MAX_EVENT_MESSAGES
+            texts = texts[:1] + [f"… {skipped} more messages of play (see `/table log`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
+        for number, text in enumerate(texts[:-1]):
+            await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
+        last = "\n".join(part for part in (texts[-1] if texts else "", await self.waiting_line(table, waiting)) if part)
+        kwargs = {}
+        if table.state is not None and self._moved(table):
+            picture = await self.picture(table)
+            if picture is not None:
+                kwargs["file"] = picture
+                self._positions[table.id] = self._position(table, drawn=True)
+        content = last[:2000] or "The board:"
+        message = await channel.send(
+            content,
+            view=board_view(table) or discord.utils.MISSING,
+            allowed_mentions=pinging(newly),
+            nonce=nonce(table.id, table.version, "board"),
+            **kwargs,
+        )
+        self._boards[table.id] = (message.id, content)
+        self._calls[table.id] = frozenset(waiting)
+        await self.bot.store.set_board_message(table.id, message.id)
+
+    def _position(self, table: TableRecord, *, drawn: bool = False) -> str | None:
+        """What the picture shows that matters, if the game's render module says (`position(view)`:
+        e.g. the path and the Sun, not the question being voted on); with `drawn`, else the whole
+        public view, which is all the picture is drawn from."""
+        view = self.bot.service.menu(table, None).view
+        hook = getattr(render.module_for(table.game), "position", None)
+        if hook is None and not drawn:
+            return None
+        return json.dumps(hook(view) if hook else view, sort_keys=True, default=str)
+
+    def _moved(self, table: TableRecord, *, drawn: bool = False) -> bool:
+        """Whether a board needs a picture: unless the render module tells that the position is the
+        one in the last picture (a call to vote on a question). With `drawn` (a board edited in
+        place keeps its picture): unless nothing drawn changed, so it is not uploaded again."""
+        position = self._position(table, drawn=drawn)
+        return position is None or self._positions.get(table.id) != position
+
+    async def waiting_line(self, table: TableRecord, waiting: list[int]) -> str:
+        """The board's last line: whom the table waits on, with their deadlines if it has a clock."""
+        clock = getattr(self.bot, "clock", None)
+        return await clock.waiting_line(table, waiting) if clock is not None else waiting_text(table, waiting)
+
+    async def refresh_waiting(self, table_id: int) -> None:
+        """The board's waiting line, edited in place, after the deadlines or vacations changed."""
+        async with self.turn(table_id):
+            table = await self.bot.service.get(table_id)
+            if table.status in ("running", "paused"):
+                await self._edit_board(table, Owed(table_id))
+
+    async def _edit_board(self, table: TableRecord, owed: Owed, with_picture: bool = False) -> bool:
+        """Add the events to the board message and renew its waiting line (and `with_picture`, its
+        picture, if the position moved); False if that cannot be done (no board yet, deleted, or too
+        long), and a new board is posted instead."""
+        if table.board_message_id is None:
+            return False
+        channel = await self.channel_of(table)
+        board = channel.get_partial_message(table.board_message_id)
+        try:
+            known = self._boards.get(table.id)
+            content = known[1] if known and known[0] == board.id else (await board.fetch()).content
+            lines = content.split("\n")
+            if lines and lines[-1].startswith(WAITING_MARK):
+                lines.pop()
+            lines += owed.public
+            lines.append(await self.waiting_line(table, self.bot.service.waiting_on(table)))
+            content = "\n".join(line for line in lines if line)
+            if len(content) > 2000:
+                return False
+            kwargs = {}
+            if with_picture and self._moved(table, drawn=True):
+                picture = await self.picture(table)
+                if picture is not None:
+                    kwargs["attachments"] = [picture]
+                    self._positions[table.id] = self._position(table, drawn=True)
+            await board.edit(content=content, allowed_mentions=NOBODY, **kwargs)
+        except discord.HTTPException:
+            log.info("table %s: the board message could not be edited; posting a new one", table.id)
+            return False
+        self._boards[table.id] = (board.id, content)
+        return True
+
+    async def lobby_message(self, table: TableRecord) -> str:
+        """The lobby's text: who sits where (with their names in the game once it has begun) and,
+        before the start, the table's pace."""
+        game = self.bot.service.game_of(table)
+        names = self.bot.service.menu(table, None).view.get("names") if table.state is not None else None
+        clock = getattr(self.bot, "clock", None)
+        pace = (await clock.settings(table.id)).pace if clock is not None and table.status == "lobby" else None
+        return lobby_text(game, table, names, pace)
+
+    async def refresh_lobby(self, table: TableRecord) -> None:
+        """Edit the lobby message in place after someone joins or leaves, or the game begins."""
+        if table.status == "lobby" or table.status == "ended" and table.state is None:
+            await outbox.delivered(self.bot.store, table.id, table.version, [])  # a lobby tells nothing more
+        if table.board_message_id is None:
+            return
+        content = await self.lobby_message(table)
+        channel = await self.channel_of(table)
+        try:
+            await channel.get_partial_message(table.board_message_id).edit(
+                content=content, view=board_view(table), allowed_mentions=NOBODY)
+        except discord.HTTPException:
+            log.info("table %s: the lobby message is gone", table.id)
+
+    async def close(self, table: TableRecord) -> None:
+        """A table ended by a moderator (or its host in the lobby): its board loses its buttons, the
+        summary tells what was hidden, and what it owed is done."""
+        if table.state is None:
+            await self.refresh_lobby(table)
+            return
+        await self.close_board(table)
+        await post_summary(self.bot, table)
+        await outbox.delivered(self.bot.store, table.id, table.version, [])
+
+    async def catch_up(self, table_id: int) -> None:
+        """What a table still owes after a crash, a restart or a failed request: the missed events
+        (summarised if many) with a fresh board pinging whoever the table waits on that the last
+        board did not call, the owed DMs, and the moves of a simultaneous choice to those newly
+        waited on. Lines a board edited in place already shows are not told again."""
+        async with self.turn(table_id):
+            table = await self.bot.service.get(table_id)
+            owed = await outbox.owed(self.bot.store, table_id)
+            if owed.seen >= table.version:
+                return
+            if table.state is None:
+                await self.refresh_lobby(table)
+                return
+            if table.status == "ended":
+                channel = await self.channel_of(table)
+                for number, text in enumerate(chunk(owed.public)):
+                    await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
+                await self.close(table)
+                return
+            if table.board_message_id is not None and owed.public:
+                try:
+                    shown = (await (await self.channel_of(table)).fetch_message(table.board_message_id)).content
+                    owed.public = [line for line in owed.public if line not in shown.split("\n")]
+                except discord.NotFound:
+                    pass
+            await self.publish(Update(table, was_waiting=owed.called), owed=owed)
+
+    async def catch_up_all(self) -> None:
+        """`catch_up` for every table that owes anything; a table whose channel is gone is let go."""
+        for table_id in await outbox.tables_owed(self.bot.store):
+            try:
+                await self.catch_up(table_id)
+            except (discord.NotFound, discord.Forbidden):
+                log.info("table %s: its channel cannot be reached; what it owed is dropped", table_id)
+                table = await self.bot.service.get(table_id)
+                await outbox.delivered(self.bot.store, table_id, table.version, [])
+            except Exception:
+                log.exception("table %s: catching up failed; trying again later", table_id)
+
+    def start(self) -> None:
+        self._sweeper = asyncio.create_task(self._sweep(), name="catch-up")
+
+    async def stop(self) -> None:
+        if getattr(self, "_sweeper", None) is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+
+    async def _sweep(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            await self.catch_up_all()
+            await asyncio.sleep(CATCH_UP_EVERY)
+
+    async def close_board(self, table: TableRecord) -> None:
+        """A table that ended: its last board keeps its text and picture, but no buttons."""
+        if table.board_message_id is None:
+            return
+        channel = await self.channel_of(table)
+        try:
+            await channel.get_partial_message(table.board_message_id).edit(view=None, allowed_mentions=NOBODY)
+        except discord.HTTPException:
+            log.info("table %s: the board message is gone", table.id)

@@ -1,0 +1,42 @@
+"""The end of a game in the channel: the result, the game's length, what each seat hid, who held
+which seat, and a Rematch button."""
+from __future__ import annotations
+
+import logging
+
+from .. import stats
+from ..moderation import seat_history
+from ..outbox import nonce
+from ..store import TableRecord
+from ..summary import seat_label, summary_lines
+from ..text import chunk
+from .mentions import NOBODY
+from .views import rematch_view
+
+log = logging.getLogger(__name__)
+
+
+async def post_summary(bot, table: TableRecord) -> None:
+    """After a finish or an end. Counted in the stats if finished. Never raises: the game is over
+    whatever happens here."""
+    try:
+        if table.state is None:
+            return
+        if table.status == "finished":
+            await stats.record(bot.store, table)
+        game, state = bot.service.game_of(table), bot.service.state_of(table)
+        log_rows = await bot.store.actions(table.id)
+        lines = summary_lines(game, table, state, log_rows)
+        names = bot.service.menu(table, None).view.get("names")
+        for seat, holders in enumerate(seat_history(table, log_rows)):
+            if len(holders) > 1:
+                chain = " → ".join("🤖 stand-in" if user is None else f"<@{user}>" for user in holders)
+                lines.append(f"🔁 {seat_label(table, seat, names)} was held by {chain}.")
+        texts = chunk(lines)
+        channel = await bot.publisher.channel_of(table)
+        for number, text in enumerate(texts[:-1]):
+            await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, table.version, "summary", number))
+        await channel.send(texts[-1], view=rematch_view(table.id), allowed_mentions=NOBODY,
+                           nonce=nonce(table.id, table.version, "summary"))
+    except Exception:
+        log.exception("table %s: the end-of-game summary failed", table.id)

@@ -1,0 +1,111 @@
+"""The components the bot sends: lobby and board buttons, move menus, page buttons, Rematch and
+the move form. Each carries its table (and, for moves, the version and the move's key) in its
+custom id, so it works after a restart.
+
+None of them is dispatched by discord.py's view store: every press and form comes to the one
+router (cogs/presses.py), which asks the gate (bot/gate.py). So the views here are static: they are
+never stored in memory, and a press that matches no stored view is never dropped.
+"""
+from __future__ import annotations
+
+import discord
+
+from ..menu import Choice, Menu, open_text_fields, text_limit
+from ..store import TableRecord
+from .layout import ALL, Buttons, Groups, Nav, Select, describe, layout
+
+LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                "start": discord.ButtonStyle.primary}
+
+
+class StaticView(discord.ui.View):
+    """Components to send, never stored by discord.py: the router answers their presses."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+class MoveForm(discord.ui.Modal):
+    """A form for a move's free-text fields. Its custom id names the table, version and move, so a
+    submit after a restart or hours later is still answered (never stored: the router answers)."""
+
+    def __init__(self, table: TableRecord, choice: Choice) -> None:
+        super().__init__(title=choice.label[:45], timeout=None,
+                         custom_id=f"pt:form:{table.id}:{table.version}:{choice.key}")
+        for name in open_text_fields(choice.action)[:5]:
+            info = type(choice.action).model_fields[name]
+            limit = min(text_limit(choice.action, name), 4000)
+            self.add_item(discord.ui.TextInput(
+                label=(info.title or name.replace("_", " ").capitalize())[:45], custom_id=name,
+                style=discord.TextStyle.paragraph if limit > 100 else discord.TextStyle.short,
+                max_length=limit, required=True))
+
+    def is_finished(self) -> bool:
+        return True
+
+
+def button(custom_id: str, label: str, style=discord.ButtonStyle.secondary, emoji: str | None = None,
+           row: int | None = None) -> discord.ui.Button:
+    return discord.ui.Button(label=label[:80], style=style, emoji=emoji, custom_id=custom_id, row=row)
+
+
+def board_view(table: TableRecord) -> StaticView | None:
+    """The lobby's Join / Leave / Start, or the running board's "My hand & moves"."""
+    view = StaticView()
+    if table.status == "lobby":
+        for verb, style in LOBBY_STYLES.items():
+            view.add_item(button(f"pt:lobby:{table.id}:{verb}", verb.capitalize(), style))
+    elif table.status in ("running", "paused"):
+        view.add_item(button(f"pt:hand:{table.id}", "My hand & moves", discord.ButtonStyle.success, "🎴"))
+    else:
+        return None
+    return view
+
+
+def moves_view(table: TableRecord, menu: Menu, group: int | None = None, page: int = 0) -> StaticView:
+    """The seat's menu at `group` and `page`, as buttons and selects (bot/delivery/layout.py)."""
+    screen = layout(list(menu.choices), group, page)
+    at = f"{table.id}:{table.version}"
+    view = StaticView()
+    for number, row in enumerate(screen.rows):
+        if isinstance(row, Buttons):
+            for choice in row.choices:
+                view.add_item(button(f"pt:move:{at}:{choice.key}", choice.label, discord.ButtonStyle.primary,
+                                     row=number))
+        elif isinstance(row, Select):
+            options = [discord.SelectOption(label=c.label, value=c.key) for c in row.choices]
+            view.add_item(discord.ui.Select(custom_id=f"pt:pick:{at}:{screen.page}:{row.part}", options=options,
+                                            placeholder=row.placeholder[:150], row=number))
+        elif isinstance(row, Groups):
+            options = [discord.SelectOption(label=g.name[:100], value=str(g.number), description=describe(g))
+                       for g in row.groups]
+            view.add_item(discord.ui.Select(custom_id=f"pt:group:{at}:{menu.key}", options=options,
+                                            placeholder=row.placeholder[:150], row=number))
+        elif isinstance(row, Nav):
+            for label, target, target_page in row.targets:
+                where = ALL if target is None else str(target)
+                view.add_item(button(f"pt:menu:{at}:{menu.key}:{where}:{target_page}", label, row=number))
+    return view
+
+
+def pages_view(prefix: str, page: int, pages: int, older: str = "◀ Previous", newer: str = "Next ▶") -> StaticView | None:
+    """Buttons to the page before and after (custom ids `prefix:page`), or None for a single page."""
+    if pages <= 1:
+        return None
+    view = StaticView()
+    for target, label in ((page - 1, older), (page + 1, newer)):
+        if 0 <= target < pages:
+            view.add_item(button(f"{prefix}:{target}", label))
+    return view
+
+
+def rematch_view(table_id: int) -> StaticView:
+    view = StaticView()
+    view.add_item(button(f"pt:rematch:{table_id}", "Rematch", discord.ButtonStyle.primary, "🔁"))
+    return view

@@ -1,0 +1,250 @@
+"""The gate: every slash command, button, select and form is resolved and authorised here, once,
+before anything is read or changed.
+
+For a press, the table comes from the custom id, parsed with bounded numbers and known kinds. Then,
+in this order: the place (the table's own server and channel, or, for a move, the DM of a seated
+player), the person (a seat, the host, a moderator, or anyone watching in the channel), the table's
+status, and the version the press was made at. Each refusal has one wording (bot/refusals.py).
+Discord-free: the cogs describe the interaction as a `Caller` and act on the `Pass` they get back.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from engine import RuleError, referee
+
+from . import refusals as why
+from .menu import Choice, Menu
+from .moderation import seat_history
+from .refusals import Refused, stale
+from .service import TableService, chance_for
+from .store import TableRecord
+
+ID_DIGITS = 18  # every id and version fits SQLite's signed 64-bit integer
+
+
+class Need(Enum):
+    """Who may do a thing, and in which state of the table."""
+    LOOK = "look"          # anyone in the table's channel: the board, the log, a spectator's hand
+    SIT = "sit"            # join or leave a lobby
+    HOST = "host"          # the host or a moderator, in the lobby
+    HOST_OR_MOD = "host or moderator"  # the host in the lobby, a moderator at any time
+    PLAY = "play"          # a seated player of a running table, in the channel or their own DM
+    SEATED = "seated"      # a seated player of an open table (a vacation)
+    MODERATE = "moderate"  # a moderator, at an open table
+    PLAYED = "played"      # someone who held a seat, once the game is over (a rematch)
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who did it, and where. `guild_id` is None in a DM. `moderator`: Manage Channels here, or the
+    server's moderator role (the cog reads both from Discord)."""
+    user_id: int
+    guild_id: int | None
+    channel_id: int
+    moderator: bool = False
+
+
+@dataclass(frozen=True)
+class Press:
+    """A parsed custom id."""
+    kind: str
+    table_id: int | None = None
+    version: int | None = None
+    key: str = ""        # a move's key, or a whole menu's
+    verb: str = ""       # join, leave, start
+    group: int | None = None
+    page: int = 0
+    game: str = ""
+
+
+@dataclass(frozen=True)
+class Pass:
+    """What the gate let through: the table, the caller's seat (None for a spectator), and for a
+    move the chosen one (`choice`) from the seat's current menu."""
+    table: TableRecord
+    seat: int | None
+    caller: Caller
+    press: Press | None = None
+    menu: Menu | None = None
+    choice: Choice | None = None
+
+
+_NUMBER, _SMALL, _HEX = rf"(\d{{1,{ID_DIGITS}}})", r"(\d{1,4})", r"([0-9a-f]{8})"
+# kind -> (pattern of the rest, field names, who may press it)
+_PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
+    "lobby": (re.compile(rf"{_NUMBER}:(join|leave|start)"), ("table_id", "verb"), Need.SIT),
+    "hand": (re.compile(_NUMBER), ("table_id",), Need.LOOK),
+    "move": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
+    "form": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
+    "pick": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_SMALL}:{_SMALL}"), ("table_id", "version", "page", "_part"), Need.PLAY),
+    "group": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
+    "menu": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}:(a|\d{{1,4}}):{_SMALL}"),
+             ("table_id", "version", "key", "group", "page"), Need.PLAY),
+    "log": (re.compile(rf"{_NUMBER}:{_SMALL}"), ("table_id", "page"), Need.LOOK),
+    "rematch": (re.compile(_NUMBER), ("table_id",), Need.PLAYED),
+    "rules": (re.compile(rf"([a-z0-9-]{{1,40}}):{_SMALL}"), ("game", "page"), None),
+}
+_INTS = {"table_id", "version", "page", "_part"}
+_KEY = re.compile(_HEX)
+
+
+def parse_press(custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Press:
+    """A custom id (and a select's chosen value) as a `Press`, or a refusal: never an exception of
+    another kind, whatever the text."""
+    prefix, kind, rest = (custom_id.split(":", 2) + ["", ""])[:3]
+    spec = _PRESSES.get(kind) if prefix == "pt" else None
+    match = spec[0].fullmatch(rest) if spec else None
+    if match is None:
+        raise Refused(why.UNKNOWN_PRESS)
+    fields: dict = {}
+    for name, text in zip(spec[1], match.groups()):
+        if name == "group":
+            fields[name] = None if text == "a" else int(text)
+        elif not name.startswith("_"):
+            fields[name] = int(text) if name in _INTS else text
+    if kind in ("pick", "group"):  # the choice is the select's value: a move key, or a group number
+        value = values[0] if len(values) == 1 else ""
+        if kind == "pick" and _KEY.fullmatch(value):
+            fields["key"] = value
+        elif kind == "group" and value.isdigit() and len(value) <= 4:
+            fields["group"] = int(value)
+        else:
+            raise Refused(why.UNKNOWN_PRESS)
+    return Press(kind=kind, **fields)
+
+
+def need_of(press: Press) -> Need | None:
+    need = _PRESSES[press.kind][2]
+    return Need.HOST if press.kind == "lobby" and press.verb == "start" else need
+
+
+class Gate:
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    # --- slash commands: the channel's table ---------------------------------------------------
+
+    async def here(self, caller: Caller, need: Need, what: str = "do that") -> Pass:
+        """The open table of the caller's channel, if the caller may do `what` there."""
+        if caller.guild_id is None:
+            raise Refused(why.NO_TABLE)
+        table = await self.service.table_in(caller.channel_id)
+        if table is None or table.guild_id != caller.guild_id:
+            raise Refused(why.NO_TABLE)
+        return await self._admit(caller, table, need, what)
+
+    async def table(self, caller: Caller, table_id: int, need: Need, what: str = "do that") -> Pass:
+        """Table `table_id`, named by the caller (a log's number): only from its own channel."""
+        table = await self._load(table_id)
+        await self._place(caller, table, need)
+        return await self._admit(caller, table, need, what)
+
+    # --- presses: the custom id's table --------------------------------------------------------
+
+    async def press(self, caller: Caller, custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Pass | Press:
+        """A button, select or form. Returns the `Pass`, or for a press that names no table (a
+        rules page) the parsed `Press`; raises `Refused` with the reason otherwise."""
+        press = parse_press(custom_id, values)
+        need = need_of(press)
+        if need is None:
+            return press
+        table = await self._load(press.table_id)
+        await self._place(caller, table, need)
+        what = {"lobby": f"{press.verb} the table", "rematch": "call a rematch"}.get(press.kind, "do that")
+        admitted = await self._admit(caller, table, need, what)
+        if need is not Need.PLAY:
+            return Pass(table, admitted.seat, caller, press)
+        return await self._move(admitted, press)
+
+    async def _load(self, table_id: int | None) -> TableRecord:
+        try:
+            return await self.service.get(table_id)
+        except Refused:  # unknown, or unreadable: as if it were elsewhere (nothing is told about it)
+            raise Refused(why.NOT_HERE) from None
+
+    async def _place(self, caller: Caller, table: TableRecord, need: Need) -> None:
+        if caller.guild_id is None:  # a DM: only a seated player's own prompt
+            if need is not Need.PLAY or caller.user_id not in table.seats:
+                # someone who held a seat there hears why; anyone else learns nothing of the table
+                raise Refused(why.NOT_PLAYER if need is Need.PLAY and await self._held(caller, table) else why.NOT_HERE)
+        elif caller.guild_id != table.guild_id or caller.channel_id != table.channel_id:
+            raise Refused(why.NOT_HERE)
+
+    async def _held(self, caller: Caller, table: TableRecord) -> bool:
+        """Whether the caller held a seat at the table at some time (kicked, replaced, away)."""
+        held = seat_history(table, await self.service.store.actions(table.id))
+        return any(caller.user_id in holders for holders in held)
+
+    async def _admit(self, caller: Caller, table: TableRecord, need: Need, what: str) -> Pass:
+        seat = self.service.seat_of(table, caller.user_id)
+        status = table.status
+        if need is Need.LOOK:
+            pass
+        elif need is Need.SIT:
+            if status != "lobby":
+                raise Refused(why.STARTED if table.open else why.CLOSED)
+        elif need is Need.HOST:
+            if status != "lobby":
+                raise Refused(why.STARTED if table.open else why.CLOSED)
+            if caller.user_id != table.host_id and not caller.moderator:
+                raise Refused(why.HOST_ONLY.format(what=what))
+        elif need is Need.HOST_OR_MOD:
+            if not table.open:
+                raise Refused(why.CLOSED)
+            if not caller.moderator and not (status == "lobby" and caller.user_id == table.host_id):
+                raise Refused((why.HOST_ONLY if status == "lobby" else why.MODERATOR_ONLY).format(what=what))
+        elif need is Need.MODERATE:
+            if not caller.moderator:
+                raise Refused(why.MODERATOR_ONLY.format(what=what))
+            if not table.open:
+                raise Refused(why.CLOSED)
+        elif need is Need.PLAY:
+            if seat is None:
+                raise Refused(why.NOT_PLAYER)
+            if status != "running":
+                raise why.status_refusal(status)
+        elif need is Need.SEATED:
+            if seat is None:
+                raise Refused(why.NOT_PLAYER)
+            if not table.open:
+                raise Refused(why.CLOSED)
+        elif need is Need.PLAYED:
+            if table.open:
+                raise Refused(why.STILL_GOING)
+            if not await self._held(caller, table):
+                raise Refused(why.PLAYERS_ONLY.format(what=what))
+        return Pass(table, seat, caller)
+
+    async def _move(self, admitted: Pass, press: Press) -> Pass:
+        """A move press: made at a version where this seat's moves are still the ones offered."""
+        table, seat = admitted.table, admitted.seat
+        where = table.channel_id if admitted.caller.guild_id is None else None
+        if press.version != table.version and await self.service.moved_on(table, seat, press.version):
+            raise self._stale_reason(table, seat, press, where)
+        menu = self.service.menu(table, seat)
+        choice = menu.by_key.get(press.key) if press.kind in ("move", "pick", "form") else None
+        if press.kind in ("group", "menu"):
+            if not menu.choices or menu.key != press.key:
+                raise self._stale_reason(table, seat, press, where)
+        elif choice is None:
+            raise self._stale_reason(table, seat, press, where)
+        return Pass(table, seat, admitted.caller, press, menu, choice)
+
+    def _stale_reason(self, table: TableRecord, seat: int, press: Press, where: int | None) -> Refused:
+        """Why a press on an older menu does nothing: the rules' own reason for the move it was
+        made for, if that menu is still known (someone else follows already; you have voted);
+        else the game's reason why this seat does not move now; else "the board has changed"."""
+        game, state = self.service.game_of(table), self.service.state_of(table)
+        old = self.service.menus.get(table.id, press.version, seat) if press.version is not None else None
+        chosen = old.by_key.get(press.key) if old is not None else None
+        try:
+            if chosen is not None:
+                referee.play(game, state, seat, chosen.action, chance_for(table, "check"))
+            elif seat not in game.to_move(state):
+                referee.play(game, state, seat, None, chance_for(table, "check"))
+        except RuleError as error:
+            return why.StaleBoard(str(error))
+        return stale(where)

@@ -1,0 +1,34 @@
+"""The health check (`python -m bot health`, the Docker image's HEALTHCHECK): healthy when the
+database opens and the bot is connected to Discord. A connected bot writes a heartbeat into the
+database every HEARTBEAT seconds (`beat`); the check reads it without writing anything."""
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+HEARTBEAT = 30.0        # seconds between a connected bot's heartbeats
+STALE_AFTER = 3 * HEARTBEAT
+KEY = "heartbeat"
+
+
+async def beat(store, now: float | None = None) -> None:
+    await store.set_meta(KEY, repr(time.time() if now is None else now))
+
+
+def check(db_path: str | Path, now: float | None = None) -> tuple[bool, str]:
+    """(healthy, one line saying why)."""
+    path = Path(db_path)
+    if not path.is_file():
+        return False, f"unhealthy: no database at {path}"
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as db:
+            row = db.execute("SELECT value FROM meta WHERE key = ?", (KEY,)).fetchone()
+    except sqlite3.Error as error:
+        return False, f"unhealthy: the database at {path} does not open ({error})"
+    if row is None:
+        return False, "unhealthy: the bot has not connected to Discord yet"
+    age = (time.time() if now is None else now) - float(row[0])
+    if age > STALE_AFTER:
+        return False, f"unhealthy: the bot has not been connected to Discord for {int(age)} s"
+    return True, f"healthy: connected {int(age)} s ago"

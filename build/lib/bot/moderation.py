@@ -1,0 +1,243 @@
+"""Moderator operations (pause, resume, skip, replace, rollback), the guilds' moderator roles,
+seat history and the public log of a table.
+
+Each operation runs under the table's lock like every TableService change, saves one version
+with one log row naming the moderator (the audit log is the table's action log), and returns an
+`Update` for the publisher. Discord-free: the cogs say whether the user is a moderator.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine import Chance, Game
+
+from .replay import ReplayError, history, kept_moves, rebuild
+from .service import Refused, TableService, Update, chance_for
+from .store import ActionRecord, TableRecord
+from .text import chunk
+
+LOG_PAGE = 1800       # characters of log per page (the header and Discord's 2,000 limit leave room)
+LOG_CACHE = 64        # tables whose log pages are kept, per version
+NO_TABLE = "There is no table in this channel. Open one with `/table new`."
+MODERATOR_ONLY = "Only a moderator (Manage Channels here, or the server's moderator role) can {what}."
+
+
+def default_move(game: Game, state: BaseModel, seat: int, chance: Chance) -> Any:
+    """What a skipped seat plays: the game's default action, else its stand-in's move."""
+    for choose in (game.default_action, game.stand_in):
+        if choose is not None:
+            action = choose(state, seat, chance)
+            if action is not None:
+                return action
+    return game.legal_actions(state, seat)[0]
+
+
+def seat_history(table: TableRecord, log: list[ActionRecord]) -> list[list[int | None]]:
+    """Who held each seat since the start, in order (None: a stand-in)."""
+    holders: list[list[int | None]] = [[user] for user in table.seats]
+    for row in reversed(log):
+        if row.kind == "start":
+            break
+        if row.seat is not None and 0 <= row.seat < len(holders):
+            if row.kind == "replace":
+                holders[row.seat].insert(0, row.action.get("from"))
+            elif row.kind == "kick":
+                holders[row.seat].insert(0, row.action.get("user"))
+    return holders
+
+
+class Moderation:
+    def __init__(self, service: TableService, now=time.time) -> None:
+        self.service = service
+        self.store = service.store
+        self._now = now
+        self.roles: dict[int, int] = {}  # guild id -> its moderator role, read at start-up
+        self._pages: OrderedDict[tuple[int, int], list[str]] = OrderedDict()
+
+    # --- the guilds' moderator roles -------------------------------------------------------------
+
+    async def load(self) -> None:
+        rows = await self.store.query("SELECT guild_id, moderator_role FROM guild_settings"
+                                      " WHERE moderator_role IS NOT NULL")
+        self.roles = {guild: role for guild, role in rows}
+
+    def has_moderator_role(self, guild_id: int | None, role_ids: list[int]) -> bool:
+        role = self.roles.get(guild_id) if guild_id is not None else None
+        return role is not None and role in role_ids
+
+    async def set_moderator_role(self, guild_id: int, role_id: int | None, by: int) -> None:
+        values = (guild_id, role_id, by, self._now())
+        await self.store.run_job(lambda connection: connection.execute(
+            "INSERT INTO guild_settings (guild_id, moderator_role, updated_by, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role,"
+            " updated_by = excluded.updated_by, updated_at = excluded.updated_at", values))
+        if role_id is None:
+            self.roles.pop(guild_id, None)
+        else:
+            self.roles[guild_id] = role_id
+
+    async def guild_settings(self, guild_id: int) -> dict | None:
+        rows = await self.store.query("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return dict(rows[0]) if rows else None
+
+    # --- operations --------------------------------------------------------------------------------
+
+    async def _table(self, table_id: int, moderator: bool, what: str) -> TableRecord:
+        if not moderator:
+            raise Refused(MODERATOR_ONLY.format(what=what))
+        table = await self.service.get(table_id, cached=True)
+        if not table.open:
+            raise Refused("This table is already over.")
+        return table
+
+    def _waiting(self, table: TableRecord) -> list[int]:
+        return self.service.waiting_on(table) if table.status == "running" else []
+
+    async def pause(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
+        """Nobody moves while a table is paused, and it has no deadline."""
+        async with self.service.lock(table_id):
+            table = await self._table(table_id, moderator, "pause a table")
+            if table.status != "running":
+                raise Refused("This table is already paused." if table.status == "paused" else
+                              "The game has not started yet.")
+            return await self.service.commit(table, {"status": "paused", "deadline": None}, ("pause", None, actor_id, {}),
+                                             [f"⏸️ <@{actor_id}> paused the table: no moves until a moderator "
+                                              "resumes it."], was_waiting=self._waiting(table))
+
+    async def resume(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
+        async with self.service.lock(table_id):
+            table = await self._table(table_id, moderator, "resume a table")
+            if table.status != "paused":
+                raise Refused("This table is not paused.")
+            update = await self.service.commit(table, {"status": "running"}, ("resume", None, actor_id, {}),
+                                               [f"▶️ <@{actor_id}> resumed the table."])
+            update.add(await self.service.play_stand_ins(update.table))  # a seat handed to a stand-in while paused
+            return update
+
+    async def skip(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
+        """Play the default move for every seat the table waits on."""
+        service = self.service
+        async with service.lock(table_id):
+            table = await self._table(table_id, moderator, "skip a turn")
+            if table.status != "running":
+                raise Refused("This table is paused: resume it first." if table.status == "paused" else
+                              "The game has not started yet.")
+            game = service.game_of(table)
+            seats = sorted(game.to_move(service.state_of(table)))
+            waiting = self._waiting(table)
+            users = [table.seats[seat] for seat in seats]
+            who = ", ".join(f"<@{user}>" for user in users if user is not None) or "the stand-ins"
+            update = await service.commit(table, {}, ("skip", None, actor_id, {"seats": seats, "users": users}),
+                                          [f"⏭️ <@{actor_id}> skipped {who}: the default move is played."],
+                                          was_waiting=waiting)
+            for seat in seats:
+                state = service.state_of(update.table)
+                if update.table.status != "running" or seat not in game.to_move(state):
+                    continue
+                chance = chance_for(update.table, f"{update.table.version + 1}:default")
+                update.add(await service.apply_move(update.table, seat, actor_id, default_move(game, state, seat, chance)))
+            update.add(await service.play_stand_ins(update.table))
+            return update
+
+    async def replace(self, table_id: int, actor_id: int, member_id: int, *, moderator: bool,
+                      player_id: int | None = None, seat: int | None = None) -> Update:
+        """Hand a seat (a player's, or a stand-in's by number from 0) to another member. The log
+        keeps who held it before."""
+        async with self.service.lock(table_id):
+            table = await self._table(table_id, moderator, "hand a seat to someone else")
+            if player_id is None and seat is None:
+                raise Refused("Say whose seat to hand over: a player, or a seat number.")
+            if member_id in table.seats:
+                raise Refused(f"<@{member_id}> already has a seat at this table.")
+            if seat is None:
+                if player_id not in table.seats:
+                    raise Refused("That member is not playing at this table.")
+                seat = table.seats.index(player_id)
+            elif not 0 <= seat < len(table.seats):
+                raise Refused(f"This table has seats 1 to {len(table.seats)}.")
+            elif player_id is not None and table.seats[seat] != player_id:
+                raise Refused(f"Seat {seat + 1} is not <@{player_id}>'s.")
+            before = table.seats[seat]
+            changes: dict[str, Any] = {"seats": table.seats_with(seat, member_id)}
+            if before is not None and before == table.host_id:
+                changes["host_id"] = member_id
+            was = f"<@{before}>" if before is not None else "a stand-in"
+            return await self.service.commit(table, changes, ("replace", seat, actor_id, {"from": before, "to": member_id}),
+                                             [f"🔁 <@{member_id}> takes over seat {seat + 1} from {was}."],
+                                             seats=[member_id] if table.state is not None else [],
+                                             was_waiting=self._waiting(table))
+
+    async def rollback(self, table_id: int, actor_id: int, moves: int, *, moderator: bool) -> Update:
+        """Take back the last `moves` moves: the game is replayed from its set-up without them. The
+        log only grows (a "rollback" row), so a replay still gives the stored state."""
+        service = self.service
+        async with service.lock(table_id):
+            table = await self._table(table_id, moderator, "roll a game back")
+            if table.state is None:
+                raise Refused("The game has not started yet.")
+            log = await self.store.actions(table.id)
+            standing = len(kept_moves(table, log))
+            if not 1 <= moves <= standing:
+                raise Refused(f"There {'is' if standing == 1 else 'are'} {standing} move{'' if standing == 1 else 's'} "
+                              "to take back.")
+            action = {"moves": moves}
+            note = ActionRecord(table_id=table.id, seq=table.version + 1, seat=None, actor_id=actor_id,
+                                kind="rollback", action=action, at=self._now())
+            try:
+                state = await asyncio.to_thread(rebuild, service.game_of(table), table, log + [note])
+            except ReplayError as error:
+                raise Refused(f"This table's log cannot be replayed ({error}); nothing was changed.") from None
+            update = await service.commit(table, {"state": state.model_dump_json()}, ("rollback", None, actor_id, action),
+                                          [f"↩️ <@{actor_id}> took back the last {moves} move{'s' if moves != 1 else ''}: "
+                                           "the game goes on from the position before them."],
+                                          was_waiting=self._waiting(table))
+            table = update.table
+            service.keep_state(table, state)
+            if table.status == "running":
+                update.add(await service.play_stand_ins(table))
+            return update
+
+    # --- the public log ----------------------------------------------------------------------------
+
+    async def table_for_log(self, guild_id: int | None, channel_id: int, table_id: int | None = None) -> TableRecord:
+        """Table `table_id` of this server; by default the channel's open table, or its last one."""
+        if table_id is not None:
+            table = await self.service.get(table_id)
+            if table.guild_id != guild_id:
+                raise Refused(f"There is no table {table_id} in this server.")
+            return table
+        table = await self.service.table_in(channel_id)
+        if table is None:
+            rows = await self.store.query("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                                          (channel_id,))
+            if not rows:
+                raise Refused(NO_TABLE)
+            table = await self.service.get(rows[0][0])
+        return table
+
+    async def log_pages(self, table: TableRecord) -> list[str]:
+        """The table's public history and moderator actions, cut into pages, oldest first (a page
+        number keeps its lines as the log grows)."""
+        key = (table.id, table.version)
+        if key in self._pages:
+            self._pages.move_to_end(key)
+            return self._pages[key]
+        log = await self.store.actions(table.id)
+        try:
+            entries = await asyncio.to_thread(history, self.service.game_of(table), table, log)
+        except ReplayError as error:
+            raise Refused(f"This table's log cannot be replayed ({error}).") from None
+        lines = []
+        for entry in entries:
+            stamp = f" <t:{int(entry.row.at)}:f>" if entry.moderator else ""
+            lines += [f"`#{entry.row.seq}`{stamp} {text}" for text in entry.texts]
+        pages = chunk(lines, limit=LOG_PAGE) or ["Nothing has happened at this table yet."]
+        self._pages[key] = pages
+        while len(self._pages) > LOG_CACHE:
+            self._pages.popitem(last=False)
+        return pages

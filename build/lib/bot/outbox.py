@@ -1,0 +1,78 @@
+"""What a table still owes its channel and its players: the outbox.
+
+Every change writes what it tells (public texts, private texts, "send this player their seat")
+into the outbox in its own transaction (`Store.save(..., said=...)`), so nothing said can be lost
+between the commit and the messages. The publisher delivers from here and then marks the table's
+channel as having seen that version (`delivered`): after a crash, a failed request or a restart, it
+finds what is still owed (`tables_owed`, `owed`) and catches up. Messages go out with a nonce
+derived from what they carry (`nonce`): Discord drops a repeat of the same nonce, so a delivery
+interrupted by a crash and made again is not seen twice.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .store import Store
+
+TEXT, SEAT = "text", "seat"  # outbox row kinds: a text; "send this user their seat's own view"
+
+
+@dataclass
+class Owed:
+    """What a table owes, in order: the channel's texts and each player's."""
+    table_id: int
+    version: int = 0  # the last version with anything owed
+    public: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
+    seats: dict[int, str] = field(default_factory=dict)  # players owed their seat's view, with its opening
+    called: list[int] = field(default_factory=list)  # whom the last delivered board called
+    seen: int = 0  # the last version the channel has seen
+
+
+def said(public: list[str], private: dict[int, list[str]] | None = None, seats: list[int] = (),
+         opening: str = "") -> list[tuple]:
+    """Outbox rows (user or None, kind, text) for a change's texts; a seat row's text is the opening
+    of the seat's message ("🎲 Your seat")."""
+    rows = [(None, TEXT, text) for text in public]
+    rows += [(user, TEXT, text) for user, texts in (private or {}).items() for text in texts if user is not None]
+    return rows + [(user, SEAT, opening) for user in seats]
+
+
+async def owed(store: Store, table_id: int) -> Owed:
+    found = Owed(table_id)
+    for version, user, kind, text in await store.query(
+            "SELECT version, user_id, kind, text FROM outbox WHERE table_id = ? ORDER BY version, n", (table_id,)):
+        found.version = max(found.version, version)
+        if user is None:
+            found.public.append(text)
+        elif kind == SEAT:
+            found.seats[user] = text
+        else:
+            found.private[user].append(text)
+    rows = await store.query("SELECT called, announced FROM tables WHERE id = ?", (table_id,))
+    if rows:
+        found.called, found.seen = json.loads(rows[0][0]), rows[0][1]
+    return found
+
+
+async def delivered(store: Store, table_id: int, version: int, called: list[int]) -> None:
+    """The channel has seen the table up to `version`, with a board calling `called`: what was owed
+    up to it is done."""
+    await store.transaction([
+        ("DELETE FROM outbox WHERE table_id = ? AND version <= ?", (table_id, version)),
+        ("UPDATE tables SET announced = MAX(announced, ?), called = ? WHERE id = ?",
+         (version, json.dumps(sorted(called)), table_id)),
+    ])
+
+
+async def tables_owed(store: Store) -> list[int]:
+    """Tables whose channel has not seen their latest version."""
+    return [row[0] for row in await store.query("SELECT id FROM tables WHERE announced < version ORDER BY id")]
+
+
+def nonce(*parts) -> str:
+    """A message's nonce (at most 25 characters), the same for the same message sent again."""
+    return hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=12).hexdigest()

@@ -1,0 +1,399 @@
+"""Philosophy Grudgematch as a picture and as Discord markdown, from a view (public or a seat's).
+
+The picture is the field as the engine names it: columns A..K, rows 1..17, the German goal at the
+top and the French goal at the bottom, the centre line's spaces numbered 2..12. Philosophers are
+discs in their team's colour with their initials and suit; the ball is white; the last kick (or
+the kick under way) is a gold line through every space the ball passed, the spaces still ahead
+dotted. A panel on the right holds the score, whose turn it is and what they are doing, the
+penalty boxes and, in a seat's own view, its hand.
+"""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.grudgematch import data, field
+
+from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for
+
+CELL = 36
+MARGIN = 14
+LABEL = 20
+GOAL_DEPTH = 16
+FIELD_X = MARGIN + LABEL
+FIELD_Y = MARGIN + LABEL + GOAL_DEPTH
+FIELD_W, FIELD_H = field.WIDTH * CELL, field.HEIGHT * CELL
+PANEL_X = FIELD_X + FIELD_W + 24
+PANEL_W = 300
+WIDTH = PANEL_X + PANEL_W + MARGIN
+HEIGHT = FIELD_Y + FIELD_H + GOAL_DEPTH + MARGIN + 6
+GRASS, STRIPE, CHALK = (44, 112, 64), (50, 122, 70), (222, 236, 224)
+BOX_TINT = (58, 132, 80)
+SUIT_INK = {"C": (20, 20, 24), "S": (20, 20, 24), "H": (200, 36, 48), "D": (200, 36, 48)}
+INITIALS = {"Nietzsche": "Ni", "Husserl": "Hu", "Hegel": "Hg", "Heidegger": "Hd",
+            "Descartes": "De", "Pascal": "Pa", "Sartre": "Sa", "Foucault": "Fo"}
+TEXT_SUIT = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}
+ARROWS = field.ARROWS
+
+
+# --- Reading the view ----------------------------------------------------------------------------
+
+def team_of(name: str) -> int:
+    return data.GERMANS if name in data.TEAMS[data.GERMANS] else data.FRENCH
+
+
+def suit_of(name: str) -> str:
+    return data.SUITS[data.TEAMS[team_of(name)].index(name)]
+
+
+def card_text(card: str) -> str:
+    return "🃏" if card == data.JOKER else card[:-1] + TEXT_SUIT.get(card[-1], "?")
+
+
+def team_name(team: int) -> str:
+    return data.TEAM_NAMES[team]
+
+
+def kick_story(view: dict) -> tuple[str | None, list[str], list[str], bool]:
+    """Where the shown kick started, the spaces passed, those ahead, and whether it went in."""
+    kick = view.get("kick")
+    if kick:
+        return kick["start"], kick["path"], kick["ahead"], False
+    last = view.get("last_kick")
+    if last:
+        return last["start"], last["path"], [], last["result"] == "goal"
+    return None, [], [], False
+
+
+def highlighted(view: dict) -> set[str]:
+    """Philosophers the current choice is about: tacklers, blockers, the one on the ball."""
+    kick = view.get("kick") or {}
+    names = set()
+    if view["phase"] == "tackle":
+        names |= set(kick.get("tacklers", []))
+    if view["phase"] == "block":
+        names |= set(kick.get("blockers", []))
+    if view.get("placing"):
+        names.add(view["placing"])
+    return names
+
+
+def doing(view: dict) -> str:
+    """What is happening now, in one line of plain text."""
+    phase, mover = view["phase"], team_name(view["mover"])
+    kick, running = view.get("kick") or {}, view.get("running") or {}
+    if phase == "over":
+        winner = view.get("winner")
+        head = "a draw" if winner is None else f"the {team_name(winner)} win"
+        return f"Full time: {head} ({view['result']})."
+    if phase == "lineup":
+        waiting = [team_name(t) for t in view["to_move"]]
+        return f"Line-ups: waiting for the {' and the '.join(waiting)}."
+    if phase == "place":
+        return f"The ball is on {view['placing']}: the {team_name(team_of(view['placing']))} set it down."
+    if phase == "run":
+        who = team_name(running["seat"])
+        dice = "+".join(str(d) for d in running["rolled"])
+        left = ", ".join(str(d) for d in running["left"]) or "none"
+        bonus = " (scoring bonus)" if running.get("bonus") else ""
+        return f"The {who} run{bonus}: dice {dice}, left {left}."
+    if phase == "kick":
+        return f"The {mover} may kick."
+    if phase == "tackle":
+        return f"{' or '.join(kick['tacklers'])} may tackle {kick['kicker']}: {kick['resist']} or more."
+    if phase == "block":
+        suits = " or ".join(TEXT_SUIT[suit_of(p)] for p in kick["blockers"])
+        return f"{' or '.join(kick['blockers'])} may block on {view['ball']}: a {suits} of {kick['required']}+."
+    if phase == "bonus":
+        return f"Scoring bonus: the {team_name(view['bonus'][0])} choose."
+    return ""
+
+
+# --- Drawing helpers -----------------------------------------------------------------------------
+
+def centre(space: str) -> tuple[float, float]:
+    column, row = field.cell(space)
+    return FIELD_X + (column - 0.5) * CELL, FIELD_Y + (row - 0.5) * CELL
+
+
+def cell_box(space: str, inset: float = 0) -> tuple[float, float, float, float]:
+    column, row = field.cell(space)
+    x, y = FIELD_X + (column - 1) * CELL, FIELD_Y + (row - 1) * CELL
+    return x + inset, y + inset, x + CELL - inset, y + CELL - inset
+
+
+def suit_shape(pen: ImageDraw.ImageDraw, x: float, y: float, size: float, suit: str, ink=None) -> None:
+    """A small suit symbol centred on (x, y), drawn with shapes (the bundled font has none)."""
+    ink = ink or SUIT_INK[suit]
+    r = size / 2
+    if suit == "D":
+        pen.polygon(((x, y - r), (x + r * 0.75, y), (x, y + r), (x - r * 0.75, y)), fill=ink)
+    elif suit == "H":
+        lobe = r * 0.52
+        pen.ellipse((x - r, y - r * 0.75, x - r + 2 * lobe, y - r * 0.75 + 2 * lobe), fill=ink)
+        pen.ellipse((x + r - 2 * lobe, y - r * 0.75, x + r, y - r * 0.75 + 2 * lobe), fill=ink)
+        pen.polygon(((x - r, y - r * 0.2), (x + r, y - r * 0.2), (x, y + r)), fill=ink)
+    elif suit == "S":
+        lobe = r * 0.52
+        pen.polygon(((x, y - r), (x + r, y + r * 0.15), (x - r, y + r * 0.15)), fill=ink)
+        pen.ellipse((x - r, y - r * 0.25, x - r + 2 * lobe, y - r * 0.25 + 2 * lobe), fill=ink)
+        pen.ellipse((x + r - 2 * lobe, y - r * 0.25, x + r, y - r * 0.25 + 2 * lobe), fill=ink)
+        pen.polygon(((x, y + r * 0.2), (x + r * 0.35, y + r), (x - r * 0.35, y + r)), fill=ink)
+    else:
+        lobe = r * 0.45
+        for dx, dy in ((0, -r * 0.5), (-r * 0.5, r * 0.1), (r * 0.5, r * 0.1)):
+            pen.ellipse((x + dx - lobe, y + dy - lobe, x + dx + lobe, y + dy + lobe), fill=ink)
+        pen.polygon(((x, y), (x + r * 0.35, y + r), (x - r * 0.35, y + r)), fill=ink)
+
+
+def small_card(pen: ImageDraw.ImageDraw, x: float, y: float, card: str) -> float:
+    """A little face-up card; returns the x after it."""
+    w, h = 34, 44
+    pen.rounded_rectangle((x, y, x + w, y + h), radius=4, fill=(246, 246, 240), outline=MUTED)
+    if card == data.JOKER:
+        pen.text((x + w / 2, y + h / 2), "JK", font=font(13), fill=(120, 40, 160), anchor="mm")
+        return x + w + 5
+    suit = card[-1]
+    pen.text((x + w / 2, y + 13), card[:-1], font=font(14), fill=SUIT_INK.get(suit, MUTED), anchor="mm")
+    if suit in SUIT_INK:
+        suit_shape(pen, x + w / 2, y + 31, 12, suit)
+    return x + w + 5
+
+
+# --- The field -----------------------------------------------------------------------------------
+
+def draw_field(pen: ImageDraw.ImageDraw) -> None:
+    for row in range(1, field.HEIGHT + 1):
+        y = FIELD_Y + (row - 1) * CELL
+        pen.rectangle((FIELD_X, y, FIELD_X + FIELD_W, y + CELL), fill=STRIPE if row % 2 else GRASS)
+    for team in (data.GERMANS, data.FRENCH):
+        boxes = [s for s in field.ALL_SPACES if field.goal_box_team(s) == team]
+        x0, y0 = min(cell_box(s)[0] for s in boxes), min(cell_box(s)[1] for s in boxes)
+        x1, y1 = max(cell_box(s)[2] for s in boxes), max(cell_box(s)[3] for s in boxes)
+        pen.rectangle((x0, y0, x1, y1), fill=BOX_TINT, outline=CHALK, width=2)
+        goal_y0, goal_y1 = (y0 - GOAL_DEPTH, y0) if field.own_row(team, 1) == 1 else (y1, y1 + GOAL_DEPTH)
+        pen.rectangle((x0, goal_y0, x1, goal_y1), fill=(230, 230, 230), outline=CHALK, width=2)
+        for k in range(1, 6):  # the net
+            gx = x0 + k * (x1 - x0) / 6
+            pen.line((gx, goal_y0, gx, goal_y1), fill=(170, 170, 170))
+    for column in range(field.WIDTH + 1):
+        x = FIELD_X + column * CELL
+        pen.line((x, FIELD_Y, x, FIELD_Y + FIELD_H), fill=(70, 140, 90))
+    for row in range(field.HEIGHT + 1):
+        y = FIELD_Y + row * CELL
+        pen.line((FIELD_X, y, FIELD_X + FIELD_W, y), fill=(70, 140, 90))
+    pen.rectangle((FIELD_X, FIELD_Y, FIELD_X + FIELD_W, FIELD_Y + FIELD_H), outline=CHALK, width=3)
+    middle = FIELD_Y + (data.CENTRE_ROW - 0.5) * CELL
+    y0, y1 = middle - CELL / 2, middle + CELL / 2
+    pen.line((FIELD_X, y0, FIELD_X + FIELD_W, y0), fill=CHALK, width=2)
+    pen.line((FIELD_X, y1, FIELD_X + FIELD_W, y1), fill=CHALK, width=2)
+    for number in range(2, 13):
+        x, y = centre(field.centre_space(number))
+        pen.text((x, y), str(number), font=font(15), fill=(120, 176, 132), anchor="mm")
+    for team, exit_space in enumerate(data.PENALTY_EXIT):
+        x0, y0, x1, y1 = cell_box(exit_space, 3)
+        pen.text((x0 + 1, y0), "P", font=font(10), fill=SEAT_COLOURS[team], anchor="la")
+    for column in range(1, field.WIDTH + 1):
+        x = FIELD_X + (column - 0.5) * CELL
+        pen.text((x, MARGIN + LABEL / 2), data.COLUMNS[column - 1], font=font(13), fill=MUTED, anchor="mm")
+    for row in range(1, field.HEIGHT + 1):
+        y = FIELD_Y + (row - 0.5) * CELL
+        pen.text((FIELD_X - 5, y), str(row), font=font(12), fill=MUTED, anchor="rm")
+
+
+def draw_kick(pen: ImageDraw.ImageDraw, view: dict) -> None:
+    start, passed, ahead, scored = kick_story(view)
+    if start is None:
+        return
+    points = [centre(start)] + [centre(s) for s in passed]
+    if ahead:
+        dots = [points[-1]] + [centre(s) for s in ahead]
+        for (ax, ay), (bx, by) in zip(dots, dots[1:]):
+            for k in range(1, 6):
+                t = k / 6
+                x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+                pen.ellipse((x - 1.5, y - 1.5, x + 1.5, y + 1.5), fill=(240, 220, 150))
+    if scored and len(points) > 1:
+        (ax, ay), (bx, by) = points[-2], points[-1]
+        points.append((bx + (bx - ax) * 0.8, by + (by - ay) * 0.8))
+    if len(points) > 1:
+        pen.line(points, fill=GOLD, width=4, joint="curve")
+    for x, y in points[1:len(passed) + 1]:
+        pen.ellipse((x - 4, y - 4, x + 4, y + 4), fill=GOLD)
+    x, y = points[0]
+    pen.ellipse((x - 6, y - 6, x + 6, y + 6), outline=GOLD, width=2)
+
+
+def draw_philosophers(pen: ImageDraw.ImageDraw, view: dict) -> None:
+    rings = highlighted(view)
+    for name, space in view["spots"].items():
+        team = team_of(name)
+        colour = SEAT_COLOURS[team]
+        x, y = centre(space)
+        r = CELL / 2 - 4
+        if name in rings:
+            pen.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), outline=GOLD, width=3)
+        goalie = suit_of(name) == data.GOALIE_SUIT
+        pen.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=(250, 250, 250) if goalie else BACKGROUND,
+                    width=3 if goalie else 1)
+        pen.text((x - 3, y + 1), INITIALS.get(name, name[:2]), font=font(13), fill=ink_for(colour), anchor="mm")
+        pen.ellipse((x + r - 11, y - r - 1, x + r + 1, y - r + 11), fill=(246, 246, 240))
+        suit_shape(pen, x + r - 5, y - r + 5, 8, suit_of(name))
+
+
+def draw_ball(pen: ImageDraw.ImageDraw, view: dict) -> None:
+    ball = view.get("ball")
+    if not ball:
+        return
+    x, y = centre(ball)
+    r = 8
+    if ball in view["spots"].values():  # on a philosopher: in the corner of his space
+        x, y, r = x + CELL / 2 - 8, y + CELL / 2 - 8, 6
+    pen.ellipse((x - r, y - r, x + r, y + r), fill=(252, 252, 252), outline=(20, 20, 24), width=2)
+    pen.ellipse((x - r / 3, y - r / 3, x + r / 3, y + r / 3), fill=(20, 20, 24))
+
+
+# --- The panel -----------------------------------------------------------------------------------
+
+def wrap(text: str, size: int, width: float) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if font(size).getlength(trial) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    return lines + ([line] if line else [])
+
+
+SUIT_WORD = {"C": "club", "H": "heart", "S": "spade", "D": "diamond"}
+
+
+def card_words(card: str) -> str:
+    return "the joker" if card == data.JOKER else f"{card[:-1]} of {SUIT_WORD.get(card[-1], '?')}s"
+
+
+def plain(text: str) -> str:
+    """The bundled font has no suit or arrow glyphs: spell them out for the picture."""
+    for symbol, word in (("♣", "club"), ("♥", "heart"), ("♠", "spade"), ("♦", "diamond"), ("–", "-")):
+        text = text.replace(symbol, word)
+    for direction, arrow in ARROWS.items():
+        text = text.replace(arrow, "")
+    return text
+
+
+def draw_panel(pen: ImageDraw.ImageDraw, view: dict) -> None:
+    x, y, w = PANEL_X, MARGIN, PANEL_W
+    pen.text((x, y), "Philosophy Grudgematch", font=font(19), fill=TEXT)
+    y += 34
+    pen.rounded_rectangle((x, y, x + w, y + 56), radius=8, fill=PANEL)
+    for team, (tx, anchor) in enumerate(((x + 12, "lm"), (x + w - 12, "rm"))):
+        pen.text((tx, y + 17), team_name(team), font=font(15), fill=SEAT_COLOURS[team], anchor=anchor)
+    score = f"{view['teams'][0]['score']}  -  {view['teams'][1]['score']}"
+    pen.text((x + w / 2, y + 36), score, font=font(24), fill=TEXT, anchor="mm")
+    y += 66
+    half = "Sudden death" if view["sudden_death"] else f"Half {view['half']}"
+    pen.text((x, y), f"{half} · Turn {view['turn']} of {view['turn_limit']} · Deck {view['deck_size']}",
+             font=font(13), fill=MUTED)
+    y += 24
+    for line in wrap(plain(doing(view)), 15, w):
+        pen.text((x, y), line, font=font(15), fill=GOLD)
+        y += 20
+    y += 6
+    kick = view.get("kick") or view.get("last_kick")
+    if kick:
+        title = "Kick" if view.get("kick") else "Last kick"
+        line = f"{title}: {kick['kicker']}, {card_words(kick['card'])} = {kick['value']}"
+        result = view["last_kick"]["result"] if not view.get("kick") else "under way"
+        for part in wrap(f"{line} ({result})", 13, w):
+            pen.text((x, y), part, font=font(13), fill=TEXT)
+            y += 18
+        y += 4
+    if view.get("dice"):
+        pen.text((x, y), "Dice: " + " + ".join(str(d) for d in view["dice"]), font=font(13), fill=MUTED)
+        y += 22
+    for team in (data.GERMANS, data.FRENCH):
+        info = view["teams"][team]
+        pen.text((x, y), f"{info['name']}: {info['hand_size']} cards", font=font(14), fill=SEAT_COLOURS[team])
+        y += 20
+        penalty = ", ".join(info["penalty"]) or "empty"
+        pen.text((x + 10, y), f"Penalty box: {penalty}", font=font(12), fill=MUTED)
+        y += 22
+    if view.get("hand") is not None:
+        y += 6
+        pen.text((x, y), f"Your hand ({view['team']})", font=font(14), fill=TEXT)
+        y += 22
+        cx = x
+        for card in view["hand"]:
+            cx = small_card(pen, cx, y, card)
+        y += 54
+    legend_y = HEIGHT - MARGIN - 40
+    pen.text((x, legend_y), "Germans defend the top goal,", font=font(12), fill=MUTED)
+    pen.text((x, legend_y + 16), "French the bottom. P: penalty-box exit.", font=font(12), fill=MUTED)
+
+
+def draw(view: dict) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    pen = ImageDraw.Draw(image)
+    draw_field(pen)
+    draw_kick(pen, view)
+    draw_philosophers(pen, view)
+    draw_ball(pen, view)
+    draw_panel(pen, view)
+    return image
+
+
+# --- Text ----------------------------------------------------------------------------------------
+
+def _team_line(view: dict, team: int) -> str:
+    info = view["teams"][team]
+    spots = view["spots"]
+    players = " · ".join(f"{p} {TEXT_SUIT[suit_of(p)]} {spots[p]}" for p in info["philosophers"] if p in spots)
+    penalty = f" · penalty box: {', '.join(info['penalty'])}" if info["penalty"] else ""
+    return f"**{info['name']}** ({info['hand_size']} cards): {players or 'off the field'}{penalty}"
+
+
+def _kick_line(view: dict) -> str | None:
+    kick, last = view.get("kick"), view.get("last_kick")
+    story = kick or last
+    if not story:
+        return None
+    direction = f" {ARROWS[kick['direction']]}" if kick else ""
+    path = " → ".join(story["path"]) or ("" if kick else "did not move")
+    ahead = f" ⋯ {' → '.join(kick['ahead'])}" if kick and kick["ahead"] else ""
+    if not path:
+        ahead = ahead.lstrip()
+    result = "under way" if kick else last["result"]
+    title = "Kick" if kick else "Last kick"
+    return (f"{title}: **{story['kicker']}** {card_text(story['card'])} ({story['value']}){direction} "
+            f"from {story['start']}: {path}{ahead} ({result})")
+
+
+def text(view: dict) -> str:
+    germans, french = (view["teams"][t]["score"] for t in (data.GERMANS, data.FRENCH))
+    half = "**Sudden death**" if view["sudden_death"] else f"Half {view['half']}"
+    lines = [f"**Philosophy Grudgematch** · Germans **{germans}** – **{french}** French · {half} · "
+             f"Turn {view['turn']} · Deck {view['deck_size']}"]
+    ball = f"⚽ Ball on **{view['ball']}**" if view.get("ball") else "⚽ Ball out of play"
+    lines.append(f"{ball} · {doing(view)}")
+    kick_line = _kick_line(view)
+    if kick_line:
+        lines.append(kick_line)
+    lines += [_team_line(view, data.GERMANS), _team_line(view, data.FRENCH)]
+    if view.get("hand") is not None:
+        mine = " ".join(card_text(c) for c in view["hand"]) or "no cards"
+        lineup = f" · line-up: {view['lineup']}" if view.get("lineup") else ""
+        lines.append(f"🫵 Your hand ({view['team']}): {mine}{lineup}")
+    out = "\n".join(lines)
+    return out if len(out) <= 1800 else out[:1797] + "…"
+
+
+def group(view: dict, action) -> str | None:
+    """How a long list of moves is grouped on a phone: by the philosopher who runs, by the card
+    and kicker of a kick (then its directions); anything else by its kind."""
+    if action.kind == "run":
+        return f"{action.who} runs"
+    if action.kind == "kick":
+        foul = " (with a foul)" if action.foul else ""
+        return f"{card_text(action.card)} {action.who} kicks{foul}"
+    return None

@@ -1,0 +1,157 @@
+"""Ostrakon as short Discord markdown (the board's text and the move labels), and the readings of
+a view that the picture (bot/render/ostrakon.py) shares."""
+from __future__ import annotations
+
+from engine.ostrakon.data import FREE_SUBJECT, TEMPLE, affected_for as affected
+from engine.ostrakon.state import STONE_ICON
+
+RULE_HINTS = {"regular": "", "corruption": "the speaker corrupts {n}", "oracle": "the speaker consults {n}",
+              "treachery": "the speaker may turn after the reveal"}
+
+
+# --- Reading the view ----------------------------------------------------------------------------
+
+def subject_name(subject: str | None) -> str:
+    return "free subject" if subject in (None, FREE_SUBJECT) else subject
+
+
+def outstanding(view: dict) -> bool:
+    winner = view.get("winner")
+    return winner is not None and view["positions"][winner] == TEMPLE
+
+
+def moons_left(view: dict) -> int:
+    """Moons still uncovered on the Calendar, today's included; none once the Moon covers it."""
+    if view.get("phase") == "over" and not outstanding(view):
+        return 0
+    return view["days"] - view["day"] + 1
+
+
+def next_label(view: dict) -> str:
+    if view.get("next_speaker") is not None:
+        return view["names"][view["next_speaker"]]
+    return "the game ends" if view["day"] >= view["days"] else f"day {view['day'] + 1} begins"
+
+
+def visible_stone(view: dict, seat: int) -> str | None:
+    """A stone everyone may see on the board now (Treachery's reveal, the Oracle's consulted)."""
+    if view.get("votes"):
+        return view["votes"].get(str(seat))
+    return (view.get("shown") or {}).get(str(seat))
+
+
+# --- The text ------------------------------------------------------------------------------------
+
+TEXT_LIMIT = 1800
+YOUR_TURN = {"ask": "ask a question with two answers", "corrupt": "choose {n} to corrupt",
+             "consult": "choose {n} to consult", "decide": "keep your stone or turn it over"}
+
+
+def escape(text: str, limit: int) -> str:
+    """Player-written text made safe for Discord markdown: no formatting, no mentions, not too long."""
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    text = "".join("\\" + c if c in "\\*_~`|>[]()<" else c for c in text)
+    return text.replace("@", "@\u200b")
+
+
+def bold(view: dict, seat: int) -> str:
+    return f"**{view['names'][seat]}**"
+
+
+def result_line(view: dict, last: dict) -> str:
+    votes = last["votes"]
+    black = sum(1 for vote in votes.values() if vote == "black")
+    outcome = f"forward {last['advanced']}" if last["advanced"] else "under the Sun"
+    return (f"📜 Last: {bold(view, last['speaker'])} asked *{escape(last['question']['text'], 120)}*: "
+            f"⚪ {len(votes) - black} · ⚫ {black} → {outcome}")
+
+
+def turn_lines(view: dict) -> list[str]:
+    """The question on the table and where its vote stands (no secret: only who has voted)."""
+    names, phase, question = view["names"], view["phase"], view["question"]
+    lines = [f"❓ {bold(view, view['speaker'])} asks: *{escape(question['text'], 220)}*",
+             f"⚪ {escape(question['white'], 60)} · ⚫ {escape(question['black'], 60)}"]
+    if phase == "vote":
+        waiting = [names[seat] for seat in range(len(names)) if seat not in view["voted"]]
+        lines[-1] += f" — {len(view['voted'])}/{len(names)} voted, waiting for {', '.join(waiting)}"
+    elif phase in ("corrupt", "consult"):
+        verb = "corrupt" if phase == "corrupt" else "consult"
+        lines.append(f"All stones are down: {bold(view, view['speaker'])} chooses "
+                     f"{affected(len(names))} to {verb}.")
+    elif phase == "decide":
+        stones = view.get("votes") or view.get("shown") or {}
+        seen = " · ".join(f"{names[int(seat)]} {STONE_ICON[stone]}" for seat, stone in sorted(stones.items(), key=lambda i: int(i[0])))
+        what = "The stones" if view.get("votes") else "The Oracle shows"
+        lines.append(f"{what}: {seen}")
+        lines.append(f"{bold(view, view['speaker'])} may turn their stone over.")
+    if view.get("follower") is not None:
+        lines.append(f"🫒 {bold(view, view['follower'])} follows this turn.")
+    return lines
+
+
+def path_lines(view: dict) -> list[str]:
+    """The piles from the leading one back, each read from its top."""
+    names, special = view["names"], view.get("special_spaces") or {}
+    lines = []
+    for pile in reversed(view["piles"]):
+        top, *rest = list(reversed(pile["seats"]))
+        sun = " ☀️" if pile["space"] == view["sun"] and view["phase"] != "over" else ""
+        mark = f" ({special[str(pile['space'])][0].upper()})" if str(pile["space"]) in special else ""
+        lines.append(f"`{pile['space']:>2}`{sun}{mark} **{names[top]}**" + "".join(f", {names[s]}" for s in rest))
+    return lines
+
+
+def text(view: dict) -> str:
+    names, phase, rule = view["names"], view["phase"], view["rule"]
+    left = moons_left(view)
+    rule_text = "a regular day" if rule == "regular" else f"**{rule.title()}** ({RULE_HINTS[rule].format(n=affected(len(names)))})"
+    lines = [f"**Ostrakon** · Day {view['day']} of {view['days']} · "
+             f"{'🌕' * left}{'🌑' * (view['days'] - left)} · Rule of the Day: {rule_text}"]
+    if phase == "over":
+        winner = bold(view, view["winner"])
+        lines.append(f"🏛️ {winner} reaches the Temple of Wisdom: an Outstanding Victory!" if outstanding(view)
+                     else f"🏆 {winner} stands closest to the Temple and wins!")
+    else:
+        lines.append(f"🗣️ Now: **{escape(subject_name(view['subject']), 60)}** — {bold(view, view['speaker'])} asks · "
+                     f"Next: {escape(subject_name(view['next_subject']), 60)} — {next_label(view)}")
+    if view.get("under_sun"):
+        lines.append(f"☀️ Under the Sun on space {view['sun']} (bottom → top): "
+                     + ", ".join(names[seat] for seat in view["under_sun"]))
+    lines.append("**The path** (each pile from its top):")
+    lines += path_lines(view)
+    if outstanding(view):
+        lines.insert(len(lines) - len(view["piles"]), f"`17` 🏛️ **{names[view['winner']]}**")
+    if view.get("question") and phase != "over":
+        lines += turn_lines(view)
+    elif view.get("last"):
+        lines.append(result_line(view, view["last"]))
+    if "seat" in view and phase != "over":
+        mine, question = view.get("my_vote"), view.get("question")
+        if view["seat"] == view["speaker"] and phase in YOUR_TURN:
+            lines.append(f"🫵 Your turn: {YOUR_TURN[phase].format(n=affected(len(names)))}.")
+        if mine and question:
+            lines.append(f"🫵 Your vote: {STONE_ICON[mine]} {escape(question[mine], 60)}")
+        elif phase == "vote":
+            lines.append("🫵 You have not voted yet.")
+        if view.get("can_follow"):
+            lines.append(f"🫒 You may follow {bold(view, view['speaker'])} (once a game, before you vote).")
+    result = "\n".join(lines)
+    return result if len(result) <= TEXT_LIMIT else result[: TEXT_LIMIT - 1] + "…"
+
+
+def label(view: dict, action) -> str | None:
+    """How a move reads on its button, in words from the table (None: the engine's own label)."""
+    names, question = view["names"], view.get("question") or {}
+    if action.kind == "vote" and question:
+        return f"{STONE_ICON[action.stone]} {question[action.stone]}"[:80]
+    if action.kind == "follow" and view.get("speaker") is not None:
+        return f"🫒 Follow {names[view['speaker']]}"
+    if action.kind in ("corrupt", "consult"):
+        return f"{action.kind.title()} {' + '.join(names[seat] for seat in action.seats)}"[:80]
+    if action.kind == "decide" and view.get("my_vote"):
+        turned = {"white": "black", "black": "white"}[view["my_vote"]]
+        stone = turned if action.flip else view["my_vote"]
+        return f"{'Turn it to' if action.flip else 'Keep'} {STONE_ICON[stone]} {question.get(stone, stone)}"[:80]
+    return None

@@ -1,0 +1,39 @@
+"""Shared drawing helpers: one palette and font loader for every game's picture."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import ImageFont
+
+BACKGROUND = (43, 45, 49)       # Discord's dark theme, so pictures sit well in the channel
+PANEL = (54, 57, 63)
+TEXT = (235, 235, 240)
+MUTED = (160, 165, 175)
+ACCENT = (88, 101, 242)
+GOLD = (240, 190, 60)
+SEAT_COLOURS = [
+    (231, 76, 60), (52, 152, 219), (46, 204, 113), (241, 196, 15), (155, 89, 182), (230, 126, 34),
+    (26, 188, 156), (236, 112, 180), (149, 165, 166), (52, 73, 94), (192, 57, 43), (127, 140, 141),
+]
+
+
+@lru_cache(maxsize=16)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled font at `size` (Pillow >= 10.1 ships a scalable default)."""
+    return ImageFont.load_default(size=size)
+
+
+def fit(text: str, size: int, width: float) -> str:
+    """`text` cut with an ellipsis so that it fits `width` pixels at `size`."""
+    face = font(size)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def ink_for(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark or light text, whichever reads on `colour`."""
+    r, g, b = colour
+    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 252)

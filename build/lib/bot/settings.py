@@ -1,0 +1,63 @@
+"""Settings, read once at start-up from the environment (and a `.env` file)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_GATEWAY = "wss://gateway.discord.gg/"
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="the bot's token (required to run)")
+    bot_db_path: Path = Path("data/bot.sqlite3")
+    bot_dev_guild: int | None = Field(default=None, description="sync commands to this guild only")
+    bot_log_level: LogLevel = "INFO"  # the bot's own loggers: bot, cogs, engine
+    # discord.py's loggers, apart: at DEBUG they write every request and gateway payload, players'
+    # hands and secret votes in DMs included
+    bot_discord_log_level: LogLevel = "INFO"
+    # board pictures are drawn in a process of their own, so drawing never holds the event loop's
+    # GIL; 0 draws in a thread of the bot's own process (tests, a machine with one core to spare)
+    bot_picture_workers: int = Field(default=1, ge=0, le=8)
+    discord_api_base: str = DEFAULT_API_BASE
+    discord_gateway_url: str = DEFAULT_GATEWAY
+
+    @field_validator("bot_log_level", "bot_discord_log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: str) -> str:
+        return value.upper() if isinstance(value, str) else value
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _http(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http:// or https:// URL")
+        return value.rstrip("/")
+
+    @field_validator("discord_gateway_url")
+    @classmethod
+    def _ws(cls, value: str) -> str:
+        if not value.startswith(("ws://", "wss://")):
+            raise ValueError("must be a ws:// or wss:// URL")
+        return value
+
+
+class SettingsError(Exception):
+    """A setting has a bad value; the message names it in one line."""
+
+
+def load_settings(**overrides) -> Settings:
+    from pydantic import ValidationError
+
+    try:
+        return Settings(**overrides)
+    except ValidationError as error:
+        first = error.errors()[0]
+        name = str(first["loc"][0]).upper() if first.get("loc") else "a setting"
+        raise SettingsError(f"{name}: {first['msg']}") from None

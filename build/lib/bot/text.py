@@ -1,0 +1,58 @@
+"""Short texts shared by the cogs and the publisher, kept within Discord's limits."""
+from __future__ import annotations
+
+from engine import Game
+
+from .clock_settings import format_duration
+from .store import TableRecord
+
+MESSAGE_LIMIT = 2000
+
+
+def chunk(lines: list[str], limit: int = MESSAGE_LIMIT - 200) -> list[str]:
+    """Join lines into as few messages as fit, leaving room for a footer on the last one."""
+    messages: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:limit]
+        if current and len(current) + 1 + len(line) > limit:
+            messages.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        messages.append(current)
+    return messages
+
+
+WAITING_MARK = "⏳"
+
+
+def seat_list(table: TableRecord, names: list[str] | None = None) -> str:
+    seats = ["🤖 stand-in" if user is None else f"<@{user}>" for user in table.seats]
+    if names and len(names) == len(seats):
+        seats = [f"{seat} ({name})" for seat, name in zip(seats, names)]
+    return ", ".join(seats) or "nobody yet"
+
+
+def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None, pace: float | None = None) -> str:
+    """The lobby message. Once the game begins it stays true for good: who plays whom."""
+    if table.status == "ended" and table.state is None:
+        return f"**{game.title}** table closed."
+    if table.status != "lobby":
+        return f"🎲 **{game.title}** has begun. Players: {seat_list(table, names)}"
+    count = len(table.seats)
+    need = "ready to start" if count >= game.min_seats else f"needs {game.min_seats - count} more to start"
+    return (f"🎲 **{game.title}** table, hosted by <@{table.host_id}>: {game.min_seats}-{game.max_seats} players.\n"
+            f"Seated ({count}): {seat_list(table)}\n{need.capitalize()}. Press **Join** to take a seat."
+            + (f"\n⏰ {format_duration(pace)} per move; a missed deadline plays a default move." if pace else ""))
+
+
+def waiting_text(table: TableRecord, waiting: list[int]) -> str:
+    if table.status == "finished":
+        return "🏁 The game is over. Thanks for playing!"
+    if table.status == "paused":
+        return "⏸️ The table is paused."
+    if not waiting:
+        return ""
+    return f"{WAITING_MARK} Waiting on " + ", ".join(f"<@{user}>" for user in waiting) + "."

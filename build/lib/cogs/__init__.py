@@ -1,0 +1,18 @@
+"""Slash-command cogs and the router of every press: they translate Discord input, never decide."""
+from __future__ import annotations
+
+
+async def setup_cogs(bot) -> None:
+    from .clock import ClockCommands
+    from .moderation import Moderators
+    from .ostrakon import Ostrakon
+    from .presses import Presses
+    from .stats import Stats
+    from .tables import Tables
+
+    await bot.add_cog(Tables(bot))
+    await bot.add_cog(Moderators(bot))  # after Tables: its commands join the /table group
+    await bot.add_cog(ClockCommands(bot))  # after Tables, as Moderators
+    await bot.add_cog(Stats(bot))
+    await bot.add_cog(Ostrakon(bot))
+    await bot.add_cog(Presses(bot))

@@ -1,0 +1,158 @@
+"""Moderator commands under `/table` (pause, resume, skip, replace, rollback, config), `/table log`
+and the Rematch button of a finished game.
+
+The commands join the `/table` group of the Tables cog when this cog loads (add it after Tables).
+They only translate: the gate (bot/gate.py) authorises, bot.moderation and the TableService decide.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.delivery.mentions import NOBODY, pinging
+from bot.delivery.views import board_view, pages_view
+from bot.gate import Need, Pass
+from bot.moderation import Moderation
+from bot.refusals import Refused
+from bot.store import TableRecord
+
+from .common import answer_error, caller_of, send_private
+
+log = logging.getLogger(__name__)
+
+
+async def moderate(interaction: discord.Interaction, operation, what: str, done: str, **arguments) -> TableRecord:
+    """Run a moderator operation (a method of bot.moderation) on this channel's table and publish
+    what it changed."""
+    bot = interaction.client
+    table = (await bot.gate.here(caller_of(interaction), Need.MODERATE, what)).table
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    async with bot.publisher.turn(table.id):
+        update = await operation(table.id, interaction.user.id, moderator=True, **arguments)
+        await interaction.followup.send(f"✅ {done}", ephemeral=True)
+        if update.table.status == "lobby":
+            await bot.publisher.refresh_lobby(update.table)
+        else:
+            await bot.publisher.publish(update)
+    return update.table
+
+
+def table_commands() -> list[app_commands.Command]:
+    """Fresh command objects for one bot's `/table` group."""
+
+    @app_commands.command(name="pause", description="Pause this table: no moves and no clock (moderators)")
+    async def pause(interaction: discord.Interaction) -> None:
+        await moderate(interaction, interaction.client.moderation.pause, "pause a table", "The table is paused.")
+
+    @app_commands.command(name="resume", description="Resume a paused table (moderators)")
+    async def resume(interaction: discord.Interaction) -> None:
+        await moderate(interaction, interaction.client.moderation.resume, "resume a table", "The table goes on.")
+
+    @app_commands.command(name="skip", description="Play the default move for everyone the table waits on (moderators)")
+    async def skip(interaction: discord.Interaction) -> None:
+        await moderate(interaction, interaction.client.moderation.skip, "skip a turn", "Skipped.")
+
+    @app_commands.command(name="replace", description="Hand a player's seat to another member (moderators)")
+    @app_commands.describe(member="Who takes the seat", player="Whose seat they take",
+                           seat="Or the seat's number (for a stand-in's seat)")
+    async def replace(interaction: discord.Interaction, member: discord.Member, player: discord.Member | None = None,
+                      seat: app_commands.Range[int, 1, 12] | None = None) -> None:
+        if member.bot:
+            raise Refused("A bot cannot take a seat; leave it to a stand-in.")
+        await moderate(interaction, interaction.client.moderation.replace, "hand a seat to someone else",
+                       f"{member.display_name} holds the seat now.", member_id=member.id,
+                       player_id=player.id if player else None, seat=seat - 1 if seat else None)
+
+    @app_commands.command(name="rollback", description="Take back the last moves, replaying the game without them (moderators)")
+    @app_commands.describe(actions="How many moves to take back")
+    async def rollback(interaction: discord.Interaction, actions: app_commands.Range[int, 1, 1000]) -> None:
+        await moderate(interaction, interaction.client.moderation.rollback, "roll a game back",
+                       f"{actions} move{'s' if actions != 1 else ''} taken back.", moves=actions)
+
+    @app_commands.command(name="log", description="The table's public events and moderator actions, page by page")
+    @app_commands.describe(table="A table's number (default: this channel's table, or its last one)")
+    async def table_log(interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None) -> None:
+        bot = interaction.client
+        record = await bot.moderation.table_for_log(interaction.guild_id, interaction.channel_id, table)
+        record = (await bot.gate.table(caller_of(interaction), record.id, Need.LOOK)).table
+        content, view = await log_page(bot, record)
+        await interaction.response.send_message(content, ephemeral=True, allowed_mentions=NOBODY,
+                                                **({"view": view} if view else {}))
+
+    @app_commands.command(name="config", description="Server settings for tables: who moderates them")
+    @app_commands.describe(moderator_role="Members with this role moderate tables (as Manage Channels does)",
+                           clear="Forget the moderator role")
+    async def config(interaction: discord.Interaction, moderator_role: discord.Role | None = None,
+                     clear: bool = False) -> None:
+        moderation: Moderation = interaction.client.moderation
+        if moderator_role is None and not clear:
+            settings = await moderation.guild_settings(interaction.guild_id)
+            role = settings and settings["moderator_role"]
+            text = (f"🛡️ Moderators: members with Manage Channels, and the role <@&{role}> "
+                    f"(set by <@{settings['updated_by']}> <t:{int(settings['updated_at'])}:R>)." if role else
+                    "🛡️ Moderators: members with Manage Channels. Set a role with `/table config moderator_role:`.")
+            await send_private(interaction, text)
+            return
+        permissions = interaction.permissions
+        if not (permissions.manage_guild or permissions.administrator):
+            raise Refused("Only members with Manage Server can choose the moderator role.")
+        await moderation.set_moderator_role(interaction.guild_id, None if clear else moderator_role.id,
+                                            interaction.user.id)
+        text = ("🛡️ The moderator role is cleared: moderators are members with Manage Channels." if clear else
+                f"🛡️ Members with <@&{moderator_role.id}> now moderate tables here.")
+        await interaction.response.send_message(f"{text} (by <@{interaction.user.id}>)", allowed_mentions=NOBODY)
+
+    built = [pause, resume, skip, replace, rollback, table_log, config]
+    for command in built:
+        command.on_error = answer_error
+    return built
+
+
+# --- the log, page by page -------------------------------------------------------------------------
+
+async def log_page(bot, table: TableRecord, page: int | None = None) -> tuple[str, discord.ui.View | None]:
+    """One page of a table's log (the newest by default), with buttons to the older and newer."""
+    pages = await bot.moderation.log_pages(table)
+    page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
+    title = bot.service.game_of(table).title
+    head = f"📜 **{title}**, table {table.id} ({table.status}) · log page {page + 1} of {len(pages)}"
+    return f"{head}\n{pages[page]}", pages_view(f"pt:log:{table.id}", page, len(pages), "◀ Older", "Newer ▶")
+
+
+async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
+    """A new lobby in the same channel: the same game and options, the same stand-ins, and the
+    other players invited (pinged) to join. The gate let through only someone who held a seat."""
+    bot = interaction.client
+    old = passed.table
+    game = bot.service.game_of(old)
+    table = await bot.service.create(
+        guild_id=old.guild_id, channel_id=old.channel_id, host_id=interaction.user.id, game=old.game,
+        options=old.options, stand_ins=min(old.seats.count(None), game.max_seats - 1))
+    await bot.clock.configure(table.id, **asdict(await bot.clock.settings(old.id)))  # the same pace
+    invited = [user for user in old.seats if user is not None and user != interaction.user.id]
+    text = await bot.publisher.lobby_message(table)
+    if invited:
+        text += f"\n🔁 Rematch! {', '.join(f'<@{user}>' for user in invited)}: press **Join** to play again."
+    await interaction.response.send_message(text, view=board_view(table), allowed_mentions=pinging(invited))
+    message = await interaction.original_response()
+    await bot.store.set_board_message(table.id, message.id)
+
+
+class Moderators(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.commands = table_commands()
+
+    async def cog_load(self) -> None:
+        group = self.bot.tree.get_command("table")
+        for command in self.commands:
+            group.add_command(command)
+
+    async def cog_unload(self) -> None:
+        group = self.bot.tree.get_command("table")  # gone already if the Tables cog left first
+        for command in self.commands if isinstance(group, app_commands.Group) else ():
+            group.remove_command(command.name)

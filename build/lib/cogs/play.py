@@ -1,0 +1,73 @@
+"""Playing: a move, the lobby's buttons, "My hand & moves". Each starts from what the gate let
+through (bot/gate.py) and asks the TableService to do it; nothing here decides."""
+from __future__ import annotations
+
+import discord
+from pydantic import BaseModel
+
+from bot.delivery.messages import moves_message
+from bot.gate import Pass
+
+from .common import send_private
+
+
+async def commit_move(interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool,
+                      version: int | None = None) -> None:
+    """Play the move; acknowledge only once it is committed, then publish it. `edit`: the move came
+    from a message of moves (answered with a deferred update), which now shows what is left to do."""
+    bot = interaction.client
+    service = bot.service
+    user_id, table = interaction.user.id, passed.table
+    async with bot.publisher.turn(table.id):
+        update = await service.act(table.id, user_id, action, version=table.version if version is None else version)
+        mine = update.private.pop(user_id, [])
+        ack = "✅ " + (" ".join(mine) if mine else "Done.")
+        waiting = service.waiting_on(update.table)
+        # A new decision for this player (the speaker's own vote, the next turn) is asked for as
+        # anyone else's is: by DM when everyone chooses at once and DMs are open; unless the move
+        # came from that DM, where the next step is offered in place (a battle plan of several steps).
+        by_dm = (user_id in update.fresh and not (edit and interaction.guild_id is None) and len(waiting) > 1
+                 and not await bot.store.dms_closed(user_id))
+        if by_dm:
+            content, view = f"{ack} Your next move is in your DMs.", None
+        else:
+            content, view = moves_message(service, update.table, user_id, intro=ack)
+            content = content if view else ack
+        if edit:
+            await interaction.edit_original_response(content=content[:2000], view=view)
+        else:
+            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}))
+        await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,), acked=(user_id,))
+
+
+async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str) -> None:
+    bot = interaction.client
+    service = bot.service
+    table_id = passed.table.id
+    if verb == "start":  # stand-ins may play a while: answer first, privately if typed
+        if interaction.type == discord.InteractionType.component:
+            await interaction.response.defer()  # the lobby message itself shows that the game began
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        async with bot.publisher.turn(table_id):
+            update = await service.start(table_id, interaction.user.id, moderator=passed.caller.moderator)
+            if interaction.type != discord.InteractionType.component:
+                await interaction.followup.send("✅ The game begins!", ephemeral=True)
+            await bot.publisher.refresh_lobby(update.table)
+            await bot.publisher.dms.reopen(update.table)
+            await bot.publisher.publish(update)  # with each player's seat, by DM
+        return
+    method = service.join if verb == "join" else service.leave
+    table = await method(table_id, interaction.user.id)
+    await send_private(interaction, "✅ You joined the table." if verb == "join" else "👋 You left the table.")
+    await bot.publisher.refresh_lobby(table)
+
+
+async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:
+    """A player's private view and moves; anyone else in the channel sees the public view."""
+    bot = interaction.client
+    if passed.table.state is None:
+        await send_private(interaction, await bot.publisher.lobby_message(passed.table))
+        return
+    content, view = moves_message(bot.service, passed.table, interaction.user.id)
+    await send_private(interaction, content, **({"view": view} if view else {}))

@@ -1,0 +1,139 @@
+"""The one router for every button, select and form: each press goes through the gate
+(bot/gate.py), which parses its custom id, loads its table and authorises it, and then to the
+handler of its kind. A forged, foreign, malformed or stale press gets a private refusal with the
+reason and changes nothing; no press is ever left unanswered or dropped, even after a restart.
+"""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.delivery.messages import moves_message
+from bot.delivery.views import MoveForm
+from bot.gate import Pass, Press, parse_press
+from bot.menu import fill, open_text_fields
+from bot.refusals import StaleBoard
+from bot.store import StorageFailed
+from engine import RuleError
+
+from .common import FAILED, caller_of, refuse, send_private
+from .moderation import log_page, rematch
+from .play import commit_move, lobby_action, show_hand
+from .tables import rules_page
+
+log = logging.getLogger(__name__)
+PRESSES = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+
+
+def form_fields(data: dict) -> dict[str, str]:
+    """A submitted form's text inputs by custom id (rows of inputs, or labelled inputs)."""
+    fields: dict[str, str] = {}
+    for row in data.get("components") or []:
+        for component in row.get("components") or [row.get("component") or {}]:
+            if isinstance(component.get("custom_id"), str) and isinstance(component.get("value"), str):
+                fields[component["custom_id"]] = component["value"]
+    return fields
+
+
+async def choose(interaction: discord.Interaction, passed: Pass) -> None:
+    """A move button or select: a move with text to write opens its form; any other is played."""
+    if open_text_fields(passed.choice.action):
+        await interaction.response.send_modal(MoveForm(passed.table, passed.choice))
+        return
+    await interaction.response.defer()
+    await commit_move(interaction, passed, passed.choice.action, edit=True, version=passed.press.version)
+
+
+async def submit(interaction: discord.Interaction, passed: Pass) -> None:
+    """A move's form: its texts are checked like any typed input, then the move is played."""
+    action = fill(passed.choice.action, form_fields(interaction.data or {}))
+    from_message = interaction.message is not None  # the form came from a move button: answer there
+    if from_message:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    await commit_move(interaction, passed, action, edit=from_message, version=passed.press.version)
+
+
+async def navigate(interaction: discord.Interaction, passed: Pass) -> None:
+    """A group of moves, or another page of them: plays nothing, redraws the menu."""
+    content, view = moves_message(interaction.client.service, passed.table, interaction.user.id,
+                                  group=passed.press.group, page=passed.press.page)
+    await interaction.response.edit_message(content=content, view=view)
+
+
+async def turn_log_page(interaction: discord.Interaction, passed: Pass) -> None:
+    content, view = await log_page(interaction.client, passed.table, passed.press.page)
+    await interaction.response.edit_message(content=content, view=view)
+
+
+async def lobby(interaction: discord.Interaction, passed: Pass) -> None:
+    await lobby_action(interaction, passed, passed.press.verb)
+
+
+HANDLERS = {"move": choose, "pick": choose, "form": submit, "group": navigate, "menu": navigate,
+            "hand": show_hand, "lobby": lobby, "log": turn_log_page, "rematch": rematch}
+
+
+async def turn_rules_page(interaction: discord.Interaction, press: Press) -> None:
+    embed, view = rules_page(press.game, press.page)  # refuses a game that is not here
+    await interaction.response.edit_message(embed=embed, view=view)
+
+
+async def refresh_menu(interaction: discord.Interaction, error: StaleBoard) -> bool:
+    """After a stale press on a player's own private menu (a DM prompt, "My hand"), that message
+    shows the moves as they are now, so its old buttons do not stay; then the reason is told."""
+    message = interaction.message
+    if interaction.type != discord.InteractionType.component or message is None:
+        return False
+    if interaction.guild_id is not None and not message.flags.ephemeral:
+        return False
+    bot = interaction.client
+    data = interaction.data or {}
+    try:
+        press = parse_press(str(data.get("custom_id", "")), [str(value) for value in data.get("values") or ()])
+        table = await bot.service.get(press.table_id)
+    except RuleError:
+        return False
+    if interaction.user.id not in table.seats or table.state is None:
+        return False
+    intro = f"At <#{table.channel_id}>:" if interaction.guild_id is None else ""
+    content, view = moves_message(bot.service, table, interaction.user.id, intro=intro)
+    await interaction.response.edit_message(content=content, view=view)
+    await send_private(interaction, f"🚫 {error}")
+    return True
+
+
+class Presses(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type not in PRESSES:
+            return
+        data = interaction.data or {}
+        try:
+            passed = await self.bot.gate.press(caller_of(interaction), str(data.get("custom_id", "")),
+                                               [str(value) for value in data.get("values") or ()])
+            if isinstance(passed, Press):
+                await turn_rules_page(interaction, passed)
+            else:
+                await HANDLERS[passed.press.kind](interaction, passed)
+        except StaleBoard as error:
+            if not await refresh_menu(interaction, error):
+                await refuse(interaction, error)
+        except RuleError as error:
+            await refuse(interaction, error)
+        except StorageFailed as error:  # the store logged it; the player hears that nothing was played
+            await send_private(interaction, str(error))
+        except discord.HTTPException:  # Discord refused our answer: nothing more to say to anyone
+            log.warning("a press could not be answered", exc_info=True)
+        except Exception:
+            log.exception("a press failed (%s)", str(data.get("custom_id", ""))[:100])
+            try:
+                await send_private(interaction, FAILED)
+            except discord.HTTPException:
+                pass

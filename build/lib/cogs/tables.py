@@ -1,0 +1,165 @@
+"""`/table ...`, `/hand` and `/rules`: translate slash commands into TableService calls."""
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import render
+from bot.clock_settings import new_table_pace
+from bot.delivery.mentions import NOBODY
+from bot.delivery.views import board_view, pages_view
+from bot.gate import Need
+from bot.refusals import Refused
+from engine import GAMES
+
+from .clock import take_seat
+from .common import answer_error, caller_of
+from .play import lobby_action, show_hand
+
+RULES = resources.files("bot") / "rules"  # docs/, shipped with the package
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
+OPTION_BOUNDARY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")  # commas inside [..] stay
+
+
+def parse_options(text: str) -> dict:
+    """`special_days=false, extra_subjects=["Cheese"]` -> a dict; values are JSON where they can be."""
+    options: dict = {}
+    for part in filter(None, (p.strip() for p in OPTION_BOUNDARY.split(text))):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise Refused(f"Write options as name=value, separated by commas (I could not read {part!r}).")
+        try:
+            options[key.strip()] = json.loads(value.strip())
+        except json.JSONDecodeError:
+            options[key.strip()] = value.strip()
+    return options
+
+
+def rules_pages(key: str) -> list[str]:
+    """The game's page from docs/, cut at paragraphs into embed-sized pieces."""
+    path = RULES / f"{key}.md"
+    text = path.read_text(encoding="utf-8") if path.is_file() else f"{GAMES[key].title}: the rules page is coming soon."
+    pages, current = [], ""
+    for paragraph in text.split("\n\n"):
+        if len(current) + len(paragraph) + 2 > 3900:
+            pages.append(current)
+            current = ""
+        current = f"{current}\n\n{paragraph}" if current else paragraph
+    return pages + [current] if current else pages
+
+
+class Tables(commands.Cog):
+    table = app_commands.Group(name="table", description="Game tables in this channel", guild_only=True)
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    async def _here(self, interaction: discord.Interaction, need: Need, what: str = "do that"):
+        return await self.bot.gate.here(caller_of(interaction), need, what)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_error(interaction, error)
+
+    @table.command(name="new", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game", stand_ins="Seats for stand-in players (the bot plays them)",
+                           options="Table options as name=value, comma separated",
+                           pace="Time per move: e.g. 30m, 12h, 2d, or none (the default; Grudgematch: 1d)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str, stand_ins: app_commands.Range[int, 0, 11] = 0,
+                  options: str = "", pace: app_commands.Range[str, 1, 20] | None = None) -> None:
+        seconds = new_table_pace(game, pace)
+        table = await self.bot.service.create(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,
+            game=game, options=parse_options(options), stand_ins=stand_ins)
+        if seconds:
+            await self.bot.clock.configure(table.id, pace=seconds)
+        await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
+                                                allowed_mentions=NOBODY)
+        message = await interaction.original_response()
+        await self.bot.store.set_board_message(table.id, message.id)
+
+    @table.command(name="join", description="Take a seat at this channel's table")
+    async def join(self, interaction: discord.Interaction) -> None:
+        passed = await self._here(interaction, Need.LOOK)
+        if passed.table.status != "lobby":  # a substitute for a player the clock handed to a stand-in
+            await take_seat(interaction, passed.table, "substitute")
+            return
+        await lobby_action(interaction, await self._here(interaction, Need.SIT), "join")
+
+    @table.command(name="leave", description="Leave this channel's table before it starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, await self._here(interaction, Need.SIT), "leave")
+
+    @table.command(name="start", description="Start the game (host or moderator)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, await self._here(interaction, Need.HOST, "start the table"), "start")
+
+    @table.command(name="status", description="Show the board")
+    async def status(self, interaction: discord.Interaction) -> None:
+        table = (await self._here(interaction, Need.LOOK)).table
+        if table.state is None:
+            await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
+                                                    allowed_mentions=NOBODY)
+            return
+        await interaction.response.defer(thinking=True)
+        view = self.bot.service.menu(table, None).view
+        picture = await self.bot.publisher.picture(table)
+        await interaction.followup.send(render.render_text(table.game, view)[:2000], view=board_view(table) or discord.utils.MISSING,
+                                        allowed_mentions=NOBODY, **({"file": picture} if picture else {}))
+
+    @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        caller = caller_of(interaction)
+        if caller.moderator and await self.bot.service.end_damaged(interaction.channel_id, moderator=True):
+            await interaction.response.send_message("This channel's table could not be read, so it was closed. "
+                                                    "Its log is kept; you can open a new table here.")
+            return
+        table = (await self._here(interaction, Need.HOST_OR_MOD, "end this table")).table
+        async with self.bot.publisher.turn(table.id):
+            update = await self.bot.service.end(table.id, interaction.user.id, moderator=caller.moderator)
+            await interaction.response.send_message(update.public[0], allowed_mentions=NOBODY)
+            await self.bot.publisher.close(update.table)
+
+    @table.command(name="kick", description="Remove a player; a stand-in takes their seat (moderators)")
+    @app_commands.describe(member="The player to remove")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        table = (await self._here(interaction, Need.MODERATE, "remove a player")).table
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.bot.publisher.turn(table.id):
+            table = await self.bot.service.get(table.id)
+            was_waiting = self.bot.service.waiting_on(table) if table.status == "running" else []
+            update = await self.bot.service.kick(table.id, member.id, moderator=True, actor_id=interaction.user.id)
+            await interaction.followup.send(f"✅ {member.display_name} was removed.", ephemeral=True)
+            if update.table.status == "lobby":
+                await self.bot.publisher.refresh_lobby(update.table)
+            else:
+                await self.bot.publisher.publish(update, was_waiting)
+
+    @app_commands.command(name="hand", description="Your cards, your vote and your moves, privately")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction, await self._here(interaction, Need.LOOK))
+
+    @app_commands.command(name="rules", description="How to play a game here")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        embed, view = rules_page(game, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
+    """One page of a game's rules (an embed holds 6,000 characters; the page turns with buttons)."""
+    if key not in GAMES:
+        raise Refused("That game is not here any more.")
+    pages = rules_pages(key)
+    page = max(0, min(page, len(pages) - 1))
+    embed = discord.Embed(title=GAMES[key].title, description=pages[page][:4096], colour=0x5865F2)
+    if len(pages) > 1:
+        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+    return embed, pages_view(f"pt:rules:{key}", page, len(pages))

@@ -1,0 +1,217 @@
+"""Epireia's actions (one pydantic model per kind) and how each reads on a Discord select."""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from . import data
+from .data import League, Resource, Unit
+
+Front = Literal["flank", "centre", "maritime"]
+
+
+# --- Set-up --------------------------------------------------------------------------------------
+
+class ChooseScenario(BaseModel):
+    kind: Literal["scenario"] = "scenario"
+    scenario: str
+
+
+class ChooseCity(BaseModel):
+    kind: Literal["city"] = "city"
+    city: str
+
+
+class ChooseLeague(BaseModel):
+    kind: Literal["league"] = "league"
+    league: League
+
+
+class ChooseAdmin(BaseModel):
+    kind: Literal["admin"] = "admin"
+    admin: str
+
+
+class ChooseFigure(BaseModel):
+    kind: Literal["figure"] = "figure"
+    figure: str
+
+
+# --- Development ---------------------------------------------------------------------------------
+
+class Donate(BaseModel):
+    kind: Literal["donate"] = "donate"
+    resource: Resource
+    amount: int = Field(ge=data.DONATION[0], le=data.DONATION[1])
+
+
+class Build(BaseModel):
+    kind: Literal["build"] = "build"
+    building: str
+
+
+class Produce(BaseModel):
+    kind: Literal["produce"] = "produce"
+    unit: Unit
+    level: int = Field(ge=1, le=2)
+
+
+class ArchitectBuild(BaseModel):
+    kind: Literal["architect"] = "architect"
+    building: str
+
+
+class Trade(BaseModel):
+    kind: Literal["trade"] = "trade"
+    give: Resource
+    get: Resource
+
+
+class Withdraw(BaseModel):
+    kind: Literal["withdraw"] = "withdraw"
+    first: Resource
+    second: Resource
+
+
+class Archon(BaseModel):
+    kind: Literal["archon"] = "archon"
+
+
+class EndDevelopment(BaseModel):
+    kind: Literal["end_development"] = "end_development"
+
+
+# --- Prompts (Prestige bonuses, recruiting, second chances) --------------------------------------
+
+class BonusResource(BaseModel):
+    kind: Literal["bonus_resource"] = "bonus_resource"
+    resource: Resource
+
+
+class BonusUnit(BaseModel):
+    kind: Literal["bonus_unit"] = "bonus_unit"
+    unit: Unit
+
+
+class Recruit(BaseModel):
+    kind: Literal["recruit"] = "recruit"
+    figure: str
+
+
+class Reroll(BaseModel):
+    kind: Literal["reroll"] = "reroll"
+    source: Literal["Priestess", "Aristonice", "Zeus"]
+
+
+class Boost(BaseModel):
+    kind: Literal["boost"] = "boost"
+    source: Literal["Phemonoe", "Polemarch"]
+
+
+class Accept(BaseModel):
+    kind: Literal["accept"] = "accept"
+
+
+# --- Diplomacy -----------------------------------------------------------------------------------
+
+class Move(BaseModel):
+    kind: Literal["move"] = "move"
+    figure: str
+    to: str  # an Empire, a Territory, a neutral Greek city, or "home"
+
+
+class EndDiplomacy(BaseModel):
+    kind: Literal["end_diplomacy"] = "end_diplomacy"
+
+
+# --- The Great Battle ----------------------------------------------------------------------------
+
+class Deploy(BaseModel):
+    kind: Literal["deploy"] = "deploy"
+    front: Front
+    totals: tuple[int, int, int]  # the three columns' strengths, left to right
+
+
+class Station(BaseModel):
+    kind: Literal["station"] = "station"
+    front: Front
+    figure: str | None = None
+
+
+class Engage(BaseModel):
+    kind: Literal["engage"] = "engage"
+    figure: str | None = None  # the league's figure on this front, or None to keep it back
+    polemarch: bool = False
+
+
+Action = Annotated[
+    Union[
+        ChooseScenario, ChooseCity, ChooseLeague, ChooseAdmin, ChooseFigure,
+        Donate, Build, Produce, ArchitectBuild, Trade, Withdraw, Archon, EndDevelopment,
+        BonusResource, BonusUnit, Recruit, Reroll, Boost, Accept,
+        Move, EndDiplomacy, Deploy, Station, Engage,
+    ],
+    Field(discriminator="kind"),
+]
+actions = TypeAdapter(Action)
+
+
+def _res(resource: str) -> str:
+    return f"{data.ICON[resource]} {resource.title()}"
+
+
+def label(action) -> str:
+    kind = action.kind
+    if kind == "scenario":
+        card = data.SOLO_SCENARIOS.get(action.scenario, {})
+        return f"{action.scenario} ({card.get('turns', '?')} turns)"
+    if kind == "city":
+        return action.city
+    if kind == "league":
+        return data.LEAGUE_NAMES[action.league]
+    if kind == "admin":
+        return f"{action.admin}: {data.ADMINISTRATORS.get(action.admin, '')}"[:80]
+    if kind in ("figure", "recruit"):
+        card = data.FIGURES.get(action.figure, {})
+        sea = " ⛵" if card.get("sea") else ""
+        ability = f", {card['ability']}" if card.get("ability") else ""
+        return f"{action.figure} ⚔️{card.get('attack', '?')}{sea}{ability}"[:80]
+    if kind == "donate":
+        return f"Donate {action.amount} {_res(action.resource)} (+1 ⭐)"
+    if kind in ("build", "architect"):
+        card = data.BUILDINGS.get(action.building, {})
+        who = "Architect: " if kind == "architect" else "Build "
+        return f"{who}{action.building} ({card.get('effect', '')})"[:80]
+    if kind == "produce":
+        return f"Produce {data.UNIT_ICON[action.unit]} {data.unit_name(action.unit, action.level)}"
+    if kind == "trade":
+        return f"Trapezites: 2 {_res(action.give)} → 1 {_res(action.get)}"
+    if kind == "withdraw":
+        return f"Merchant: take {_res(action.first)} + {_res(action.second)}"
+    if kind == "bonus_resource":
+        return f"Bonus: +1 {_res(action.resource)}"
+    if kind == "bonus_unit":
+        return f"Bonus: produce {data.UNIT_ICON[action.unit]} {data.UNIT_NAMES[action.unit]}"
+    if kind == "reroll":
+        return f"Re-roll ({action.source})"
+    if kind == "boost":
+        return f"+2 ({action.source})"
+    if kind == "move":
+        where = "home" if action.to == "home" else f"{action.to} ({data.place_kind(action.to)})"
+        return f"{action.figure} → {where}"
+    if kind == "deploy":
+        return f"{data.FRONT_NAMES[action.front]} columns: {' · '.join(str(t) for t in action.totals)}"
+    if kind == "station":
+        return f"{action.figure or 'No figure'} on the {data.FRONT_NAMES[action.front]}"
+    if kind == "engage":
+        attack = data.FIGURES.get(action.figure or "", {}).get("attack", 0)
+        parts = ([f"Engage {action.figure} (+{attack})"] if action.figure else []) + \
+            (["Polemarch (+2)"] if action.polemarch else [])
+        return " + ".join(parts) or "Hold back"
+    return {
+        "archon": "Archon: one more Development action",
+        "end_development": "End my Development",
+        "accept": "Keep this result",
+        "end_diplomacy": "End my moves",
+    }.get(kind, kind)

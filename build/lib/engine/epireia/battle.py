@@ -1,0 +1,361 @@
+"""The Great Battle: each league deploys its tokens and places a figure face down on each of the
+three fronts (in secret), then the fronts are fought column by column, the figures engaged in
+secret and revealed together."""
+from __future__ import annotations
+
+from itertools import permutations
+
+from ..core import Event, IllegalAction
+from . import data
+from .actions import Deploy, Engage, Station
+from .state import Battle, Plan, State, Token, admin_ready, league_army, other, seats_of
+
+LEAGUE = data.LEAGUE_NAMES
+
+
+def _league_name(state: State, league: str) -> str:
+    return "the enemy" if state.solo and not seats_of(state, league) else LEAGUE[league]
+
+
+# --- Deployment ----------------------------------------------------------------------------------
+
+def rows(tokens: list[Token]) -> dict[str, tuple[list[Token], list[Token]]]:
+    """The league's tokens on each front's two rows, strongest first (table rule for the split)."""
+    def best(unit: str) -> list[Token]:
+        return sorted((t for t in tokens if t.unit == unit), key=lambda t: (-t.strength, -t.level))
+    centre, flank = [], []
+    for token in best("hoplites"):
+        wanted = data.HOPLITE_PATTERN[(len(centre) + len(flank)) % len(data.HOPLITE_PATTERN)]
+        if (wanted == "centre" or len(flank) >= 3) and len(centre) < 6:
+            centre.append(token)
+        elif len(flank) < 3:
+            flank.append(token)
+    triremes = best("triremes")[:6]
+    return {
+        "flank": (best("cavalry")[:3], flank),
+        "centre": (centre[0::2], centre[1::2]),
+        "maritime": (triremes[0::2], triremes[1::2]),
+    }
+
+
+def arrangements(tokens: list[Token], front: str) -> list[list[list[Token]]]:
+    """Every way to stand the front's tokens in 3 columns that gives different column strengths:
+    the strongest together or spread, in any order of the columns."""
+    first, second = rows(tokens)[front]
+    first, second = first + [None] * (3 - len(first)), second + [None] * (3 - len(second))
+    if front == "flank":
+        pairings = [list(zip(first, second)), list(zip(first, reversed(second)))]
+    else:
+        ranked = sorted((t for t in first + second if t is not None), key=lambda t: -t.strength)
+        ranked += [None] * (6 - len(ranked))
+        pairings = [[(ranked[0], ranked[1]), (ranked[2], ranked[3]), (ranked[4], ranked[5])],
+                    [(ranked[0], ranked[5]), (ranked[1], ranked[4]), (ranked[2], ranked[3])]]
+    found, seen = [], set()
+    for pairing in pairings:
+        for order in permutations(range(3)):
+            columns = [[t for t in pairing[i] if t is not None] for i in order]
+            totals = tuple(sum(t.strength for t in column) for column in columns)
+            if totals not in seen:
+                seen.add(totals)
+                found.append(columns)
+    return found
+
+
+def _copied(columns: list[list[Token]]) -> list[list[Token]]:
+    return [[token.model_copy() for token in column] for column in columns]
+
+
+def totals_of(columns: list[list[Token]]) -> tuple[int, int, int]:
+    return tuple(sum(t.strength for t in column) for column in columns)
+
+
+def league_figures(state: State, league: str) -> list[str]:
+    return [f for p in state.players if p.league == league for f in p.figures]
+
+
+def placement_options(state: State, league: str) -> list:
+    plan = state.battle.plans[league]
+    for front in data.FRONTS:
+        if front not in plan.columns:
+            army = league_army(state, league)
+            return [Deploy(front=front, totals=totals_of(c)) for c in arrangements(army, front)]
+    for index, front in enumerate(data.FRONTS):
+        if front not in plan.figures:
+            free = [f for f in league_figures(state, league) if f not in plan.figures.values()]
+            moves = [Station(front=front, figure=f) for f in free]
+            if len(free) < len(data.FRONTS) - index:
+                moves.append(Station(front=front))
+            return moves
+    return []
+
+
+def place(state: State, league: str, action, events: list[Event]) -> None:
+    plan = state.battle.plans[league]
+    # As `action in placement_options(...)`, but listing the arrangements once, not twice.
+    undeployed = next((front for front in data.FRONTS if front not in plan.columns), None)
+    chosen = None
+    if action.kind == "deploy" and action.front == undeployed:
+        chosen = next((c for c in arrangements(league_army(state, league), undeployed)
+                       if totals_of(c) == tuple(action.totals)), None)
+    if chosen is None and (action.kind == "deploy" or action not in placement_options(state, league)):
+        raise IllegalAction("That is not the next step of your league's deployment.")
+    if action.kind == "deploy":
+        plan.columns[action.front] = _copied(chosen)
+    else:
+        plan.figures[action.front] = action.figure
+    _auto_place(state, league)
+    if plan.ready:
+        events.append(Event(f"🛡️ The {LEAGUE[league]} has placed its army and figures."))
+
+
+def _auto_place(state: State, league: str) -> None:
+    """Steps with a single possibility are taken at once (an empty front, a figure that has to go
+    where it goes: nothing the other league could not know); the plan is ready when all are done."""
+    plan = state.battle.plans[league]
+    while True:
+        options = placement_options(state, league)
+        if not options:
+            plan.ready = True
+            return
+        only = options[0]
+        empty = only.kind == "station" or not any(rows(league_army(state, league))[only.front])
+        if len(options) > 1 or not empty:
+            return
+        if only.kind == "deploy":
+            plan.columns[only.front] = _copied(arrangements(league_army(state, league), only.front)[0])
+        else:
+            plan.figures[only.front] = only.figure
+
+
+def _army_size(state: State, league: str) -> int:
+    if seats_of(state, league):
+        return len(league_army(state, league))
+    return sum(len(column) for columns in state.enemy_army.values() for column in columns)
+
+
+def start(state: State, events: list[Event]) -> None:
+    state.phase = "battle"
+    plans = {}
+    for league in data.LEAGUES:
+        if seats_of(state, league):
+            plans[league] = Plan()
+        else:  # the solo enemy: its army was set up at the start, it has no figures
+            columns = {front: [[t.model_copy() for t in column] for column in columns]
+                       for front, columns in state.enemy_army.items()}
+            plans[league] = Plan(columns=columns, figures={f: None for f in data.FRONTS}, ready=True)
+    state.battle = Battle(plans=plans, engaged={league: [] for league in data.LEAGUES})
+    counts = ", ".join(f"{_league_name(state, lg)}: {_army_size(state, lg)} tokens" for lg in data.LEAGUES)
+    events.append(Event(f"⚔️ **The Great Battle!** {counts}. Each league deploys in secret."))
+    for league in data.LEAGUES:
+        if not plans[league].ready:
+            _auto_place(state, league)
+    if all(p.ready for p in plans.values()):
+        _reveal(state, events)
+
+
+def advance(state: State, events: list[Event]) -> None:
+    battle = state.battle
+    if battle.stage == "place" and all(p.ready for p in battle.plans.values()):
+        _reveal(state, events)
+
+
+def _reveal(state: State, events: list[Event]) -> None:
+    battle = state.battle
+    battle.revealed = True
+    lines = []
+    for league in data.LEAGUES:
+        figures = battle.plans[league].figures
+        placed = ", ".join(f"{data.FRONT_NAMES[f]}: {figures.get(f) or '-'}" for f in data.FRONTS)
+        lines.append(f"{_league_name(state, league)}: {placed}")
+    events.append(Event("🎴 The figures are revealed.\n" + "\n".join(lines)))
+    _open_column(state, events)
+
+
+# --- Engagement, column by column ----------------------------------------------------------------
+
+def _figure_on_front(state: State, league: str) -> str | None:
+    battle = state.battle
+    front = data.FRONTS[battle.front]
+    if front in battle.engaged[league]:
+        return None
+    return battle.plans[league].figures.get(front)
+
+
+def polemarch_seat(state: State, league: str) -> int | None:
+    return next((p.seat for p in state.players if p.league == league and p.admin == "Polemarch"
+                 and admin_ready(p)), None)
+
+
+def engage_options(state: State, league: str) -> list[Engage]:
+    figure = _figure_on_front(state, league)
+    polemarch = polemarch_seat(state, league) is not None
+    found = [Engage()]
+    if figure:
+        found.append(Engage(figure=figure))
+    if polemarch:
+        found.append(Engage(polemarch=True))
+    if figure and polemarch:
+        found.append(Engage(figure=figure, polemarch=True))
+    return found
+
+
+def _most(state: State, league: str) -> int:
+    figure = _figure_on_front(state, league)
+    return (data.FIGURES[figure]["attack"] if figure else 0) + (2 if polemarch_seat(state, league) is not None else 0)
+
+
+def _current_totals(state: State) -> dict[str, int]:
+    battle = state.battle
+    return dict(battle.column_totals[battle.front][battle.column])
+
+
+def _matters(state: State, league: str, rival_can_add: bool) -> bool:
+    """Whether engaging could still change this column for the league."""
+    mine = _most(state, league)
+    if mine == 0:
+        return False
+    totals = _current_totals(state)
+    rival = other(league)
+    theirs = _most(state, rival) if rival_can_add else 0
+    return not (totals[league] > totals[rival] + theirs or totals[league] + mine < totals[rival])
+
+
+def _base(state: State, league: str, column: list[Token]) -> int:
+    front = data.FRONTS[state.battle.front]
+    value = sum(t.strength for t in column)
+    if state.battle.plans[league].figures.get(front) == "Aleuas":
+        value += sum(1 for t in column if t.unit == "cavalry")
+    return value
+
+
+def _open_column(state: State, events: list[Event]) -> None:
+    battle = state.battle
+    front = data.FRONTS[battle.front]
+    if battle.column == 0:
+        battle.column_totals.append([])
+        battle.column_results.append([])
+        battle.column_added.append([])
+    totals = {lg: _base(state, lg, battle.plans[lg].columns[front][battle.column]) for lg in data.LEAGUES}
+    battle.column_totals[battle.front].append(totals)
+    battle.column_added[battle.front].append({})
+    events.append(Event(f"🏺 {data.FRONT_NAMES[front]}, column {battle.column + 1}: " + " · ".join(
+        f"{_league_name(state, lg)} **{totals[lg]}**" for lg in data.LEAGUES)))
+    battle.choices, battle.responder = {}, None
+    battle.waiting = [lg for lg in data.LEAGUES if _matters(state, lg, rival_can_add=True)]
+    battle.stage = "engage"
+    if not battle.waiting:
+        _close_column(state, events)
+
+
+def encode(action: Engage) -> str:
+    """A secret engagement as stored until both leagues have chosen."""
+    return ("figure" if action.figure else "") + ("+polemarch" if action.polemarch else "")
+
+
+def decode(state: State, league: str, choice: str) -> Engage:
+    figure = _figure_on_front(state, league) if "figure" in choice else None
+    return Engage(figure=figure, polemarch="polemarch" in choice)
+
+
+def engage(state: State, league: str, action: Engage, events: list[Event]) -> None:
+    battle = state.battle
+    if action not in engage_options(state, league):
+        raise IllegalAction("You cannot engage that in this column.")
+    if battle.stage == "respond":
+        _commit(state, league, action, events)
+        _close_column(state, events)
+        return
+    battle.choices[league] = encode(action)
+    if any(lg not in battle.choices for lg in battle.waiting):
+        return
+    engaged = []
+    for lg in battle.waiting:
+        choice = battle.choices[lg]
+        _commit(state, lg, decode(state, lg, choice), events)
+        if choice:
+            engaged.append(lg)
+    held = [lg for lg in battle.waiting if lg not in engaged]
+    if len(engaged) == 1 and held and _matters(state, held[0], rival_can_add=False):
+        battle.stage, battle.responder = "respond", held[0]
+        events.append(Event(f"The {LEAGUE[held[0]]} may answer in this column."))
+        return
+    _close_column(state, events)
+
+
+def _commit(state: State, league: str, action: Engage, events: list[Event]) -> None:
+    battle = state.battle
+    added = []
+    totals = battle.column_totals[battle.front][battle.column]
+    if action.figure:
+        figure = _figure_on_front(state, league)
+        battle.engaged[league].append(data.FRONTS[battle.front])
+        totals[league] += data.FIGURES[figure]["attack"]
+        added.append(f"{figure} (+{data.FIGURES[figure]['attack']})")
+    if action.polemarch:
+        state.players[polemarch_seat(state, league)].admin_uses += 1
+        totals[league] += 2
+        added.append("Polemarch (+2)")
+    battle.column_added[battle.front][battle.column][league] = ", ".join(added)
+    text = f"engages {' and '.join(added)}" if added else "holds back"
+    events.append(Event(f"The {_league_name(state, league)} {text}: **{totals[league]}**."))
+
+
+def _close_column(state: State, events: list[Event]) -> None:
+    battle = state.battle
+    totals = battle.column_totals[battle.front][battle.column]
+    delian, pelop = totals["delian"], totals["peloponnesian"]
+    winner = None if delian == pelop else ("delian" if delian > pelop else "peloponnesian")
+    battle.column_results[battle.front].append(winner)
+    events.append(Event(f"Column {battle.column + 1}: " + (f"won by the {_league_name(state, winner)}"
+                                                          if winner else "a tie, nobody wins it") + "."))
+    battle.choices, battle.waiting, battle.responder = {}, [], None
+    battle.column += 1
+    if battle.column < data.COLUMNS:
+        _open_column(state, events)
+        return
+    results = battle.column_results[battle.front]
+    wins = {lg: results.count(lg) for lg in data.LEAGUES}
+    front_winner = None if wins["delian"] == wins["peloponnesian"] else max(wins, key=wins.get)
+    battle.front_results.append(front_winner)
+    name = data.FRONT_NAMES[data.FRONTS[battle.front]]
+    events.append(Event(f"🚩 The {name} front: " + (f"won by the **{_league_name(state, front_winner)}**"
+                                                     if front_winner else "nobody wins it") + "."))
+    battle.front += 1
+    battle.column = 0
+    if battle.front < len(data.FRONTS):
+        _open_column(state, events)
+        return
+    battle.stage = "done"
+    _finish(state, events)
+
+
+def _finish(state: State, events: list[Event]) -> None:
+    results = state.battle.front_results
+    fronts = {lg: results.count(lg) for lg in data.LEAGUES}
+    state.phase = "over"
+    if state.solo:
+        mine = state.players[0].league
+        if fronts[mine] > fronts[other(mine)]:
+            state.winners, state.result = [0], f"won {fronts[mine]} fronts to {fronts[other(mine)]}: victory!"
+        else:
+            state.winners, state.result = [], f"won {fronts[mine]} fronts to {fronts[other(mine)]}: defeat."
+        events.append(Event(f"🏁 The Great Battle is over: you {state.result}"))
+        return
+    winner, why = None, ""
+    if fronts["delian"] != fronts["peloponnesian"]:
+        winner, why = max(fronts, key=fronts.get), f"{max(fronts.values())} fronts to {min(fronts.values())}"
+    elif results[2] is not None:
+        winner, why = results[2], "tied on fronts, but won the Maritime front"
+    else:
+        for measure in ("prestige", "copper"):
+            best = {lg: max(getattr(state.players[s], measure) for s in seats_of(state, lg)) for lg in data.LEAGUES}
+            if best["delian"] != best["peloponnesian"]:
+                winner = max(best, key=best.get)
+                why = f"tied on fronts and at sea, but has the player with the most {measure.title()}"
+                break
+    if winner is None:
+        state.winners = sorted(p.seat for p in state.players)
+        state.result = "a perfect tie: the leagues share the victory"
+    else:
+        state.winners, state.result = seats_of(state, winner), f"the {LEAGUE[winner]} wins: {why}"
+    events.append(Event(f"🏁 The Great Battle is over: {state.result}."))

@@ -1,0 +1,201 @@
+"""Epireia's flow: who moves, what is legal, applying an action, and the automatic steps between
+decisions (the end of a player's turn, the phases, the Resolution, the turn's end, the battle)."""
+from __future__ import annotations
+
+from ..chance import Chance
+from ..core import Event, IllegalAction, Outcome, Step
+from . import battle, develop, diplomacy, dice, resolution, scenarios, setup
+from .state import State, clone, diplomacy_order, seats_of
+
+SETUP_PHASES = ("scenario", "city", "league", "admin", "figure")
+PROMPT_KINDS = {"bonus_resource": ("bonus_resource",), "bonus_unit": ("bonus_unit",),
+                "recruit": ("recruit",), "second_chance": ("reroll", "boost", "accept")}
+
+
+# --- Who moves and what is legal -----------------------------------------------------------------
+
+def to_move(state: State) -> frozenset[int]:
+    if state.phase == "over":
+        return frozenset()
+    if state.prompts:
+        return frozenset({state.prompts[0].seat})
+    if state.phase == "figure":
+        return frozenset(p.seat for p in state.players if p.chosen is None)
+    if state.phase in SETUP_PHASES:
+        return frozenset({state.picking[state.pick]})
+    if state.phase in ("develop", "diplomacy"):
+        return frozenset({state.order[state.current]})
+    if state.phase == "battle":
+        return frozenset(s for league in _battle_leagues(state) for s in seats_of(state, league))
+    return frozenset()
+
+
+def _battle_leagues(state: State) -> list[str]:
+    """The leagues whose choice the battle waits for (any of their players may make it)."""
+    b = state.battle
+    if b.stage == "place":
+        return [league for league, plan in b.plans.items() if not plan.ready]
+    if b.stage == "engage":
+        return [league for league in b.waiting if league not in b.choices]
+    return [b.responder] if b.stage == "respond" else []
+
+
+def legal_actions(state: State, seat: int) -> list:
+    if seat not in to_move(state):
+        return []
+    if state.prompts:
+        prompt = state.prompts[0]
+        if prompt.kind == "second_chance":
+            return dice.second_chances(state, state.roll, _side_index(state, seat))
+        return develop.bonus_actions(state, prompt)
+    if state.phase in SETUP_PHASES:
+        return setup.legal(state, seat)
+    if state.phase == "develop":
+        return develop.legal(state, seat)
+    if state.phase == "diplomacy":
+        return diplomacy.legal(state, seat)
+    league = state.players[seat].league
+    if state.battle.stage == "place":
+        return battle.placement_options(state, league)
+    return battle.engage_options(state, league)
+
+
+def _side_index(state: State, seat: int) -> int:
+    return next(i for i, side in enumerate(state.roll.sides) if side.seat == seat)
+
+
+# --- Applying an action --------------------------------------------------------------------------
+
+def apply(state: State, seat: int, action, chance: Chance) -> Step:
+    state = clone(state)
+    if seat not in to_move(state):
+        raise IllegalAction("It is not your turn.")
+    events: list[Event] = []
+    if state.prompts:
+        events += _answer(state, seat, action, chance)
+    elif action.kind in ("scenario", "city", "league", "admin", "figure"):
+        _expect(state.phase in SETUP_PHASES, "The set-up is over.")
+        events += setup.act(state, seat, action, chance)
+    elif state.phase == "develop":
+        _expect(action.kind in ("donate", "build", "produce", "architect", "trade", "withdraw", "archon",
+                                "end_development"), "It is the Development phase: donate, build or produce.")
+        events += develop.act(state, seat, action, chance)
+    elif state.phase == "diplomacy":
+        _expect(action.kind in ("move", "end_diplomacy"), "It is the Diplomacy phase: move your figures.")
+        events += diplomacy.act(state, seat, action, chance)
+    elif state.phase == "battle":
+        events += _battle(state, seat, action)
+    else:
+        raise IllegalAction("That is not possible now.")
+    advance(state, chance, events)
+    return Step(state=state, events=tuple(events))
+
+
+def _expect(condition: bool, reason: str) -> None:
+    if not condition:
+        raise IllegalAction(reason)
+
+
+def _answer(state: State, seat: int, action, chance: Chance) -> list[Event]:
+    prompt = state.prompts[0]
+    _expect(action.kind in PROMPT_KINDS[prompt.kind], {
+        "bonus_resource": "First choose the resource of your Prestige bonus.",
+        "bonus_unit": "First choose the unit of your Prestige bonus.",
+        "recruit": "First choose the figure your Prytaneion recruits.",
+        "second_chance": "First decide about your roll: a second chance, or keep it.",
+    }[prompt.kind])
+    if prompt.kind != "second_chance":
+        return develop.take_bonus(state, seat, action, chance)
+    _expect(action in dice.second_chances(state, state.roll, _side_index(state, seat)),
+            "That second chance is not open to you.")
+    state.prompts.pop(0)
+    if action.kind == "reroll":
+        return dice.reroll(state, seat, action, chance)
+    if action.kind == "boost":
+        return dice.boost(state, seat, action)
+    return dice.accept(state, seat)
+
+
+def _battle(state: State, seat: int, action) -> list[Event]:
+    events: list[Event] = []
+    league = state.players[seat].league
+    stage = state.battle.stage
+    if stage == "place":
+        _expect(action.kind in ("deploy", "station"), "Deploy your army and place your figures first.")
+        battle.place(state, league, action, events)
+    else:
+        _expect(action.kind == "engage", "Decide whether to engage in this column.")
+        if stage == "engage" and len(state.battle.waiting) > 1:
+            events.append(Event(f"You chose: {'engage' if action.figure or action.polemarch else 'hold'}.", to=seat))
+            events.append(Event(f"The {battle.LEAGUE[league]} has decided."))
+        battle.engage(state, league, action, events)
+    return events
+
+
+# --- The automatic steps between decisions -------------------------------------------------------
+
+def _drop_dead_prompts(state: State, events: list[Event]) -> None:
+    """A bonus that can no longer be paid (another bonus took the resources or the last token
+    first) is lost, as the rulebook says of a bonus the player cannot pay."""
+    while state.prompts and not legal_actions(state, state.prompts[0].seat):
+        prompt = state.prompts.pop(0)
+        events.append(Event(f"🎁 **{state.players[prompt.seat].city}** cannot pay for a Prestige bonus: it is lost."))
+
+
+def advance(state: State, chance: Chance, events: list[Event]) -> None:
+    while True:
+        _drop_dead_prompts(state, events)
+        if state.phase in ("over", *SETUP_PHASES) or state.prompts:
+            return
+        if state.phase in ("develop", "diplomacy", "resolve"):
+            scenarios.check(state, chance, events)
+            if state.prompts:
+                return
+        if state.phase == "develop":
+            if state.players[state.order[state.current]].actions_left > 0:
+                return
+            state.current += 1
+            if state.current < len(state.order):
+                develop.start_turn_of(state, state.order[state.current])
+                continue
+            state.phase, state.order, state.current = "diplomacy", diplomacy_order(state), 0
+            events.append(Event("🧭 **Diplomacy phase.**"))
+            continue
+        if state.phase == "diplomacy":
+            if state.current < len(state.order):
+                if diplomacy.can_move(state, state.order[state.current]):
+                    return
+                state.current += 1
+                continue
+            if state.enemies:
+                events.extend(diplomacy.move_enemies(state, chance))
+            resolution.start(state, events)
+            continue
+        if state.phase == "resolve":
+            if resolution.run(state, chance, events):
+                return
+            scenarios.check(state, chance, events)
+            if state.prompts:
+                return
+            _end_turn(state, chance, events)
+            continue
+        battle.advance(state, events)
+        return
+
+
+def _end_turn(state: State, chance: Chance, events: list[Event]) -> None:
+    follow = scenarios.turn_over(state, events)
+    if follow == "next":
+        scenarios.start_turn(state, chance, events)
+    elif follow == "battle":
+        battle.start(state, events)
+    else:
+        state.phase, state.winners = "over", []
+        state.result = "the scenario's objectives were not met in time: defeat."
+        events.append(Event(f"🏁 The last turn is over and {state.result}"))
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    return Outcome(winners=tuple(state.winners or ()), reason=state.result)

@@ -1,0 +1,27 @@
+"""Philosophy Grudgematch (2 players): football between French and German philosophers."""
+from ..core import Game
+from .actions import actions, label
+from .legal import legal_actions, to_move
+from .rules import Options, State, apply, setup
+from .standin import default_action, stand_in
+from .views import outcome, shuffle_secrets, view
+
+GAME = Game(
+    key="grudgematch",
+    title="Philosophy Grudgematch",
+    min_seats=2,
+    max_seats=2,
+    Options=Options,
+    State=State,
+    actions=actions,
+    setup=setup,
+    to_move=to_move,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    label=label,
+    stand_in=stand_in,
+    default_action=default_action,
+    shuffle_secrets=shuffle_secrets,
+)

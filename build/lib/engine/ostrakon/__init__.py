@@ -1,0 +1,27 @@
+"""Ostrakon (5-12 players): secret stone votes on two-answer questions."""
+from ..core import Game
+from .rules import apply, legal_actions, setup, to_move, waiting_reason
+from .state import Options, State, actions
+from .views import outcome, shuffle_secrets, view
+from .standin import label, stand_in
+
+GAME = Game(
+    key="ostrakon",
+    title="Ostrakon",
+    min_seats=5,
+    max_seats=12,
+    Options=Options,
+    State=State,
+    actions=actions,
+    setup=setup,
+    to_move=to_move,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    label=label,
+    stand_in=stand_in,
+    default_action=stand_in,
+    shuffle_secrets=shuffle_secrets,
+    waiting_reason=waiting_reason,
+)

@@ -1,0 +1,44 @@
+"""What a stand-in player does at an Ostrakon table, and how actions read on buttons."""
+from __future__ import annotations
+
+from ..chance import Chance
+from . import data
+from .rules import Ask, Consult, Corrupt, Decide, State, Vote, legal_actions, normalise, players, speaker
+
+
+def canned_question(state: State) -> Ask:
+    """The first canned question not yet asked; numbered once the list runs out."""
+    for round_ in range(1, 100):
+        for text, white, black in data.CANNED_QUESTIONS:
+            question = text if round_ == 1 else f"{text} (take {round_})"
+            if normalise(question) not in state.asked:
+                return Ask(question=question, white=white, black=black)
+    raise AssertionError("ran out of canned questions")
+
+
+def stand_in(state: State, seat: int, chance: Chance):
+    """A sensible move: ask a canned question, vote at random, and on special days corrupt or
+    consult at random, then side with whatever the council showed."""
+    if state.phase == "ask":
+        return canned_question(state)
+    if state.phase == "vote":
+        return Vote(stone=chance.pick(["white", "black"]))
+    if state.phase in ("corrupt", "consult"):
+        return chance.pick(legal_actions(state, seat))
+    mine = state.votes[seat]
+    seen = state.votes if state.rule == "treachery" else state.shown
+    against = sum(1 for s, v in seen.items() if s != seat and v != mine)
+    return Decide(flip=against * 2 > len([s for s in seen if s != seat]))
+
+
+def label(action) -> str:
+    if isinstance(action, Vote):
+        return f"{'⚪' if action.stone == 'white' else '⚫'} {action.stone} stone"
+    if isinstance(action, (Corrupt, Consult)):
+        return f"{action.kind.title()} seats {', '.join(str(s + 1) for s in action.seats)}"
+    if isinstance(action, Decide):
+        return "Turn my stone over" if action.flip else "Keep my stone"
+    return {"ask": "Ask the question", "follow": "Follow the speaker"}.get(action.kind, action.kind)
+
+
+__all__ = ["stand_in", "label", "canned_question", "players", "speaker"]

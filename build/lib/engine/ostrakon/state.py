@@ -1,0 +1,105 @@
+"""Ostrakon's options, state and actions: the data every rule reads and writes."""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+Stone = Literal["white", "black"]
+Rule = Literal["regular", "corruption", "oracle", "treachery"]
+Phase = Literal["ask", "vote", "corrupt", "consult", "decide", "over"]
+STONE_ICON = {"white": "⚪", "black": "⚫"}
+
+
+# --- Options and state ---------------------------------------------------------------------------
+
+class Options(BaseModel):
+    special_days: bool = True
+    corruption_spaces: tuple[int, ...] = (4, 10)
+    oracle_spaces: tuple[int, ...] = (6, 13)
+    treachery_spaces: tuple[int, ...] = (8, 15)
+    extra_subjects: list[str] = Field(default_factory=list, max_length=64)
+
+
+class Pile(BaseModel):
+    space: int
+    seats: list[int]  # bottom to top
+
+
+class Question(BaseModel):
+    text: str
+    white: str
+    black: str
+
+
+class Reveal(BaseModel):
+    """The last question's result, public once the stones are shown."""
+
+    speaker: int
+    question: Question
+    votes: dict[int, Stone]
+    advanced: int  # spaces; 0 means the speaker went under the Sun
+    follower: int | None = None
+    shown: dict[int, Stone] = {}  # stones shown before the reveal; a corrupted one's own vote
+
+
+class State(BaseModel):
+    options: Options
+    names: list[str]
+    days: int
+    day: int = 1
+    rule: Rule = "regular"
+    sun: int
+    piles: list[Pile]  # by space, ascending; empty piles are dropped
+    under_sun: list[int] = []  # bottom to top
+    followed: list[int] = []
+    deck: list[str]
+    discard: list[str] = []
+    subject: str
+    next_subject: str
+    asked: list[str] = []  # normalised questions already asked this game
+    phase: Phase = "ask"
+    question: Question | None = None
+    votes: dict[int, Stone] = {}
+    follower: int | None = None
+    shown: dict[int, Stone] = {}  # stones shown before the reveal (Corruption and Oracle days)
+    last: Reveal | None = None
+    winner: int | None = None
+    outstanding: bool = False
+
+
+# --- Actions -------------------------------------------------------------------------------------
+
+class Ask(BaseModel):
+    kind: Literal["ask"] = "ask"
+    question: str = Field(max_length=300, title="Your question (two possible answers)")
+    white: str = Field(max_length=80, title="The answer for the white stone")
+    black: str = Field(max_length=80, title="The answer for the black stone")
+
+
+class Follow(BaseModel):
+    kind: Literal["follow"] = "follow"
+
+
+class Vote(BaseModel):
+    kind: Literal["vote"] = "vote"
+    stone: Stone
+
+
+class Corrupt(BaseModel):
+    kind: Literal["corrupt"] = "corrupt"
+    seats: list[int]
+
+
+class Consult(BaseModel):
+    kind: Literal["consult"] = "consult"
+    seats: list[int]
+
+
+class Decide(BaseModel):
+    kind: Literal["decide"] = "decide"
+    flip: bool
+
+
+Action = Annotated[Union[Ask, Follow, Vote, Corrupt, Consult, Decide], Field(discriminator="kind")]
+actions = TypeAdapter(Action)

@@ -1,0 +1,62 @@
+"""What each seat (or the public) may see of an Ostrakon table, and who won."""
+from __future__ import annotations
+
+from ..chance import Chance
+from ..core import Outcome, copy_state
+from .rules import can_follow, next_speaker, positions, special_spaces, speaker
+from .state import State
+
+
+def view(state: State, seat: int | None) -> dict:
+    public = {
+        "names": state.names,
+        "day": state.day,
+        "days": state.days,
+        "rule": state.rule,
+        "phase": state.phase,
+        "speaker": speaker(state),
+        "next_speaker": next_speaker(state),
+        "subject": state.subject,
+        "next_subject": state.next_subject,
+        "sun": state.sun,
+        "positions": positions(state),
+        "piles": [{"space": p.space, "seats": list(p.seats)} for p in state.piles],
+        "under_sun": list(state.under_sun),
+        "followed": list(state.followed),
+        "follower": state.follower,
+        "question": state.question.model_dump() if state.question else None,
+        "voted": sorted(state.votes),
+        "shown": {str(s): v for s, v in sorted(state.shown.items())},
+        "special_spaces": special_spaces(state.options),
+        "revealed": state.phase == "decide" and state.rule == "treachery",
+        "last": state.last.model_dump(mode="json") if state.last else None,
+        "winner": state.winner,
+    }
+    if public["revealed"]:
+        public["votes"] = {str(s): v for s, v in sorted(state.votes.items())}
+    if seat is not None:
+        public["seat"] = seat
+        public["my_vote"] = state.votes.get(seat)
+        public["can_follow"] = can_follow(state, seat)
+    return public
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.winner is None:
+        return None
+    name = state.names[state.winner]
+    reason = "an Outstanding Victory in the Temple of Wisdom" if state.outstanding else "closest to the Temple when the Moon covered the Calendar"
+    return Outcome(winners=(state.winner,), reason=f"{name}: {reason}")
+
+
+def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
+    """The same position as others may know it: unrevealed stones (but `keep`'s own) and the
+    order of the subject deck re-dealt at random."""
+    state = copy_state(state)
+    hidden = state.phase in ("vote", "corrupt", "consult") or (state.phase == "decide" and state.rule == "oracle")
+    if hidden:
+        for seat in state.votes:
+            if seat != keep and seat not in state.shown:
+                state.votes[seat] = chance.pick(["white", "black"])
+    state.deck = chance.shuffle(state.deck)
+    return state
