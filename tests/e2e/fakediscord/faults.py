@@ -36,11 +36,12 @@ RESUMABLE_CLOSE, SESSION_TIMED_OUT = 4000, 4009  # "unknown error" (resume) and 
 RATE_LIMIT = 5  # what X-RateLimit-Limit says; discord.py reads only Remaining and Reset-After
 # Real 5xx answers: a JSON error from Discord's API for 500 and 503, an HTML page from the proxies
 # in front of it for 502 and 504 (discord.py reads either: json_or_text).
+_PAGE = "<html><head><title>{0}</title></head><body><center><h1>{0}</h1></center></body></html>"
 SERVER_ERRORS = {
     500: ("application/json", json.dumps({"message": "500: Internal Server Error", "code": 0})),
-    502: ("text/html", "<html><head><title>502 Bad Gateway</title></head><body>502 Bad Gateway</body></html>"),
+    502: ("text/html", _PAGE.format("502 Bad Gateway")),
     503: ("application/json", json.dumps({"message": "503: Service Unavailable", "code": 0})),
-    504: ("text/html", "<html><head><title>504 Gateway Time-out</title></head><body>504 Gateway Time-out</body></html>"),
+    504: ("text/html", _PAGE.format("504 Gateway Time-out")),
 }
 
 
