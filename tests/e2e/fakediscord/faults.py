@@ -46,9 +46,9 @@ SERVER_ERRORS = {
 
 
 class BotAway(RuntimeError):
-    """A user acted while the bot's gateway was down. Real Discord shows "This interaction failed"
-    after 3 s and the bot can never answer it in time, so a test makes users act only once the bot
-    is back (leave the `gateway_outage` block first)."""
+    """A user acted while the bot's gateway was down. On Discord the interaction reaches the bot
+    late if at all, past its 3 s, and the user sees "This interaction failed": a test makes users
+    act only once the bot is back (after the `gateway_outage` block)."""
 
 
 @dataclass
