@@ -1,6 +1,10 @@
 """The gateway: HELLO, IDENTIFY -> READY + a GUILD_CREATE per guild, heartbeats, RESUME, member chunks,
 and dispatching events to the one connected bot.
 
+A session keeps its last dispatches: after a test's outage (faults.py) a RESUME with the session
+id and sequence gets what the bot missed, in order, then RESUMED; an unknown session gets
+INVALID_SESSION (d=false), and the bot IDENTIFYs anew.
+
 Frames are sent as uncompressed text; discord.py asks for zlib-stream but only decompresses
 binary frames, so text frames are read as they are.
 """
@@ -9,9 +13,12 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
+
+from .faults import BotAway
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -21,6 +28,7 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, REQUEST_MEMBERS = 0, 1, 2, 3, 6
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
 AUTHENTICATION_FAILED, DISALLOWED_INTENTS = 4004, 4014
 INTENT_GUILDS, INTENT_MEMBERS, INTENT_GUILD_MESSAGES, INTENT_DIRECT_MESSAGES = 1, 1 << 1, 1 << 9, 1 << 12
+BACKLOG = 1000  # dispatches a session keeps for a RESUME to replay
 
 
 class GatewaySession:
@@ -30,21 +38,34 @@ class GatewaySession:
         self.seq = 0
         self.intents = 0
         self.identified = False
+        self.backlog: deque[dict] = deque(maxlen=BACKLOG)
+        # a test's outage dropped the connection (faults.py): "queue" keeps dispatches for the RESUME
+        # (and while it replays them, so that nothing overtakes them), "drop" loses them
+        self.hold: str | None = None
 
     @property
     def closed(self) -> bool:
-        return self.ws.closed
+        """Nothing can be dispatched to it (a connection dropped by an outage still takes events)."""
+        return self.ws.closed and self.hold is None
 
     async def send(self, op: int, d: Any = None, *, t: str | None = None) -> None:
         frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
         if op == DISPATCH:
+            if self.hold == "drop":
+                return  # the session is gone: the bot learns the world again from its GUILD_CREATEs
             self.seq += 1
             frame["s"] = self.seq
+            self.backlog.append(frame)
+            if self.hold == "queue":
+                return  # the RESUME sends it
         await self.ws.send_str(json.dumps(frame))
 
     async def dispatch(self, event: str, data: dict) -> None:
-        if self.ws.closed:
+        if self.closed:
             raise ConnectionResetError(f"the bot's gateway connection is closed ({event} not sent)")
+        if event == "INTERACTION_CREATE" and self.ws.closed:
+            raise BotAway("a user acted while the bot's gateway was down: Discord shows 'This interaction "
+                          "failed'; let users act once the bot is back")
         await self.send(DISPATCH, data, t=event)
 
     async def close(self, code: int = 1000) -> None:
@@ -59,6 +80,9 @@ class GatewaySession:
             return
         self.intents = int(d.get("intents") or 0)
         self.identified = True
+        fake.faults.gateway_log.append(("IDENTIFY", self.session_id))
+        if fake.gateway is not None and fake.gateway is not self:
+            fake.gateway.hold = None  # a session dropped by an outage is over
         fake._sessions[self.session_id] = self
         fake.gateway = self
         fake._announcements.clear()  # everything made so far is in the GUILD_CREATEs below
@@ -75,13 +99,29 @@ class GatewaySession:
                 await self.dispatch("GUILD_CREATE", guild.payload(fake))
 
     async def resume(self, d: dict) -> None:
-        old = self.fake._sessions.get(d.get("session_id", ""))
-        if old is None or d.get("token") != self.fake.token:
+        fake = self.fake
+        old = fake._sessions.get(d.get("session_id", ""))
+        seq = d.get("seq")
+        first = old.backlog[0]["s"] if old is not None and old.backlog else None
+        fake.faults.gateway_log.append(("RESUME", d.get("session_id"), seq))
+        # resumable: a known session, and the bot's sequence is one the backlog can continue from
+        if (old is None or d.get("token") != fake.token or not isinstance(seq, int) or seq > old.seq
+                or first is not None and seq < first - 1):
+            fake.faults.gateway_log.append(("INVALID_SESSION", d.get("session_id")))
             await self.send(INVALID_SESSION, False)
             return
         self.session_id, self.seq, self.intents, self.identified = old.session_id, old.seq, old.intents, True
-        self.fake._sessions[self.session_id] = self
-        self.fake.gateway = self
+        self.backlog, old.hold, self.hold = old.backlog, None, "queue"
+        fake._sessions[self.session_id] = self
+        fake.gateway = self
+        # what the bot missed, in order (events dispatched meanwhile join the queue), then RESUMED
+        replayed = 0
+        while seq + replayed < self.seq:
+            frame = self.backlog[seq + replayed + 1 - self.backlog[0]["s"]]
+            await self.ws.send_str(json.dumps(frame))
+            replayed += 1
+        self.hold = None
+        fake.faults.gateway_log.append(("RESUMED", self.session_id, replayed))
         await self.dispatch("RESUMED", {"_trace": ["fake-discord"]})
 
     async def chunk_members(self, d: dict) -> None:
@@ -106,6 +146,7 @@ class GatewaySession:
 async def serve(fake: FakeDiscord, request: web.Request) -> web.WebSocketResponse:
     ws = web.WebSocketResponse(max_msg_size=0)
     await ws.prepare(request)
+    await fake.faults.reachable.wait()  # during a test's outage the bot's reconnection waits for HELLO
     session = GatewaySession(fake, ws)
     await session.send(HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake-discord"]})
     async for message in ws:
@@ -127,6 +168,6 @@ async def serve(fake: FakeDiscord, request: web.Request) -> web.WebSocketRespons
             pass
         else:
             fake.violation("gateway", f"unexpected gateway opcode {op}: {frame}")
-    if fake.gateway is session:
+    if fake.gateway is session and session.hold is None:  # an outage's session waits for the bot's return
         fake.gateway = None
     return ws

@@ -1,6 +1,7 @@
 """Entry point for every HTTP request: find the route (an unknown one fails the test), check the
-bot token, parse JSON or multipart (payload_json + files[n]), record the body for the contract
-check, run the handler, and turn a `Refusal` into Discord's error answer."""
+bot token, parse JSON or multipart (payload_json + files[n]), answer with a fault the test planned
+(faults.py), record the body for the contract check, run the handler, and turn a `Refusal` into
+Discord's error answer."""
 
 from __future__ import annotations
 
@@ -48,6 +49,10 @@ async def _handle(fake: FakeDiscord, request: web.Request) -> web.StreamResponse
     except ValueError as exc:
         fake.violation(50109, f"{method} {route.template}: {exc}")
         return json_response({"message": "The request body contains invalid JSON.", "code": 50109}, status=400)
+    # a fault the test planned (faults.py) is answered instead, and nothing is done or recorded
+    faulted = fake.faults.answer(method, route.template, params, path, body)
+    if faulted is not None:
+        return faulted
     fake.requests.append((method, route.template))
     handling(method, route.template)
     call = Call(fake, request, method, route.template, params, body, uploads)

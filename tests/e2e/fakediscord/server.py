@@ -19,6 +19,7 @@ from typing import Any, Callable
 from aiohttp import web
 
 from . import gateway, mentions, rest, wire
+from .faults import Faults
 from .interactions import FakeInteraction
 from .mentions import MessageRequest
 from .model import DM_CHANNEL, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflakes
@@ -85,6 +86,7 @@ class FakeDiscord:
         # guilds and channels made while a bot is connected, announced before the next event
         self._announcements: list[tuple[str, int, Callable[[], dict]]] = []
         self.gateway: gateway.GatewaySession | None = None
+        self.faults = Faults(self)  # rate limits, 5xx and gateway outages a test scripts
         self.owner = FakeUser(self, self.ids.next(), "owner")
         self.users.append(self.owner)
         self.guild = self._new_guild(guild_name, self.owner)
@@ -276,6 +278,14 @@ class FakeDiscord:
         self.raise_new_violations()
 
     # Gateway and waiting ------------------------------------------------------------------------
+
+    def gateway_outage(self, *, resumable: bool = True, timeout: float = 5.0):
+        """`async with fake.gateway_outage(): ...`: the bot's gateway is down in the block (faults.py)."""
+        return self.faults.gateway_outage(resumable=resumable, timeout=timeout)
+
+    async def drop_gateway(self, *, resumable: bool = True, timeout: float = 5.0) -> None:
+        """Close the bot's gateway; it comes back with RESUME (or, not resumable, a new IDENTIFY)."""
+        await self.faults.drop_gateway(resumable=resumable, timeout=timeout)
 
     def touch(self) -> None:
         self._last_activity = asyncio.get_running_loop().time()
