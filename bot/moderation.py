@@ -12,12 +12,8 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from pydantic import BaseModel
-
-from engine import Chance, Game
-
 from .replay import ReplayError, history, kept_moves, rebuild
-from .service import Refused, TableService, Update, chance_for
+from .service import Refused, TableService, Update
 from .store import ActionRecord, TableRecord
 from .text import chunk
 
@@ -25,16 +21,6 @@ LOG_PAGE = 1800       # characters of log per page (the header and Discord's 2,0
 LOG_CACHE = 64        # tables whose log pages are kept, per version
 NO_TABLE = "There is no table in this channel. Open one with `/table new`."
 MODERATOR_ONLY = "Only a moderator (Manage Channels here, or the server's moderator role) can {what}."
-
-
-def default_move(game: Game, state: BaseModel, seat: int, chance: Chance) -> Any:
-    """What a skipped seat plays: the game's default action, else its stand-in's move."""
-    for choose in (game.default_action, game.stand_in):
-        if choose is not None:
-            action = choose(state, seat, chance)
-            if action is not None:
-                return action
-    return game.legal_actions(state, seat)[0]
 
 
 def seat_history(table: TableRecord, log: list[ActionRecord]) -> list[list[int | None]]:
@@ -136,11 +122,8 @@ class Moderation:
                                           [f"⏭️ <@{actor_id}> skipped {who}: the default move is played."],
                                           was_waiting=waiting)
             for seat in seats:
-                state = service.state_of(update.table)
-                if update.table.status != "running" or seat not in game.to_move(state):
-                    continue
-                chance = chance_for(update.table, f"{update.table.version + 1}:default")
-                update.add(await service.apply_move(update.table, seat, actor_id, default_move(game, state, seat, chance)))
+                if update.table.status == "running" and seat in game.to_move(service.state_of(update.table)):
+                    update.add(await service.play_fallback(update.table, seat, actor_id, "default"))
             update.add(await service.play_stand_ins(update.table))
             return update
 
