@@ -38,6 +38,7 @@ async def test_reminders_ping_only_the_waited_players_then_one_stalled_notice(wo
     await world.clock.tick(at=T0 + 3 * HOUR)
     (_, stalled, ping) = world.notices.said[-1]
     assert stalled.startswith("💤 This table is stalled") and f"<@{BOB}>" in stalled and ping == []
+    assert "and 2 reminders went unanswered" in stalled
     for hours in (4, 5, 48, 24 * 10):
         await world.clock.tick(at=T0 + hours * HOUR)
     assert len(world.notices.said) == 3  # no ping spam after the notice
