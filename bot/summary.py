@@ -108,16 +108,17 @@ def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def holders_line(seat: SeatHistory, names: list | None = None) -> str:
+def holders_line(seat: SeatHistory, names: list | None = None, finished: bool = True) -> str:
     """`🔁 Sappho's seat was held by <@bob> (6 moves) → 🤖 stand-in (2 moves) → <@carol> (22 moves);
-    its result counts for <@carol>.`"""
+    its result counts for <@carol>.` (an ended game has no result to count)."""
     chain = " → ".join(f"{STAND_IN if stint.user is None else f'<@{stint.user}>'} ({plural(stint.moves, 'move')})"
                        for stint in seat.stints)
     credited = seat.credited()
-    counts = f"its result counts for {_names(credited)}" if credited else "no player moved for it, so its result counts for nobody"
+    counts = ("" if not finished else f"; its result counts for {_names(credited)}" if credited else
+              "; no player moved for it, so its result counts for nobody")
     name = seat_name(seat.seat, names)
     whose = f"{_possessive(name[0].upper() + name[1:])} seat" if name != seat_name(seat.seat) else name.capitalize()
-    return f"🔁 {whose} was held by {chain}; {counts}."
+    return f"🔁 {whose} was held by {chain}{counts}."
 
 
 def summary_lines(game: Game, table: TableRecord, state: BaseModel, log: list[ActionRecord]) -> list[str]:
@@ -131,7 +132,7 @@ def summary_lines(game: Game, table: TableRecord, state: BaseModel, log: list[Ac
     word = "finished" if table.status == "finished" else "ended"
     lines = [f"🏁 **{game.title}** {word} after {duration_text(finished - started)} of play.",
              outcome_line(game, table, state, game.outcome(state), moves, history)]
-    lines += [holders_line(seat, names) for seat in history if len(seat.stints) > 1]
+    lines += [holders_line(seat, names, table.status == "finished") for seat in history if len(seat.stints) > 1]
     hidden = reveal_lines(game, table, state, history)
     if hidden:
         lines.append("🔓 **What was hidden:**")
