@@ -52,12 +52,14 @@ def parse_remind(text: str) -> float | None:
 
 def format_duration(seconds: float) -> str:
     """Seconds as players write times, every unit that is not zero: `30s`, `1m`, `1h30m`, `1d12h`.
-    Seconds appear because an automatic reminder interval is half the pace (30s for a 1m pace)."""
+    Seconds appear under an hour only (an automatic reminder interval is half the pace: 30s for a
+    1m pace); above, they would only be noise (a vacation's time left, counted to the second)."""
     seconds = int(round(seconds))
     days, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes, rest = divmod(rest, MINUTE)
-    return "".join(f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m"), (rest, "s")) if n) or "0s"
+    units = ((days, "d"), (hours, "h"), (minutes, "m"), (0 if seconds >= HOUR else rest, "s"))
+    return "".join(f"{n}{unit}" for n, unit in units if n) or "0s"
 
 
 @dataclass(frozen=True)

@@ -115,9 +115,10 @@ def test_paces_read_and_write_as_players_type_them():
 
 
 def test_every_duration_reads_as_players_write_times():
-    assert [format_duration(s) for s in (30, MINUTE, 90, HOUR + 30 * MINUTE, DAY + 12 * HOUR, DAY + 30)] == \
-        ["30s", "1m", "1m30s", "1h30m", "1d12h", "1d30s"]
+    assert [format_duration(s) for s in (30, MINUTE, 90, 59 * MINUTE + 30, HOUR + 30 * MINUTE, DAY + 12 * HOUR)] == \
+        ["30s", "1m", "1m30s", "59m30s", "1h30m", "1d12h"]
     assert format_duration(0) == "0s" and format_duration(29.6) == "30s"
+    assert format_duration(5 * DAY - 3) == "4d23h59m" and format_duration(12 * HOUR + 30) == "12h"  # no seconds past an hour
 
 
 def test_the_clock_settings_read_in_the_singular_and_the_plural():
