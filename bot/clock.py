@@ -44,7 +44,7 @@ from .clock_settings import DAY, HOUR, new_table_pace, parse_duration, parse_pac
 from .menu import label_of
 from .service import Refused, TableService, Update
 from .store import ActionRecord, TableRecord
-from .text import WAITING_MARK, waiting_text
+from .text import WAITING_MARK, plural, waiting_text
 
 log = logging.getLogger(__name__)
 CHANGE_CLOCK = "change the table's clock"
@@ -372,7 +372,7 @@ class Clock(PlayerClock):
             after, reminded = None, reminded + 1
             since = int(min(row["since"] for row in rows))
             text = (f"💤 This table is stalled: it has waited on {', '.join(f'<@{u}>' for u in users)} since "
-                    f"<t:{since}:R>, and {settings.reminders} reminders went unanswered. No more pings until "
+                    f"<t:{since}:R>, and {plural(settings.reminders, 'reminder')} went unanswered. No more pings until "
                     "someone moves; a moderator can step in (`/table skip`, `/table end`).")
             users = []
         (claimed,) = await self.store.transaction([(

@@ -1,5 +1,5 @@
-"""Moderator operations (pause, resume, skip, replace, rollback), the guilds' moderator roles,
-seat history and the public log of a table.
+"""Moderator operations (pause, resume, skip, replace, rollback), the guilds' moderator roles and
+the public log of a table (who held which seat is bot/seats.py).
 
 Each operation runs under the table's lock like every TableService change, saves one version
 with one log row naming the moderator (the audit log is the table's action log), and returns an
@@ -23,18 +23,6 @@ NO_TABLE = "There is no table in this channel. Open one with `/table new`."
 MODERATOR_ONLY = "Only a moderator (Manage Channels here, or the server's moderator role) can {what}."
 
 
-def seat_history(table: TableRecord, log: list[ActionRecord]) -> list[list[int | None]]:
-    """Who held each seat since the start, in order (None: a stand-in)."""
-    holders: list[list[int | None]] = [[user] for user in table.seats]
-    for row in reversed(log):
-        if row.kind == "start":
-            break
-        if row.seat is not None and 0 <= row.seat < len(holders):
-            if row.kind == "replace":
-                holders[row.seat].insert(0, row.action.get("from"))
-            elif row.kind == "kick":
-                holders[row.seat].insert(0, row.action.get("user"))
-    return holders
 
 
 class Moderation:

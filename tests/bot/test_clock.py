@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from bot.clock import CLOCK, DAY, HOUR, MINUTE, Clock, format_duration, new_table_pace, parse_pace, parse_remind
+from bot.clock import CLOCK, DAY, HOUR, MINUTE, Clock, ClockSettings, format_duration, new_table_pace, parse_pace, parse_remind
 from bot.replay import replay_table
 from bot.service import Refused, TableService
 from bot.store import Store
@@ -112,6 +112,22 @@ def test_paces_read_and_write_as_players_type_them():
         with pytest.raises(Refused):
             parse_pace(bad)
     assert parse_remind("auto") is None and parse_remind("off") == 0 and parse_remind("6h") == 6 * HOUR
+
+
+def test_every_duration_reads_as_players_write_times():
+    assert [format_duration(s) for s in (30, MINUTE, 90, 59 * MINUTE + 30, HOUR + 30 * MINUTE, DAY + 12 * HOUR)] == \
+        ["30s", "1m", "1m30s", "59m30s", "1h30m", "1d12h"]
+    assert format_duration(0) == "0s" and format_duration(29.6) == "30s"
+    assert format_duration(5 * DAY - 3) == "4d23h59m" and format_duration(12 * HOUR + 30) == "12h"  # no seconds past an hour
+
+
+def test_the_clock_settings_read_in_the_singular_and_the_plural():
+    one = ClockSettings(pace=MINUTE, misses=1, vacation_days=1).describe()
+    assert "🔔 Reminders: every 30s (auto)" in one  # half of a 1-minute pace
+    assert "after 1 missed deadline\n" in one and "up to 1 day per player" in one
+    many = ClockSettings(pace=2 * DAY, misses=3).describe()
+    assert "every 1d (auto)" in many and "after 3 missed deadlines in a row" in many and "up to 7 days" in many
+    assert "🤖 A stand-in takes the seat: never" in ClockSettings(misses=0).describe()
 
 
 # --- deadlines ----------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ back or a substitute takes the seat; vacations pause a player's pings and deadli
 import pytest
 
 from bot.clock import DAY, HOUR, MINUTE, ClockSettings
+from bot.gate import Caller, Gate
 from bot.service import Refused
 
 from .test_clock import ALICE, BOB, CAROL, T0, World, clock_moves, deadlines, ostrakon, world  # noqa: F401
@@ -38,6 +39,7 @@ async def test_reminders_ping_only_the_waited_players_then_one_stalled_notice(wo
     await world.clock.tick(at=T0 + 3 * HOUR)
     (_, stalled, ping) = world.notices.said[-1]
     assert stalled.startswith("💤 This table is stalled") and f"<@{BOB}>" in stalled and ping == []
+    assert "and 2 reminders went unanswered" in stalled
     for hours in (4, 5, 48, 24 * 10):
         await world.clock.tick(at=T0 + hours * HOUR)
     assert len(world.notices.said) == 3  # no ping spam after the notice
@@ -122,6 +124,19 @@ async def test_a_substitute_takes_an_absent_players_seat_but_never_a_stand_ins_f
         await world.clock.substitute(table.id, DAVE)
     with pytest.raises(Refused, match="already playing"):
         await world.clock.substitute(table.id, ALICE)
+
+
+async def test_everyone_who_held_a_seat_may_call_a_rematch_and_nobody_else(world):
+    table = await ostrakon(world, misses=1, channel=556)
+    await next_deadline(world, table.id)  # Bob misses once: a stand-in takes over
+    await world.clock.substitute(table.id, CAROL)
+    await world.service.end(table.id, 900, moderator=True)
+    gate = Gate(world.service)
+    for user in (ALICE, BOB, CAROL):  # Bob, away when the game ended, held Carol's seat before her
+        passed = await gate.press(Caller(user, 1, 556), f"pt:rematch:{table.id}")
+        assert passed.table.id == table.id
+    with pytest.raises(Refused, match="Only the players of that game"):
+        await gate.press(Caller(DAVE, 1, 556), f"pt:rematch:{table.id}")
 
 
 # --- vacation -----------------------------------------------------------------------------------------

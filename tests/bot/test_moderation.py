@@ -5,7 +5,8 @@ from types import SimpleNamespace
 import pytest
 
 from bot import render, replay
-from bot.moderation import Moderation, seat_history
+from bot.moderation import Moderation
+from bot.seats import seat_history
 from bot.service import Refused, TableService
 from bot.store import Store
 from bot.delivery.messages import moves_message
@@ -160,7 +161,7 @@ async def test_replace_hands_a_seat_over_and_keeps_its_history(service, moderati
     await service.kick(table.id, 300, moderator=True, actor_id=MOD)
     table = (await moderation.replace(table.id, MOD, 400, moderator=True, seat=1)).table
     rows = await log_of(service, table.id)
-    assert seat_history(table, rows) == [[DUO[0]], [DUO[1], 300, None, 400]]
+    assert [seat.holders for seat in seat_history(table, rows)] == [[DUO[0]], [DUO[1], 300, None, 400]]
     audit = [(row.kind, row.actor_id, row.seat) for row in rows if row.kind in ("replace", "kick")]
     assert audit == [("replace", MOD, 1), ("kick", MOD, 1), ("replace", MOD, 1)]
     assert replay.check(GAMES["grudgematch"], table, rows).ok

@@ -2,11 +2,13 @@
 import pytest
 
 from bot import stats
+from bot.moderation import Moderation
 from bot.service import TableService
 from bot.store import Store
 from engine import GAMES, Chance
 
 ALICE, BOB, CAROL = 100, 101, 102
+MOD = 900
 
 
 @pytest.fixture
@@ -16,7 +18,9 @@ async def service(tmp_path):
     await store.close()
 
 
-async def play_out(service, guild, channel, players, seed, game="grudgematch", stand_ins=0):
+async def play_out(service, guild, channel, players, seed, game="grudgematch", stand_ins=0, hand_over=None, after=1):
+    """A game to its end, every move by the stand-in's choice. `hand_over(table)`, if given, is
+    awaited once, as soon as seat 1 has made `after` moves."""
     table = await service.create(guild_id=guild, channel_id=channel, host_id=players[0], game=game, seed=seed,
                                  stand_ins=stand_ins)
     for user in players[1:]:
@@ -24,6 +28,11 @@ async def play_out(service, guild, channel, players, seed, game="grudgematch", s
     table = (await service.start(table.id, players[0])).table
     n = 0
     while table.status == "running":
+        moved = [row for row in await service.store.actions(table.id, kind="move") if row.seat == 1]
+        if hand_over is not None and len(moved) >= after:
+            await hand_over(table)
+            table, hand_over = await service.get(table.id), None
+            continue
         user = service.waiting_on(table)[0]
         action = GAMES[game].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"{seed}{n}"))
         table = (await service.act(table.id, user, action)).table
@@ -62,6 +71,42 @@ async def test_members_and_the_server_are_counted_per_game(service):
     assert [w for _, w in server.top_winners] == sorted(wins.values(), reverse=True)
     assert (await stats.server_stats(store, 2)).finished == 1
     assert await stats.member_stats(store, 3, ALICE) == []
+
+
+async def results(store, table_id):
+    return dict(await store.query("SELECT user_id, won FROM game_results WHERE table_id = ?", (table_id,)))
+
+
+async def test_a_seat_played_by_several_members_is_credited_by_the_third_rule(service):
+    """Bob makes seat 1's first move and hands it over: to Carol, who plays every other move of it
+    (only she has the seat's result), or to a stand-in (Bob, the only human who moved for it, has
+    it). Counted when published or caught up by the tally: the same rule either way."""
+    store, moderation = service.store, Moderation(service)
+
+    async def to_carol(table):
+        await moderation.replace(table.id, MOD, CAROL, moderator=True, player_id=BOB)
+
+    async def to_a_stand_in(table):
+        await service.kick(table.id, BOB, moderator=True, actor_id=MOD)
+
+    replaced, replaced_winners = await play_out(service, 1, 1, [ALICE, BOB], "r", hand_over=to_carol)
+    kicked, kicked_winners = await play_out(service, 1, 2, [ALICE, BOB], "k", hand_over=to_a_stand_in)
+    assert replaced.seats == [ALICE, CAROL] and kicked.seats == [ALICE, None]
+    await stats.record(store, replaced)  # the publisher's count; the other is the tally's
+    assert await stats.tally(store) == 1
+    assert await results(store, replaced.id) == {ALICE: ALICE in replaced_winners, CAROL: CAROL in replaced_winners}
+    seat_won = 1 in GAMES["grudgematch"].outcome(service.state_of(kicked)).winners
+    assert await results(store, kicked.id) == {ALICE: ALICE in kicked_winners, BOB: seat_won}
+    assert [line.played for line in await stats.member_stats(store, 1, BOB)] == [1]
+
+    # Handed over later, with a third of the seat's moves made: Bob and Carol both have its result.
+    shared, shared_winners = await play_out(service, 1, 3, [ALICE, BOB], "s", hand_over=to_carol, after=50)
+    moves = [row.actor_id for row in await store.actions(shared.id, kind="move") if row.seat == 1]
+    assert moves.count(BOB) == 50 and 50 * 3 >= len(moves) and (len(moves) - 50) * 3 >= len(moves)  # the premise (this seed's game)
+    seat_won = 1 in GAMES["grudgematch"].outcome(service.state_of(shared)).winners
+    assert await results(store, shared.id) == {}  # not counted until the tally
+    await stats.tally(store)
+    assert await results(store, shared.id) == {ALICE: ALICE in shared_winners, BOB: seat_won, CAROL: seat_won}
 
 
 async def test_tally_counts_each_finished_table_once(service):

@@ -1,7 +1,10 @@
 """bot.summary: the end-of-game summary: winners, moves, duration and what each seat hid."""
+import re
+
 import pytest
 
 from bot import render
+from bot.render.grudgematch import card_text
 from bot.service import TableService
 from bot.store import Store
 from bot.summary import duration_text, outcome_line, reveal_lines, summary_lines
@@ -18,13 +21,17 @@ async def service(tmp_path):
     await store.close()
 
 
-async def finished(service, game="grudgematch", players=PLAYERS, stand_ins=0):
-    table = await service.create(guild_id=1, channel_id=1, host_id=players[0], game=game, seed="sum", stand_ins=stand_ins)
+async def finished(service, game="grudgematch", players=PLAYERS, stand_ins=0, moves=None, channel=1):
+    """A seeded game played to its end, or ended by a moderator after `moves` moves."""
+    table = await service.create(guild_id=1, channel_id=channel, host_id=players[0], game=game, seed="sum",
+                                 stand_ins=stand_ins)
     for user in players[1:]:
         await service.join(table.id, user)
     table = (await service.start(table.id, players[0])).table
     rules, n = GAMES[game], 0
     while table.status == "running":
+        if n == moves:
+            return (await service.end(table.id, 900, moderator=True)).table
         user = service.waiting_on(table)[0]
         action = rules.stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(str(n)))
         table = (await service.act(table.id, user, action)).table
@@ -56,8 +63,9 @@ async def test_a_finished_game_names_its_winner_and_reveals_each_hand(service):
     for seat, user in enumerate(table.seats):
         own = render.render_text("grudgematch", game.view(state, seat))
         hand = next(line for line in own.splitlines() if "Your hand" in line)
+        cards = hand.removeprefix("🫵 Your hand ")  # "(Germans): 8♣ J♣ 6♦ A♣"
         entry = next(line for line in lines[3:] if f"<@{user}>" in line)
-        assert hand in entry and hand not in public
+        assert entry.endswith(f"\n🃏 Hand {cards}") and cards not in public
     # the public board is not repeated: only what the seats' own views add
     assert not any(line in "\n".join(lines[3:]) for line in public.splitlines() if len(line) > 20)
 
@@ -107,3 +115,35 @@ async def test_an_ended_game_has_no_winner_but_still_reveals(service):
     assert lines[0].startswith("🏁 **Philosophy Grudgematch** ended after")
     assert lines[1] == "The game was ended before its finish, after 0 moves."
     assert "🔓 **What was hidden:**" in lines
+
+
+# What each game keeps secret in a seat's view, as the summary must show it at the end.
+SECRETS = {
+    "ostrakon": lambda view: [view["question"][view["my_vote"]]] if view.get("my_vote") and view["phase"] != "over" else [],
+    "nine-muses": lambda view: [f"Cards in hand: {', '.join(view['hand']) or 'none'}"],
+    "epireia": lambda view: ([view["my_figure_choice"]] if view.get("my_figure_choice") else [])
+    + (["League's tokens (secret): "] if view.get("league_tokens") else []),
+    "grudgematch": lambda view: [" ".join(card_text(card) for card in view["hand"]) or "no cards"],
+    "philosophia": lambda view: [", ".join(view["my_hand"]) or "none"],
+}
+SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@pytest.mark.parametrize("moves", [None, 3, 12], ids=["finished", "ended-after-3", "ended-after-12"])
+async def test_a_public_summary_speaks_of_every_seat_in_the_third_person(service, key, moves):
+    """Every game, finished or ended on the way: no line says "you" or "your", and each seat's
+    secrets are told under its name."""
+    game = GAMES[key]
+    seats = max(2, game.min_seats)  # two members, the other seats stand-ins
+    table = await finished(service, key, PLAYERS, stand_ins=seats - 1, moves=moves)
+    assert table.status == ("finished" if moves is None else "ended")
+    state = service.state_of(table)
+    text = "\n".join(summary_lines(game, table, state, await service.store.actions(table.id)))
+    assert not SECOND_PERSON.search(text), text
+    names = game.view(state, None)["names"]
+    for seat in range(len(table.seats)):
+        secrets = SECRETS[key](game.view(state, seat))
+        if secrets:
+            entry = text.split(f" ({names[seat]})**\n", 1)[1].split("\n**", 1)[0]
+            assert all(secret in entry for secret in secrets), (seat, secrets, entry)

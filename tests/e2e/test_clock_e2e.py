@@ -157,6 +157,17 @@ async def test_a_substitute_takes_the_seat_of_an_absent_player(fake_discord, rea
     late = await bob.slash("table back")
     assert late.reply.content == f"🚫 {carol.mention} has taken your seat since."
 
+    # The log marks the clock's move and tells the hand-off; the summary names Bob with Carol.
+    log = (await alice.slash("table log")).reply.content
+    assert "⏰ (clock) " in log and f"🔁 {carol.mention} takes over seat 2 from a stand-in." in log
+    await fake.add_user("mod", moderator=True).slash("table end")
+    summary = fake.channel.messages()[-1].content
+    assert re.search(rf"🔁 \S+ seat was held by {re.escape(bob.mention)} \(1 move\) → 🤖 stand-in \(\d+ moves?\) → "
+                     rf"{re.escape(carol.mention)} \(0 moves\)\.", summary), summary
+    # Bob, away when the game ended, held a seat: he may call the rematch.
+    rematch = await bob.click(fake.channel.messages()[-1], "Rematch")
+    assert not rematch.reply.ephemeral and "Ostrakon" in rematch.reply.content
+
 
 async def test_on_vacation_no_pings_and_no_moves_for_the_player(fake_discord, real_bot):
     fake = fake_discord

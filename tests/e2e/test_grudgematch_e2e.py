@@ -112,7 +112,10 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
     last, summary = table.final()
     assert "Full time" in "\n".join(table.public_texts()[-3:]) or "win" in last.content.lower()
     assert ("Winner" in summary.content or "No player wins" in summary.content)
-    assert f"{alice.mention} → 🤖 stand-in" in summary.content and f"{bob.mention} → 🤖 stand-in" in summary.content
+    for player in players:  # each seat: its player's moves, then the stand-in's; the player is credited
+        assert re.search(rf"held by {re.escape(player.mention)} \(\d+ moves?\) → 🤖 stand-in \(\d+ moves?\); "
+                         rf"its result counts for {re.escape(player.mention)}\.", summary.content), summary.content
+    assert "🤖 stand-in (the" not in summary.content  # the winner, if any, is named by its player
     table.assert_boards_have_pictures()
     print(f"opening of {opening} moves, then stand-ins, in {time.perf_counter() - started:.1f}s; "
           f"menus {table.menus_seen}")

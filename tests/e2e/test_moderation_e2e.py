@@ -225,7 +225,8 @@ async def test_the_end_of_a_game_reveals_sums_up_counts_and_offers_a_rematch(fak
     assert "🏁 The game is over" in board.content and board.buttons() == []
     assert summary.content.startswith("🏁 **Nine Muses** finished after")
     assert re.search(r"\((\d+) moves\)", summary.content) and ("🏆 Winner" in summary.content or "No player" in summary.content)
-    assert "🔓 **What was hidden:**" in summary.content and "Your cards" in summary.content
+    assert "🔓 **What was hidden:**" in summary.content and "Cards in hand: " in summary.content
+    assert "Your" not in summary.content  # a public message speaks of the seats, not to them
     assert summary.button_labels() == ["Rematch"] and summary.extra["allowed_mentions"]["parse"] == []
 
     # The replay command rebuilds the same game from the bot's own file.
@@ -267,7 +268,7 @@ async def test_an_ended_game_is_summed_up_too(fake_discord, real_bot):
     await moderator.slash("table end")
     summary = fake.channel.messages()[-1]
     assert "ended after" in summary.content and "ended before its finish" in summary.content
-    assert "🫵 Your hand" in summary.content and summary.button_labels() == ["Rematch"]
+    assert "🃏 Hand (" in summary.content and "Your" not in summary.content and summary.button_labels() == ["Rematch"]
     log = (await alice.slash("table log")).reply  # the channel's last table, after its end
     assert f"The table was ended by {moderator.mention}" in log.content
 
