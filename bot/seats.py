@@ -118,6 +118,14 @@ def held(history: list[SeatHistory], user_id: int) -> bool:
     return any(user_id in seat.holders for seat in history)
 
 
+def rematch_invites(history: list[SeatHistory], log: list[ActionRecord], caller: int) -> list[int]:
+    """Whom a rematch invites: every member who held a seat (a player the clock sent away, or one
+    who handed it over, included), but the caller and those a moderator removed from the table."""
+    removed = {row.action.get("user") for row in log if row.kind == "kick"}
+    players = dict.fromkeys(user for seat in history for user in seat.holders if user is not None)
+    return [user for user in players if user != caller and user not in removed]
+
+
 def credits(history: list[SeatHistory], winners: set[int] | tuple[int, ...]) -> dict[int, bool]:
     """member -> whether they won, for every member credited with a seat's result."""
     result: dict[int, bool] = {}

@@ -18,6 +18,7 @@ from bot.delivery.views import board_view, pages_view
 from bot.gate import Need, Pass
 from bot.moderation import Moderation
 from bot.refusals import Refused
+from bot.seats import rematch_invites, seat_history
 from bot.store import TableRecord
 
 from .common import answer_error, caller_of, send_private
@@ -133,7 +134,8 @@ async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
         guild_id=old.guild_id, channel_id=old.channel_id, host_id=interaction.user.id, game=old.game,
         options=old.options, stand_ins=min(old.seats.count(None), game.max_seats - 1))
     await bot.clock.configure(table.id, **asdict(await bot.clock.settings(old.id)))  # the same pace
-    invited = [user for user in old.seats if user is not None and user != interaction.user.id]
+    log = await bot.store.actions(old.id)
+    invited = rematch_invites(seat_history(old, log), log, interaction.user.id)
     text = await bot.publisher.lobby_message(table)
     if invited:
         text += f"\n🔁 Rematch! {', '.join(f'<@{user}>' for user in invited)}: press **Join** to play again."

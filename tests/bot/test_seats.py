@@ -1,7 +1,7 @@
 """bot.seats: one history per seat (moderators' hand-offs and the clock's), the moves each holder
 had, and the credit rule, on hand-made logs."""
 from bot.clock import CLOCK
-from bot.seats import SeatHistory, Stint, credits, held, seat_history
+from bot.seats import SeatHistory, Stint, credits, held, rematch_invites, seat_history
 from bot.store import ActionRecord, TableRecord
 
 BOB, CAROL, DAVE, MOD = 101, 102, 103, 900
@@ -110,3 +110,14 @@ def test_who_held_a_seat_and_what_each_member_is_credited_with():
     assert credits(history, {0}) == {BOB: True, CAROL: True}
     assert credits(history, {2}) == {BOB: False, CAROL: False}
     assert credits([SeatHistory(0, [Stint(None, 4)])], {0}) == {}
+
+
+def test_a_rematch_invites_everyone_who_held_a_seat_but_the_caller_and_the_removed():
+    """Bob's seat went to a stand-in after missed deadlines and then to Carol; a moderator removed
+    Dave, whose seat a stand-in finished. Carol calls the rematch: Bob is invited, Dave is not."""
+    log = Log().moves(0, BOB, 3).add("away", 0, None, user=BOB, misses=3)
+    log.add("substitute", 0, CAROL, **{"from": BOB, "to": CAROL}).moves(0, CAROL, 2)
+    log.moves(1, DAVE, 2).add("kick", 1, MOD, user=DAVE).moves(1, None, 3)
+    history = seat_history(table_with([CAROL, None]), log.rows)
+    assert rematch_invites(history, log.rows, caller=CAROL) == [BOB]
+    assert rematch_invites(history, log.rows, caller=BOB) == [CAROL]

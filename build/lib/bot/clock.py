@@ -35,16 +35,16 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Protocol
 
-from engine import RuleError, referee
+from engine import RuleError
 
+from . import refusals as why
 from .clock_players import PlayerClock
 from .clock_settings import MINUTE, ClockSettings, format_duration
-from .menu import label_of
 from .clock_settings import DAY, HOUR, new_table_pace, parse_duration, parse_pace, parse_remind  # noqa: F401 (for the cogs)
-from . import refusals as why
-from .service import Refused, TableService, Update, chance_for
+from .menu import label_of
+from .service import Refused, TableService, Update
 from .store import ActionRecord, TableRecord
-from .text import WAITING_MARK, waiting_text
+from .text import WAITING_MARK, plural, waiting_text
 
 log = logging.getLogger(__name__)
 CHANGE_CLOCK = "change the table's clock"
@@ -330,22 +330,14 @@ class Clock(PlayerClock):
             if seat not in game.to_move(state) or not _untouched([r for r in log_rows if r.seq > since_version], seat):
                 return None
             waiting = service.waiting_on(table)
-            chance = chance_for(table, f"{table.version + 1}:clock")
-            update = played = None
-            for choose in (game.default_action, game.stand_in):
-                if choose is None:
-                    continue
-                try:
-                    played = referee.parse_action(game, choose(state, seat, chance))
-                    label = label_of(game, service.menu(table, seat).view, played)  # as its button reads
-                    update = await service.apply_move(
-                        table, seat, CLOCK, played, intro=[f"⏰ Time ran out for <@{user_id}>: the clock moves for them."],
-                        private_intro=[f"⏰ Your time ran out at <#{table.channel_id}>: I played **{label}** for you."])
-                    break
-                except RuleError as error:
-                    log.warning("table %s: the clock's move for seat %s was refused: %s", table_id, seat, error)
-            if update is None:
-                raise Refused("The rules refused both the default move and a stand-in's.")
+            view = service.menu(table, seat).view
+
+            def say(played) -> tuple[list[str], list[str]]:
+                label = label_of(game, view, played)  # as its button reads
+                return ([f"⏰ Time ran out for <@{user_id}>: the clock moves for them."],
+                        [f"⏰ Your time ran out at <#{table.channel_id}>: I played **{label}** for you."])
+
+            update = await service.play_fallback(table, seat, CLOCK, "clock", say)
             update.was_waiting = waiting
             missed = 1 + _misses(log_rows, seat)
             if misses and missed >= misses and update.table.status == "running":
@@ -380,7 +372,7 @@ class Clock(PlayerClock):
             after, reminded = None, reminded + 1
             since = int(min(row["since"] for row in rows))
             text = (f"💤 This table is stalled: it has waited on {', '.join(f'<@{u}>' for u in users)} since "
-                    f"<t:{since}:R>, and {settings.reminders} reminders went unanswered. No more pings until "
+                    f"<t:{since}:R>, and {plural(settings.reminders, 'reminder')} went unanswered. No more pings until "
                     "someone moves; a moderator can step in (`/table skip`, `/table end`).")
             users = []
         (claimed,) = await self.store.transaction([(

@@ -51,10 +51,15 @@ def parse_remind(text: str) -> float | None:
 
 
 def format_duration(seconds: float) -> str:
+    """Seconds as players write times, every unit that is not zero: `30s`, `1m`, `1h30m`, `1d12h`.
+    Seconds appear under an hour only (an automatic reminder interval is half the pace: 30s for a
+    1m pace); above, they would only be noise (a vacation's time left, counted to the second)."""
     seconds = int(round(seconds))
     days, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, HOUR)
-    return "".join(f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (rest // MINUTE, "m")) if n) or "0m"
+    minutes, rest = divmod(rest, MINUTE)
+    units = ((days, "d"), (hours, "h"), (minutes, "m"), (0 if seconds >= HOUR else rest, "s"))
+    return "".join(f"{n}{unit}" for n, unit in units if n) or "0s"
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,8 @@ class ClockSettings:
         pace = f"{format_duration(self.pace)} per move" if self.pace else "none (no deadlines)"
         remind = "none" if self.interval is None else f"every {format_duration(self.interval)}" + (
             " (auto)" if self.remind is None else "")
-        misses = f"after {self.misses} missed deadlines in a row" if self.misses else "never"
+        misses = ("never" if not self.misses else "after 1 missed deadline" if self.misses == 1 else
+                  f"after {self.misses} missed deadlines in a row")
+        days = f"{self.vacation_days} day{'' if self.vacation_days == 1 else 's'}"
         return (f"⏰ Pace: {pace}\n🔔 Reminders: {remind}, at most {self.reminders}, then one stalled notice\n"
-                f"🤖 A stand-in takes the seat: {misses}\n🏖️ Vacation: up to {self.vacation_days} days per player")
+                f"🤖 A stand-in takes the seat: {misses}\n🏖️ Vacation: up to {days} per player")

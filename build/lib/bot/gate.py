@@ -17,8 +17,8 @@ from engine import RuleError, referee
 
 from . import refusals as why
 from .menu import Choice, Menu
-from .moderation import seat_history
 from .refusals import Refused, stale
+from .seats import held, seat_history
 from .service import TableService, chance_for
 from .store import TableRecord
 
@@ -174,9 +174,9 @@ class Gate:
             raise Refused(why.NOT_HERE)
 
     async def _held(self, caller: Caller, table: TableRecord) -> bool:
-        """Whether the caller held a seat at the table at some time (kicked, replaced, away)."""
-        held = seat_history(table, await self.service.store.actions(table.id))
-        return any(caller.user_id in holders for holders in held)
+        """Whether the caller held a seat at the table at some time (kicked, replaced, away, still
+        seated): the one seat history that the summary and the stats read too."""
+        return held(seat_history(table, await self.service.store.actions(table.id)), caller.user_id)
 
     async def _admit(self, caller: Caller, table: TableRecord, need: Need, what: str) -> Pass:
         seat = self.service.seat_of(table, caller.user_id)

@@ -1,5 +1,5 @@
-"""Moderator operations (pause, resume, skip, replace, rollback), the guilds' moderator roles,
-seat history and the public log of a table.
+"""Moderator operations (pause, resume, skip, replace, rollback), the guilds' moderator roles and
+the public log of a table (who held which seat is bot/seats.py).
 
 Each operation runs under the table's lock like every TableService change, saves one version
 with one log row naming the moderator (the audit log is the table's action log), and returns an
@@ -12,12 +12,8 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from pydantic import BaseModel
-
-from engine import Chance, Game
-
 from .replay import ReplayError, history, kept_moves, rebuild
-from .service import Refused, TableService, Update, chance_for
+from .service import Refused, TableService, Update
 from .store import ActionRecord, TableRecord
 from .text import chunk
 
@@ -27,28 +23,6 @@ NO_TABLE = "There is no table in this channel. Open one with `/table new`."
 MODERATOR_ONLY = "Only a moderator (Manage Channels here, or the server's moderator role) can {what}."
 
 
-def default_move(game: Game, state: BaseModel, seat: int, chance: Chance) -> Any:
-    """What a skipped seat plays: the game's default action, else its stand-in's move."""
-    for choose in (game.default_action, game.stand_in):
-        if choose is not None:
-            action = choose(state, seat, chance)
-            if action is not None:
-                return action
-    return game.legal_actions(state, seat)[0]
-
-
-def seat_history(table: TableRecord, log: list[ActionRecord]) -> list[list[int | None]]:
-    """Who held each seat since the start, in order (None: a stand-in)."""
-    holders: list[list[int | None]] = [[user] for user in table.seats]
-    for row in reversed(log):
-        if row.kind == "start":
-            break
-        if row.seat is not None and 0 <= row.seat < len(holders):
-            if row.kind == "replace":
-                holders[row.seat].insert(0, row.action.get("from"))
-            elif row.kind == "kick":
-                holders[row.seat].insert(0, row.action.get("user"))
-    return holders
 
 
 class Moderation:
@@ -136,11 +110,8 @@ class Moderation:
                                           [f"⏭️ <@{actor_id}> skipped {who}: the default move is played."],
                                           was_waiting=waiting)
             for seat in seats:
-                state = service.state_of(update.table)
-                if update.table.status != "running" or seat not in game.to_move(state):
-                    continue
-                chance = chance_for(update.table, f"{update.table.version + 1}:default")
-                update.add(await service.apply_move(update.table, seat, actor_id, default_move(game, state, seat, chance)))
+                if update.table.status == "running" and seat in game.to_move(service.state_of(update.table)):
+                    update.add(await service.play_fallback(update.table, seat, actor_id, "default"))
             update.add(await service.play_stand_ins(update.table))
             return update
 

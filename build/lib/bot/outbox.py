@@ -11,7 +11,6 @@ interrupted by a crash and made again is not seen twice.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -28,7 +27,6 @@ class Owed:
     public: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
     seats: dict[int, str] = field(default_factory=dict)  # players owed their seat's view, with its opening
-    called: list[int] = field(default_factory=list)  # whom the last delivered board called
     seen: int = 0  # the last version the channel has seen
 
 
@@ -52,20 +50,25 @@ async def owed(store: Store, table_id: int) -> Owed:
             found.seats[user] = text
         else:
             found.private[user].append(text)
-    rows = await store.query("SELECT called, announced FROM tables WHERE id = ?", (table_id,))
-    if rows:
-        found.called, found.seen = json.loads(rows[0][0]), rows[0][1]
+    rows = await store.query("SELECT announced FROM tables WHERE id = ?", (table_id,))
+    found.seen = rows[0][0] if rows else 0
     return found
 
 
-async def delivered(store: Store, table_id: int, version: int, called: list[int]) -> None:
-    """The channel has seen the table up to `version`, with a board calling `called`: what was owed
-    up to it is done."""
+async def delivered(store: Store, table_id: int, version: int) -> None:
+    """The channel has seen the table up to `version`: what was owed up to it is done."""
     await store.transaction([
         ("DELETE FROM outbox WHERE table_id = ? AND version <= ?", (table_id, version)),
-        ("UPDATE tables SET announced = MAX(announced, ?), called = ? WHERE id = ?",
-         (version, json.dumps(sorted(called)), table_id)),
+        ("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id)),
     ])
+
+
+async def forget_private(store: Store, table_id: int, users: tuple[int, ...], version: int) -> None:
+    """These users' private texts up to `version` are delivered already (shown where they acted)."""
+    if users:
+        marks = ", ".join("?" for _ in users)
+        await store.transaction([(f"DELETE FROM outbox WHERE table_id = ? AND version <= ? AND kind = '{TEXT}'"
+                                  f" AND user_id IN ({marks})", (table_id, version, *users))])
 
 
 async def tables_owed(store: Store) -> list[int]:

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from engine import GAMES, Game, RuleError, Step, referee
 
+from .clock import CLOCK
 from .service import chance_for
 from .store import ActionRecord, Store, TableRecord
 
@@ -124,16 +125,68 @@ def describe(row: ActionRecord) -> str:
         return f"🛡️ ↩️ {_who(actor)} rolled back the last {moves} move{'s' if moves != 1 else ''}."
     if row.kind == "end":
         return f"🛑 The table was ended by {_who(actor)}."
+    seat = f"seat {(row.seat or 0) + 1}"
+    if row.kind == "away":
+        misses = action.get("misses", 1)
+        missed = f"{misses} deadlines in a row" if isinstance(misses, int) and misses > 1 else "a deadline"
+        return f"🤖 {_who(action.get('user'), 'a player')} missed {missed}: a stand-in plays {seat}."
+    if row.kind == "back":
+        return f"👋 {_who(actor, 'a player')} is back and plays {seat} again."
+    if row.kind == "substitute":
+        return f"🔁 {_who(action.get('to'), 'someone')} takes over {seat} from a stand-in."
     return f"📝 {row.kind.replace('_', ' ')}" + (f" by <@{actor}>" if actor is not None else "") + "."
 
 
+def marks(log: list[ActionRecord]) -> dict[int, str]:
+    """seq -> who played a move row, for the moves its seat's player did not make: the clock's
+    (actor `CLOCK`), a stand-in's (actor None) and a moderator's `/table skip` (the move rows right
+    after a "skip" row, one per skipped seat, whose actor is the moderator)."""
+    found: dict[int, str] = {}
+    skipped: set = set()
+    skipper = None
+    for row in log:
+        if row.kind == "skip":
+            skipper, skipped = row.actor_id, set(row.action.get("seats", []))
+            continue
+        if row.kind == "move" and skipper is not None and row.actor_id == skipper and row.seat in skipped:
+            skipped.discard(row.seat)
+            found[row.seq] = f"⏭️ (skipped by {_who(skipper)})"
+            continue
+        skipper = None
+        if row.kind == "move" and row.actor_id == CLOCK:
+            found[row.seq] = "⏰ (clock)"
+        elif row.kind == "move" and row.actor_id is None:
+            found[row.seq] = "🤖 (stand-in)"
+    return found
+
+
+def _seat_name(names: object, seat: int | None) -> str:
+    seat = seat or 0
+    return str(names[seat]) if isinstance(names, list) and seat < len(names) else f"seat {seat + 1}"
+
+
 def history(game: Game, table: TableRecord, log: list[ActionRecord]) -> list[Entry]:
-    """Every row of the log with its public texts, in order (a move without public events, such
-    as a secret vote, has none). Private events never appear here."""
+    """Every row of the log with its public texts, in order. Private events never appear here. A
+    move its seat's player did not make is marked (`marks`) on its first line; a move without
+    public events (a secret vote) has no line, unless the clock or a moderator's skip played it for
+    a player, which is public anyway (the channel was told), and then the line names only the seat."""
     public: dict[int, list[str]] = {}
-    rebuild(game, table, log, on_move=lambda row, step: public.__setitem__(
+    state = rebuild(game, table, log, on_move=lambda row, step: public.__setitem__(
         row.seq, [event.text for event in step.events if event.to is None]))
-    return [Entry(row, public.get(row.seq, []) if row.kind == "move" else [describe(row)]) for row in log]
+    names = game.view(state, None).get("names") if state is not None else None
+    marked = marks(log)
+    entries = []
+    for row in log:
+        if row.kind != "move":
+            entries.append(Entry(row, [describe(row)]))
+            continue
+        texts, mark = list(public.get(row.seq, [])), marked.get(row.seq)
+        if mark and texts:
+            texts[0] = f"{mark} {texts[0]}"
+        elif mark and row.actor_id is not None:  # the clock's or a skip's secret move
+            texts = [f"{mark} a hidden move for {_seat_name(names, row.seat)}"]
+        entries.append(Entry(row, texts))
+    return entries
 
 
 # --- checking --------------------------------------------------------------------------------------

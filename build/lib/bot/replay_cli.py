@@ -11,6 +11,7 @@ from pathlib import Path
 from engine import GAMES, Game
 
 from .replay import check, history, kept_moves
+from .seats import seat_history
 from .store import Store
 from .summary import outcome_line
 
@@ -45,7 +46,7 @@ async def print_replay(db_path: str, table_id: int, out=print, games: dict[str, 
     if result.state is not None:
         outcome = game.outcome(result.state)
         moves = len(kept_moves(table, log))
-        out(plain(outcome_line(game, table, result.state, outcome, moves)))
+        out(plain(outcome_line(game, table, result.state, outcome, moves, seat_history(table, log))))
     for problem in result.problems:
         out(f"Problem: {problem}")
     if result.ok:

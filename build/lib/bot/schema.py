@@ -101,7 +101,7 @@ MIGRATIONS = [
     """,
     # 4: what the channel and the players' DMs are still owed (bot/outbox.py): each change's public
     # and private texts, written in the change's own transaction and deleted once delivered; per
-    # table, the last version the channel has seen and whom its board then called; and each
+    # table, the last version the channel has seen; and each
     # player's DM channel, so that a restart does not look users up and open their DMs again
     """
     CREATE TABLE outbox (
@@ -118,7 +118,6 @@ MIGRATIONS = [
         channel_id INTEGER NOT NULL
     );
     ALTER TABLE tables ADD COLUMN announced INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE tables ADD COLUMN called TEXT NOT NULL DEFAULT '[]';
     UPDATE tables SET announced = version;
     CREATE INDEX tables_owed ON tables (id) WHERE announced < version;
     """,

@@ -12,11 +12,11 @@ import logging
 import secrets
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
-from engine import GAMES, Chance, Game, Outcome, referee
+from engine import GAMES, Chance, Game, Outcome, RuleError, referee
 
 from . import refusals as why
 from .menu import Menu, Menus, build
@@ -341,6 +341,29 @@ class TableService:
         """Whether the running table waits on a stand-in seat."""
         return any(table.seats[seat] is None for seat in self.game_of(table).to_move(self.state_of(table)))
 
+    async def play_fallback(self, table: TableRecord, seat: int, actor_id: int | None, reason: str,
+                            say: Callable[[BaseModel], tuple[list[str], list[str]]] | None = None) -> Update:
+        """A move chosen for a seat by the bot, under the table's lock: the one fallback of stand-ins
+        (`reason` "stand-in": their own strategy), the clock ("clock") and a moderator's skip
+        ("default"): the game's default move first, for those two. A choice the rules refuse gives
+        way to the next (the stand-in's move, then the first legal one). Its chance comes from the
+        seed, the version and `reason`. `say(action)` gives texts to tell with it (public, private)."""
+        game, state = self.game_of(table), self.state_of(table)
+        chance = chance_for(table, f"{table.version + 1}:{reason}")
+        choosers = ([] if reason == "stand-in" else [game.default_action]) + [
+            game.stand_in, lambda state, seat, chance: next(iter(game.legal_actions(state, seat)), None)]
+        for choose in filter(None, choosers):
+            action = choose(state, seat, chance)
+            if action is None:
+                continue
+            try:
+                action = referee.parse_action(game, action)
+                intro, private_intro = say(action) if say else ((), ())
+                return await self.apply_move(table, seat, actor_id, action, intro, private_intro)
+            except RuleError as error:
+                log.warning("table %s: the %s move for seat %s was refused: %s", table.id, reason, seat, error)
+        raise Refused("The rules refused every move the bot could choose for that seat.")
+
     async def play_stand_ins(self, table: TableRecord) -> Update:
         """Play the stand-in seats' moves for as long as the table waits on one (under the lock)."""
         update = Update(table)
@@ -352,8 +375,7 @@ class TableService:
             seats = [s for s in sorted(game.to_move(state)) if update.table.seats[s] is None]
             if not seats:
                 break
-            chance = chance_for(update.table, f"{update.table.version + 1}:stand-in")
-            update.add(await self.apply_move(update.table, seats[0], None, game.stand_in(state, seats[0], chance)))
+            update.add(await self.play_fallback(update.table, seats[0], None, "stand-in"))
         return update
 
     # --- moderation ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Games played and won: one `finished_games` row per finished table and one `game_results` row
-per human seat at its end (a stand-in has no record).
+per member credited with a seat's result by the credit rule of bot/seats.py (who held the seat
+for a third of its moves, else for the most of them; a stand-in has no record).
 
 A table is counted when its finish is published, and `tally` counts any finished table that was
 missed (a crash between the finishing move and the count): a finished table never changes, so
@@ -13,16 +14,17 @@ from dataclasses import dataclass
 
 from engine import GAMES, Game
 
-from .store import Store, TableRecord, UnreadableTable, _table, roll_back
+from .seats import credits, seat_history
+from .store import ActionRecord, Store, TableRecord, UnreadableTable, _table, roll_back
 
 log = logging.getLogger(__name__)
 TOP_WINNERS = 5
 
 
-def _rows_for(table: TableRecord, game: Game) -> tuple[tuple, list[tuple]]:
+def _rows_for(table: TableRecord, game: Game, log: list[ActionRecord]) -> tuple[tuple, list[tuple]]:
     outcome = game.outcome(game.State.model_validate_json(table.state)) if table.state else None
     winners = set(outcome.winners) if outcome else set()
-    results = [(table.id, user, int(seat in winners)) for seat, user in enumerate(table.seats) if user is not None]
+    results = [(table.id, user, int(won)) for user, won in credits(seat_history(table, log), winners).items()]
     return (table.id, table.guild_id, table.game, table.updated_at), results
 
 
@@ -30,7 +32,7 @@ async def record(store: Store, table: TableRecord, games: dict[str, Game] = GAME
     """Count one finished table (again is harmless)."""
     if table.status != "finished":
         return
-    game_row, results = _rows_for(table, games[table.game])
+    game_row, results = _rows_for(table, games[table.game], await store.actions(table.id))
 
     def work(connection: sqlite3.Connection) -> None:
         connection.execute("BEGIN IMMEDIATE")

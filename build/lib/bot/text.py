@@ -9,6 +9,11 @@ from .store import TableRecord
 MESSAGE_LIMIT = 2000
 
 
+def plural(count: int, word: str) -> str:
+    """`1 move`, `3 moves`."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def chunk(lines: list[str], limit: int = MESSAGE_LIMIT - 200) -> list[str]:
     """Join lines into as few messages as fit, leaving room for a footer on the last one."""
     messages: list[str] = []

@@ -82,10 +82,21 @@ class Publisher:
         update's own record.
 
         While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
-        same players), the board message is edited in place instead: no new message, no ping."""
+        same players), the board message is edited in place instead: no new message, no ping.
+
+        A request Discord keeps refusing ends the delivery, never the move: what is owed stays in
+        the outbox for the catch-up, but for what `acked` were already shown."""
+        try:
+            await self._publish(update, update.was_waiting if was_waiting is None else was_waiting, actor,
+                                prompted, acked, owed)
+        except discord.HTTPException as error:
+            log.warning("table %s: delivering failed (%s); the catch-up will deliver it", update.table.id, error)
+            await outbox.forget_private(self.bot.store, update.table.id, acked, update.table.version)
+
+    async def _publish(self, update: Update, before: list[int], actor: int | None, prompted: tuple[int, ...],
+                       acked: tuple[int, ...], owed: Owed | None) -> None:
         table = update.table
         owed = owed or await outbox.owed(self.bot.store, table.id)
-        before = update.was_waiting if was_waiting is None else was_waiting
         waiting = self.bot.service.waiting_on(table)
         progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
                     and table.status == "running")
@@ -100,10 +111,9 @@ class Publisher:
         if not edited:
             await self._post_board(table, owed, waiting, [user for user in newly if user != actor])  # the actor knows
         await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1 and user not in prompted],
-                            acked=acked, called=waiting if not edited else self._calls.get(table.id, waiting))
+                            acked=acked)
 
-    async def _deliver(self, table: TableRecord, owed: Owed, newly: list[int], acked: tuple[int, ...],
-                       called) -> None:
+    async def _deliver(self, table: TableRecord, owed: Owed, newly: list[int], acked: tuple[int, ...]) -> None:
         """The private part of a delivery, the end of a game, and then: delivered."""
         dms = self.dms
         dms.failed = False
@@ -112,7 +122,7 @@ class Publisher:
         if table.status == "finished":  # the result, what was hidden, and a Rematch button
             await post_summary(self.bot, table)
         if not dms.failed:
-            await outbox.delivered(self.bot.store, table.id, table.version, list(called))
+            await outbox.delivered(self.bot.store, table.id, table.version)
 
     async def _post_board(self, table: TableRecord, owed: Owed, waiting: list[int], newly: list[int]) -> None:
         channel = await self.channel_of(table)
@@ -128,7 +138,6 @@ class Publisher:
             picture = await self.picture(table)
             if picture is not None:
                 kwargs["file"] = picture
-                self._positions[table.id] = self._position(table, drawn=True)
         content = last[:2000] or "The board:"
         message = await channel.send(
             content,
@@ -139,6 +148,8 @@ class Publisher:
         )
         self._boards[table.id] = (message.id, content)
         self._calls[table.id] = frozenset(waiting)
+        if "file" in kwargs:  # only once it is posted: a refused post owes its picture still
+            self._positions[table.id] = self._position(table, drawn=True)
         await self.bot.store.set_board_message(table.id, message.id)
 
     def _position(self, table: TableRecord, *, drawn: bool = False) -> str | None:
@@ -194,8 +205,9 @@ class Publisher:
                 picture = await self.picture(table)
                 if picture is not None:
                     kwargs["attachments"] = [picture]
-                    self._positions[table.id] = self._position(table, drawn=True)
             await board.edit(content=content, allowed_mentions=NOBODY, **kwargs)
+            if kwargs:
+                self._positions[table.id] = self._position(table, drawn=True)
         except discord.HTTPException:
             log.info("table %s: the board message could not be edited; posting a new one", table.id)
             return False
@@ -214,7 +226,7 @@ class Publisher:
     async def refresh_lobby(self, table: TableRecord) -> None:
         """Edit the lobby message in place after someone joins or leaves, or the game begins."""
         if table.status == "lobby" or table.status == "ended" and table.state is None:
-            await outbox.delivered(self.bot.store, table.id, table.version, [])  # a lobby tells nothing more
+            await outbox.delivered(self.bot.store, table.id, table.version)  # a lobby tells nothing more
         if table.board_message_id is None:
             return
         content = await self.lobby_message(table)
@@ -233,13 +245,14 @@ class Publisher:
             return
         await self.close_board(table)
         await post_summary(self.bot, table)
-        await outbox.delivered(self.bot.store, table.id, table.version, [])
+        await outbox.delivered(self.bot.store, table.id, table.version)
 
     async def catch_up(self, table_id: int) -> None:
         """What a table still owes after a crash, a restart or a failed request: the missed events
-        (summarised if many) with a fresh board pinging whoever the table waits on that the last
-        board did not call, the owed DMs, and the moves of a simultaneous choice to those newly
-        waited on. Lines a board edited in place already shows are not told again."""
+        (summarised if many) with a fresh board, and the owed DMs. Lines a board edited in place
+        already shows are not told again. The fresh board pings everyone the table waits on and
+        sends the moves of a simultaneous choice to each of them: whom the lost delivery had told is
+        not known (a DM it did send has the same nonce, so Discord drops the repeat)."""
         async with self.turn(table_id):
             table = await self.bot.service.get(table_id)
             owed = await outbox.owed(self.bot.store, table_id)
@@ -260,7 +273,7 @@ class Publisher:
                     owed.public = [line for line in owed.public if line not in shown.split("\n")]
                 except discord.NotFound:
                     pass
-            await self.publish(Update(table, was_waiting=owed.called), owed=owed)
+            await self.publish(Update(table), was_waiting=[], owed=owed)
 
     async def catch_up_all(self) -> None:
         """`catch_up` for every table that owes anything; a table whose channel is gone is let go."""
@@ -270,7 +283,7 @@ class Publisher:
             except (discord.NotFound, discord.Forbidden):
                 log.info("table %s: its channel cannot be reached; what it owed is dropped", table_id)
                 table = await self.bot.service.get(table_id)
-                await outbox.delivered(self.bot.store, table_id, table.version, [])
+                await outbox.delivered(self.bot.store, table_id, table.version)
             except Exception:
                 log.exception("table %s: catching up failed; trying again later", table_id)
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import logging
 
 from .. import stats
-from ..moderation import seat_history
 from ..outbox import nonce
 from ..store import TableRecord
-from ..summary import seat_label, summary_lines
+from ..summary import summary_lines
 from ..text import chunk
 from .mentions import NOBODY
 from .views import rematch_view
@@ -26,13 +25,7 @@ async def post_summary(bot, table: TableRecord) -> None:
             await stats.record(bot.store, table)
         game, state = bot.service.game_of(table), bot.service.state_of(table)
         log_rows = await bot.store.actions(table.id)
-        lines = summary_lines(game, table, state, log_rows)
-        names = bot.service.menu(table, None).view.get("names")
-        for seat, holders in enumerate(seat_history(table, log_rows)):
-            if len(holders) > 1:
-                chain = " → ".join("🤖 stand-in" if user is None else f"<@{user}>" for user in holders)
-                lines.append(f"🔁 {seat_label(table, seat, names)} was held by {chain}.")
-        texts = chunk(lines)
+        texts = chunk(summary_lines(game, table, state, log_rows))
         channel = await bot.publisher.channel_of(table)
         for number, text in enumerate(texts[:-1]):
             await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, table.version, "summary", number))

@@ -2,6 +2,8 @@
 
     draw(view: dict) -> PIL.Image.Image   # the public (or a seat's) view as a picture
     text(view: dict) -> str               # the same view as short Discord markdown (< 1,800 chars)
+    reveal(view: dict) -> list[str]       # a seat's view: its secrets in the third person, for the
+                                          # public end-of-game summary (its own text says "Your hand")
 
 Rendering is synchronous and CPU-bound: the bot calls `render_picture` in a worker process (or
 thread), never on the event loop (bot/render/painter.py), and caches it per table version.
@@ -32,3 +34,9 @@ def render_picture(game_key: str, view: dict) -> bytes:
 
 def render_text(game_key: str, view: dict) -> str:
     return module_for(game_key).text(view)
+
+
+def reveal_lines(game_key: str, view: dict) -> list[str] | None:
+    """The game's `reveal` of a seat's view, or None if its module has none."""
+    reveal = getattr(module_for(game_key), "reveal", None)
+    return None if reveal is None else reveal(view)

@@ -278,11 +278,7 @@ def text(view: dict) -> str:
         lines.append("👁️ Enemy: " + ", ".join(f"{e['name']}@{e['place']}" for e in view["enemies"]))
     if view.get("battle"):
         lines += _battle_lines(view)
-    if view.get("seat") is not None and view.get("league_tokens"):
-        tokens = ", ".join(f"{data.UNIT_ICON[t['unit']]}{'I' * t['level']}:{t['strength']}" for t in view["league_tokens"])
-        lines.append(f"Your league's tokens (secret): {tokens}")
-    if view.get("seat") is not None and view.get("my_figure_choice"):
-        lines.append(f"Your secret figure: {view['my_figure_choice']}")
+    lines += [f"Your {line[0].lower()}{line[1:]}" for line in reveal(view)]
     if view["phase"] == "over" and view["winners"]:
         lines.append("🏆 " + ", ".join(f"**{city_of(view, s)}**" for s in view["winners"]))
     text = "\n".join(lines)
@@ -299,3 +295,14 @@ def group(view: dict, action) -> str | None:
         return f"Send {action.figure}"
     return {"build": "Build", "architect": "Architect: build for less", "produce": "Produce a unit",
             "trade": "Trapezites: exchange", "withdraw": "Merchant: take from the treasury"}.get(kind)
+
+
+def reveal(view: dict) -> list[str]:
+    """A seat's secrets in the third person (the summary's words; the seat's own text says "Your")."""
+    lines = []
+    if view.get("seat") is not None and view.get("league_tokens"):
+        tokens = ", ".join(f"{data.UNIT_ICON[t['unit']]}{'I' * t['level']}:{t['strength']}" for t in view["league_tokens"])
+        lines.append(f"League's tokens (secret): {tokens}")
+    if view.get("seat") is not None and view.get("my_figure_choice"):
+        lines.append(f"Secret figure: {view['my_figure_choice']}")
+    return lines

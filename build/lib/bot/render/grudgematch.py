@@ -381,11 +381,19 @@ def text(view: dict) -> str:
         lines.append(kick_line)
     lines += [_team_line(view, data.GERMANS), _team_line(view, data.FRENCH)]
     if view.get("hand") is not None:
-        mine = " ".join(card_text(c) for c in view["hand"]) or "no cards"
-        lineup = f" · line-up: {view['lineup']}" if view.get("lineup") else ""
-        lines.append(f"🫵 Your hand ({view['team']}): {mine}{lineup}")
+        lines.append(f"🫵 Your hand {_hand(view)}")
     out = "\n".join(lines)
     return out if len(out) <= 1800 else out[:1797] + "…"
+
+
+def _hand(view: dict) -> str:
+    lineup = f" · line-up: {view['lineup']}" if view.get("lineup") else ""
+    return f"({view['team']}): {' '.join(card_text(c) for c in view['hand']) or 'no cards'}{lineup}"
+
+
+def reveal(view: dict) -> list[str]:
+    """A seat's secrets in the third person, for the end-of-game summary."""
+    return [f"🃏 Hand {_hand(view)}"] if view.get("hand") is not None else []
 
 
 def group(view: dict, action) -> str | None:

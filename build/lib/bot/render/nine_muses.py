@@ -114,7 +114,7 @@ def text(view: dict) -> str:
         lines.append(f"**{player['name']}** {player['points']} VP · {held} · Muses: {muses} · "
                      f"{player['cards']} card{'s' if player['cards'] != 1 else ''}")
     if view.get("hand") is not None:
-        lines.append("Your cards: " + (", ".join(view["hand"]) or "none"))
+        lines.append(f"Your cards: {_cards(view)}")
     if view["last"]:
         lines.append(f"Last: {view['last']}")
     return "\n".join(lines)[:1800]
@@ -128,3 +128,12 @@ def group(view: dict, action) -> str | None:
         return None
     options = " / ".join(trade.text for trade in PHILOSOPHERS[card][1])
     return f"Play {card} ({options})"[:80]
+
+
+def _cards(view: dict) -> str:
+    return ", ".join(view["hand"]) or "none"
+
+
+def reveal(view: dict) -> list[str]:
+    """A seat's secrets in the third person, for the end-of-game summary."""
+    return [f"Cards in hand: {_cards(view)}"] if view.get("hand") is not None else []

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE, affected_for as affected
 
 from .ostrakon_text import RULE_HINTS, moons_left, next_label, outstanding, subject_name, visible_stone
-from .ostrakon_text import label, text  # noqa: F401 (the game's text hooks live beside its picture's)
+from .ostrakon_text import label, reveal, text  # noqa: F401 (the game's text hooks live beside its picture's)
 from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit, ink_for
 
 WIDTH, HEIGHT = 1000, 600

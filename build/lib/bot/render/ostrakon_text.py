@@ -132,13 +132,25 @@ def text(view: dict) -> str:
         if view["seat"] == view["speaker"] and phase in YOUR_TURN:
             lines.append(f"🫵 Your turn: {YOUR_TURN[phase].format(n=affected(len(names)))}.")
         if mine and question:
-            lines.append(f"🫵 Your vote: {STONE_ICON[mine]} {escape(question[mine], 60)}")
+            lines.append(f"🫵 Your vote: {_stone(view)}")
         elif phase == "vote":
             lines.append("🫵 You have not voted yet.")
         if view.get("can_follow"):
             lines.append(f"🫒 You may follow {bold(view, view['speaker'])} (once a game, before you vote).")
     result = "\n".join(lines)
     return result if len(result) <= TEXT_LIMIT else result[: TEXT_LIMIT - 1] + "…"
+
+
+def _stone(view: dict) -> str:
+    return f"{STONE_ICON[view['my_vote']]} {escape(view['question'][view['my_vote']], 60)}"
+
+
+def reveal(view: dict) -> list[str]:
+    """A seat's secret in the third person, for the end-of-game summary: a stone not yet revealed
+    (whether a seat voted is public, and after the last day every stone was shown)."""
+    if "seat" not in view or view["phase"] == "over" or not (view.get("my_vote") and view.get("question")):
+        return []
+    return [f"🗳️ Stone: {_stone(view)}"]
 
 
 def label(view: dict, action) -> str | None:

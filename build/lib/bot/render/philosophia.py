@@ -213,10 +213,17 @@ def text(view: dict) -> str:
         lines.append(f"🔮 {who(view, veto['player'])} played *{veto['card']}*; answers: {len(veto['answered'])}")
     lines += [player_line(view, index) for index in range(len(view["players"]))]
     if "seat" in view:
-        hand = ", ".join(view["my_hand"]) or "none"
-        oracles = ", ".join(view["my_oracles"]) or "none"
-        lines.append(f"Your hand: {hand} · Oracle cards: {oracles}")
+        lines.append(f"Your hand: {_hand(view)}")
     return "\n".join(lines)[:1800]
+
+
+def _hand(view: dict) -> str:
+    return f"{', '.join(view['my_hand']) or 'none'} · Oracle cards: {', '.join(view['my_oracles']) or 'none'}"
+
+
+def reveal(view: dict) -> list[str]:
+    """A seat's secrets in the third person, for the end-of-game summary."""
+    return [f"Hand: {_hand(view)}"] if "seat" in view else []
 
 
 def label(view: dict, action) -> str | None:
