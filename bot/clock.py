@@ -41,6 +41,7 @@ from . import refusals as why
 from .clock_players import PlayerClock
 from .clock_settings import MINUTE, ClockSettings, format_duration
 from .clock_settings import DAY, HOUR, new_table_pace, parse_duration, parse_pace, parse_remind  # noqa: F401 (for the cogs)
+from .log_kinds import kind_of
 from .menu import label_of
 from .service import Refused, TableService, Update
 from .store import ActionRecord, TableRecord
@@ -51,8 +52,6 @@ CHANGE_CLOCK = "change the table's clock"
 CLOCK = 0  # the actor id of the clock's moves in the log (no Discord user has id 0)
 MAX_SLEEP = 60.0       # the scheduler looks at the database at least this often (seconds)
 RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
-# Log rows that concern one seat only: another seat's deadline goes on through them.
-ONE_SEAT = ("move", "away", "back", "substitute", "replace", "kick", "skip")
 
 
 class Notices(Protocol):
@@ -66,7 +65,7 @@ class Notices(Protocol):
 
 def _untouched(since: list[ActionRecord], seat: int) -> bool:
     """Whether a seat's deadline still stands after these log rows: only other seats' moves."""
-    return all(row.kind in ONE_SEAT and row.seat != seat for row in since)
+    return all((kind := kind_of(row)) is not None and kind.one_seat and row.seat != seat for row in since)
 
 
 def _misses(log_rows: list[ActionRecord], seat: int) -> int:

@@ -18,10 +18,10 @@ from pydantic import BaseModel
 from engine import GAMES, Game, RuleError, Step, referee
 
 from .clock import CLOCK
+from .log_kinds import kind_of
 from .service import chance_for
 from .store import ActionRecord, Store, TableRecord
 
-MODERATOR_KINDS = ("kick", "replace", "pause", "resume", "skip", "rollback", "end")
 
 
 class ReplayError(Exception):
@@ -94,7 +94,8 @@ class Entry:
 
     @property
     def moderator(self) -> bool:
-        return self.row.kind in MODERATOR_KINDS
+        kind = kind_of(self.row)
+        return kind is not None and kind.moderator
 
 
 def _who(user: int | None, nobody: str = "a moderator") -> str:

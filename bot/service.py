@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from engine import GAMES, Chance, Game, Outcome, RuleError, referee
 
 from . import refusals as why
+from .log_kinds import kind_of
 from .menu import Menu, Menus, build
 from .outbox import said
 from .refusals import HAND, Refused, StaleBoard
@@ -27,9 +28,6 @@ from .store import ChannelBusy, StaleVersion, StorageFailed, Store, TableRecord,
 log = logging.getLogger(__name__)
 STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
 STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
-# Log rows that leave the other seats' buttons valid (moves of other seats, a seat changing hands,
-# a pause); any other row, or any row of the seat's own, makes its board stale.
-QUIET_FOR_OTHERS = ("move", "kick", "replace", "pause", "resume", "skip", "away", "back", "substitute")
 
 
 __all__ = ["Refused", "StaleBoard", "TableService", "Update", "chance_for"]
@@ -294,7 +292,7 @@ class TableService:
             return True
         recent = await self.store.actions(table.id, since=version)  # every change logs one row: seq == version
         return len(recent) != table.version - version or any(
-            row.kind not in QUIET_FOR_OTHERS or row.seat == seat for row in recent)
+            (kind := kind_of(row)) is None or not kind.keeps_others_buttons or row.seat == seat for row in recent)
 
     async def apply_move(self, table: TableRecord, seat: int, actor_id: int | None, action,
                          intro: list[str] = (), private_intro: list[str] = ()) -> Update:
