@@ -21,7 +21,8 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
     async with bot.publisher.turn(table.id):
         update = await service.act(table.id, user_id, action, version=table.version if version is None else version)
         mine = update.private.pop(user_id, [])
-        ack = "✅ " + (" ".join(mine) if mine else "Done.")
+        played = passed.choice.label if passed.choice is not None else "your move"
+        ack = "✅ " + (" ".join(mine) if mine else f"You played **{played}**.")  # never a bare "Done"
         waiting = service.waiting_on(update.table)
         # A new decision for this player (the speaker's own vote, the next turn) is asked for as
         # anyone else's is: by DM when everyone chooses at once and DMs are open; unless the move

@@ -233,6 +233,8 @@ class GameTable:
             done = await user.select(menu.message, [option["value"]], select=select["custom_id"])
         refused = [m.content for m in [done.reply, *done.followups] if m is not None and m.content.startswith("🚫")]
         assert not refused, (user.name, label, refused)
+        acked = [m.content for m in [done.reply, *done.followups] if m is not None and m.content.startswith("✅")]
+        assert acked and not any(text.startswith("✅ Done") for text in acked), acked  # it says what was played
         assert done.modal is None, f"{label!r} asked {user.name} to write something: {done.modal}"
 
     async def turn(self, user: FakeUser, pick: Pick, *, most: int = 50) -> list[str]:
