@@ -11,78 +11,29 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine import GAMES, Chance, Game, Outcome, RuleError, referee
+from engine import GAMES, Game, referee
 
 from . import refusals as why
 from .log_kinds import kind_of
 from .menu import Menu, Menus, build
 from .outbox import said
 from .refusals import HAND, Refused, StaleBoard
-from .store import ChannelBusy, StaleVersion, StorageFailed, Store, TableRecord, UnreadableTable
+from .stand_ins import StandIns
+from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTable
+from .update import Update, chance_for
 
 log = logging.getLogger(__name__)
-STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
 STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
 
 
 __all__ = ["Refused", "StaleBoard", "TableService", "Update", "chance_for"]
 
 
-@dataclass
-class Update:
-    table: TableRecord
-    public: list[str] = field(default_factory=list)
-    private: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
-    outcome: Outcome | None = None
-    was_waiting: list[int] = field(default_factory=list)  # whom the table waited on just before this
-    # players who now face a new decision: newly waited on, or waited on again after their own move
-    fresh: set[int] = field(default_factory=set)
-    seats: list[int] = field(default_factory=list)  # players to be sent their seat's own view
-
-    def add_seats(self, users: list[int]) -> None:
-        self.seats += [user for user in users if user not in self.seats]
-
-    def add(self, update: "Update") -> None:
-        self.table, self.outcome = update.table, update.outcome or self.outcome
-        self.public += update.public
-        for user, texts in update.private.items():
-            self.private[user] += texts
-        self.add_seats(update.seats)
-
-
-def chance_for(table: TableRecord, seq: int | str) -> Chance:
-    """A table's chance for log entry `seq` (or "setup"): seed plus position replays exactly."""
-    return _SeededOnUse(f"{table.seed}:{seq}")
-
-
-class _SeededOnUse(Chance):
-    """`Chance.seeded(seed)`, seeded at its first roll: most moves roll nothing, and seeding a
-    generator from a string costs more than the rest of a simple move."""
-
-    def __init__(self, seed: str) -> None:
-        self._seed, self._chance = seed, None
-
-    def _seeded(self) -> Chance:
-        if self._chance is None:
-            self._chance = Chance.seeded(self._seed)
-        return self._chance
-
-    def roll(self, sides):
-        return self._seeded().roll(sides)
-
-    def shuffle(self, items):
-        return self._seeded().shuffle(items)
-
-    def pick(self, items):
-        return self._seeded().pick(items)
-
-
-class TableService:
+class TableService(StandIns):
     def __init__(self, store: Store, games: dict[str, Game] = GAMES) -> None:
         self.store = store
         self.games = games
@@ -269,14 +220,6 @@ class TableService:
             self.mark_fresh(update, actor=user_id)
             return update
 
-    async def _stand_ins_after(self, update: Update) -> None:
-        """The stand-ins' replies to a committed change. If the store fails on one, the change stands
-        (it is saved, and told from the outbox) and the replies are owed: `resume` plays them."""
-        try:
-            update.add(await self.play_stand_ins(update.table))
-        except StorageFailed as error:
-            log.warning("table %s: the stand-ins' replies wait (%s)", update.table.id, error.cause)
-
     def mark_fresh(self, update: Update, actor: int | None = None) -> None:
         """Who faces a new decision after `update`: the players the table now waits on who it did not
         wait on before, and `actor` if it is waited on again after its own move (the speaker's own
@@ -319,61 +262,6 @@ class TableService:
                                    public, private)
         update.outcome = outcome
         self.keep_state(update.table, step.state)
-        return update
-
-    async def resume(self, table_id: int) -> Update | None:
-        """Play the moves stand-ins owe at a table that waits on one (the process stopped between a
-        move and its stand-ins' replies); None if it waits on none. Safe to call any time: these are
-        the very moves a live run would have made, their chance coming from the seed and version."""
-        async with self._locks[table_id]:
-            table = await self.get(table_id, cached=True)
-            if table.status != "running" or not self.stand_ins_due(table):
-                return None
-            waiting = self.waiting_on(table)
-            update = await self.play_stand_ins(table)
-            update.was_waiting = waiting
-            self.mark_fresh(update)
-            return update
-
-    def stand_ins_due(self, table: TableRecord) -> bool:
-        """Whether the running table waits on a stand-in seat."""
-        return any(table.seats[seat] is None for seat in self.game_of(table).to_move(self.state_of(table)))
-
-    async def play_fallback(self, table: TableRecord, seat: int, actor_id: int | None, reason: str,
-                            say: Callable[[BaseModel], tuple[list[str], list[str]]] | None = None) -> Update:
-        """A move chosen for a seat by the bot, under the table's lock: the one fallback of stand-ins
-        (`reason` "stand-in": their own strategy), the clock ("clock") and a moderator's skip
-        ("default"): the game's default move first, for those two. A choice the rules refuse gives
-        way to the next (the stand-in's move, then the first legal one). Its chance comes from the
-        seed, the version and `reason`. `say(action)` gives texts to tell with it (public, private)."""
-        game, state = self.game_of(table), self.state_of(table)
-        chance = chance_for(table, f"{table.version + 1}:{reason}")
-        choosers = ([] if reason == "stand-in" else [game.default_action]) + [
-            game.stand_in, lambda state, seat, chance: next(iter(game.legal_actions(state, seat)), None)]
-        for choose in filter(None, choosers):
-            action = choose(state, seat, chance)
-            if action is None:
-                continue
-            try:
-                action = referee.parse_action(game, action)
-                intro, private_intro = say(action) if say else ((), ())
-                return await self.apply_move(table, seat, actor_id, action, intro, private_intro)
-            except RuleError as error:
-                log.warning("table %s: the %s move for seat %s was refused: %s", table.id, reason, seat, error)
-        raise Refused("The rules refused every move the bot could choose for that seat.")
-
-    async def play_stand_ins(self, table: TableRecord) -> Update:
-        """Play the stand-in seats' moves for as long as the table waits on one (under the lock)."""
-        update = Update(table)
-        game = self.game_of(table)
-        for _ in range(STAND_IN_LIMIT):
-            if update.table.status != "running":
-                break
-            state = self.state_of(update.table)
-            seats = [s for s in sorted(game.to_move(state)) if update.table.seats[s] is None]
-            if not seats:
-                break
-            update.add(await self.play_fallback(update.table, seats[0], None, "stand-in"))
         return update
 
     # --- moderation ------------------------------------------------------------------------------
