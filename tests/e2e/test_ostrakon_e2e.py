@@ -7,7 +7,10 @@ import asyncio
 import itertools
 import time
 
+from .game_table import seeded_tables
 from .ostrakon_table import ASK, STONES, OstrakonTable, Question, draw_without_encoding
+
+SIX_PLAYER_SEED = "six-2"
 
 SPECIAL = ("All stones are down", "may now turn their stone over")
 
@@ -26,6 +29,11 @@ def leaks(text: str, who: tuple[str, ...], question: Question) -> list[str]:
 async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch):
     fake = fake_discord
     fake.settle_quiet = 0.01
+    # Dealt from a fixed seed: a random one left some games without a single Follower (the rule
+    # allows it only from the top of a pile behind the speaker), failing the check below that the
+    # game covered following (1 run in about 10). With this seed three players follow. (Two players
+    # who could follow in one vote: tests/bot/test_gate.py, where the second is told why.)
+    seeded_tables(monkeypatch, SIX_PLAYER_SEED)
     draw_without_encoding(monkeypatch)
     started = time.perf_counter()
     players = alice, bob, carol, dave, erin, fay = fake.add_users("alice", "bob", "carol", "dave", "erin", "fay")
