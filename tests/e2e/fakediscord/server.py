@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -21,6 +22,7 @@ from aiohttp import web
 from . import gateway, mentions, rest, wire
 from .interactions import FakeInteraction
 from .mentions import MessageRequest
+from .nonces import Nonces
 from .model import DM_CHANNEL, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflakes
 from .perms import MEMBER_PERMISSIONS, MODERATOR_PERMISSIONS
 
@@ -101,6 +103,8 @@ class FakeDiscord:
         self._expectations: list[Expectation] = []
         self.requests: list[tuple[str, str]] = []
         self.sent_messages: list[MessageRequest] = []
+        self.nonces = Nonces(self)  # creates that repeat a nonce are answered with the existing message
+        self.clock_offset = 0.0  # see now()
         self._sessions: dict[str, gateway.GatewaySession] = {}
         self._inflight = 0
         self._last_activity = 0.0
@@ -238,6 +242,13 @@ class FakeDiscord:
 
     def open_dms(self, user: FakeUser) -> None:
         user.dms_open = True
+
+    def now(self) -> float:
+        """The fake's clock, in seconds, for the rules that count time (how long a nonce holds)."""
+        return time.monotonic() + self.clock_offset
+
+    def advance_clock(self, seconds: float) -> None:
+        self.clock_offset += seconds
 
     # Violations ---------------------------------------------------------------------------------
 
