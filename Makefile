@@ -47,9 +47,11 @@ test: $(VENV)/.dev-installed $(NODE_STAMP)
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench
 
-# The crash test at a hundred SIGKILLs (make test runs it at 22).
+# The crash tests at a hundred SIGKILLs (make test runs them at 22 and 20): the service's, and the
+# real bot's announcements through the fake Discord.
 soak: $(VENV)/.dev-installed
 	CRASH_KILLS=100 $(PY) -m pytest -q tests/reliability/test_crash.py
+	ANNOUNCE_KILLS=100 $(PY) -m pytest -q -s tests/e2e/test_crash_announcements_e2e.py
 
 demo: $(VENV)/.run-installed
 	$(PY) -m bot demo ostrakon --players 7 --seed 3

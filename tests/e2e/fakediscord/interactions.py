@@ -45,6 +45,9 @@ class FakeInteraction:
         self.followups: list[FakeMessage] = []
         self.modal: dict | None = None
         self.choices: list[dict] | None = None
+        self.edits_at_ack = 0  # edits the clicked message had when a deferred update acknowledged it
+        # the bot's process died before it answered (FakeDiscord.bot_died): not a rule it broke
+        self.lost = False
 
     def __repr__(self) -> str:
         return f"<FakeInteraction {self.what}>"
@@ -62,6 +65,19 @@ class FakeInteraction:
         if self.ack_type in (UPDATE, DEFERRED_UPDATE):
             return self.message
         return None
+
+    @property
+    def answered(self) -> bool:
+        """Whether the bot has said what came of it: an acknowledgement that shows something, or
+        after a deferral the answer it promised (the "thinking..." reply filled; after a deferred
+        update, an edit of the message or a followup). A bot in another process is busy until then."""
+        if self.ack_type is None:
+            return False
+        if self.ack_type == DEFERRED_MESSAGE:
+            return self.original is None or not self.original.loading or self.original.deleted
+        if self.ack_type == DEFERRED_UPDATE:
+            return bool(self.followups) or (self.message is not None and len(self.message.history) > self.edits_at_ack)
+        return True
 
     @property
     def messages(self) -> list[FakeMessage]:

@@ -3,9 +3,10 @@ limits are checked here, uploads become attachments here, and gateway events go 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import limits
+from . import limits, wire
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES
 from .model import FakeAttachment, FakeChannel, FakeMessage, FakeUser
 from .wire import Refusal, Upload, invalid_form
@@ -15,6 +16,25 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 MAX_UPLOAD = 10 * 1024 * 1024
+
+
+@dataclass
+class MessageEvent:
+    """What a message hook (`FakeDiscord.message_hooks`) is told: `stage` "before" (nothing is made
+    or changed yet; raising a Refusal stops it there) or "after" (made or changed, and the bot not
+    yet answered); `action` "create" or "edit"; the request's route (method, template)."""
+    stage: str
+    action: str
+    route: tuple[str, str]
+    channel: FakeChannel
+    body: dict
+    message: FakeMessage | None = None
+
+
+async def _hooks(fake: FakeDiscord, stage: str, action: str, channel: FakeChannel, body: dict,
+                 message: FakeMessage | None = None) -> None:
+    for hook in list(fake.message_hooks):
+        await hook(MessageEvent(stage, action, wire.current_route(), channel, body, message))
 
 
 def _intent(channel: FakeChannel) -> int:
@@ -62,6 +82,7 @@ async def create_message(fake: FakeDiscord, channel: FakeChannel, body: dict, up
         raise invalid_form(problems)
     if not loading and limits.is_empty(body, files=len(uploads)):
         raise Refusal(400, 50006, "Cannot send an empty message")
+    await _hooks(fake, "before", "create", channel, body)
     attachments = resolve_attachments(fake, body, uploads, None) or []
     message = FakeMessage(fake, fake.ids.next(), channel, fake.bot_user, body, attachments,
                           ephemeral_to=ephemeral_to, interaction=interaction)
@@ -72,6 +93,7 @@ async def create_message(fake: FakeDiscord, channel: FakeChannel, body: dict, up
         fake.record_message_request(body, message)
     if ephemeral_to is None:
         await fake.dispatch_if_connected("MESSAGE_CREATE", message.gateway_payload(), intent=_intent(channel))
+    await _hooks(fake, "after", "create", channel, body, message)
     return message
 
 
@@ -81,6 +103,7 @@ async def edit_message(fake: FakeDiscord, message: FakeMessage, body: dict, uplo
     problems = limits.message_problems(body, files=len(uploads))
     if problems:
         raise invalid_form(problems)
+    await _hooks(fake, "before", "edit", message.channel, body, message)
     attachments = resolve_attachments(fake, body, uploads, message.attachments)
     before = (message.content, message.embeds, message.components, message.flags, message.attachments)
     message.apply(body, attachments=attachments, edit=True)
@@ -93,6 +116,7 @@ async def edit_message(fake: FakeDiscord, message: FakeMessage, body: dict, uplo
     fake.record_message_request(body, message)
     if not message.ephemeral:
         await fake.dispatch_if_connected("MESSAGE_UPDATE", message.gateway_payload(), intent=_intent(message.channel))
+    await _hooks(fake, "after", "edit", message.channel, body, message)
     return message
 
 

@@ -216,6 +216,8 @@ class FakeMessage:
         self.components: list[dict] = []
         self.flags = 0
         self.extra: dict = {}
+        # the create's nonce (nonces.py), which Discord echoes in the message it made
+        self.nonce: str | None = None if body.get("nonce") is None else str(body["nonce"])
         self.apply(body, attachments=attachments, edit=False)
 
     def __repr__(self) -> str:
@@ -303,6 +305,8 @@ class FakeMessage:
             out["interaction_metadata"] = inter.metadata_payload()
         if "message_reference" in self.extra:
             out["message_reference"] = self.extra["message_reference"]
+        if self.nonce is not None:
+            out["nonce"] = self.nonce
         return out
 
     def gateway_payload(self) -> dict:

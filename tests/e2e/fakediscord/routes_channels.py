@@ -34,7 +34,12 @@ async def post_message(call: Call) -> dict:
     if channel.is_dm and not channel.recipient.dms_open:
         call.fake.refused_dms.append((channel.recipient, call.body or {}))
         raise Refusal(403, 50007, "Cannot send messages to this user", violation=False)
-    message = await create_message(call.fake, channel, call.body or {}, call.uploads)
+    body, nonces = call.body or {}, call.fake.nonces
+    repeated = nonces.existing(channel, call.fake.bot_user, body)
+    if repeated is not None:  # the same nonce again: Discord answers with the message it made
+        return repeated.payload()
+    message = await create_message(call.fake, channel, body, call.uploads)
+    nonces.remember(channel, call.fake.bot_user, body, message)
     return message.payload()
 
 

@@ -51,6 +51,7 @@ async def callback(call: Call) -> object:
         if inter.message is None:  # a modal opened by a slash command has no message to update
             raise invalid_form([("type", f"DEFERRED_UPDATE_MESSAGE needs a message; {inter.what} has none")])
         inter.original = inter.message
+        inter.edits_at_ack = len(inter.message.history)
     elif kind == UPDATE:
         if inter.message is None:
             raise invalid_form([("type", f"UPDATE_MESSAGE needs a message; {inter.what} has none")])

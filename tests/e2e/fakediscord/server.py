@@ -12,16 +12,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from aiohttp import web
 
-from . import gateway, mentions, rest, wire
+from . import gateway, mentions, messaging, rest, wire
 from .faults import Faults
 from .interactions import FakeInteraction
 from .mentions import MessageRequest
+from .nonces import Nonces
 from .model import DM_CHANNEL, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflakes
 from .perms import MEMBER_PERMISSIONS, MODERATOR_PERMISSIONS
 
@@ -76,6 +78,10 @@ class FakeDiscord:
         self.ack_deadline = ack_deadline
         self.settle_quiet, self.settle_timeout = settle_quiet, settle_timeout
         self.busy_task_prefixes: list[str] = list(BUSY_TASK_PREFIXES)
+        # a bot in another process has no tasks here: whoever runs it says when it is busy (process.py)
+        self.busy_probes: list[Callable[[], bool]] = []
+        # called before and after each message is created or edited (messaging.py): delays, crashes
+        self.message_hooks: list[Callable[[messaging.MessageEvent], Awaitable[None]]] = []
         self.ids = Snowflakes()
         self.test_id = ""
         self.users: list[FakeUser] = []
@@ -103,6 +109,8 @@ class FakeDiscord:
         self._expectations: list[Expectation] = []
         self.requests: list[tuple[str, str]] = []
         self.sent_messages: list[MessageRequest] = []
+        self.nonces = Nonces(self)  # creates that repeat a nonce are answered with the existing message
+        self.clock_offset = 0.0  # see now()
         self._sessions: dict[str, gateway.GatewaySession] = {}
         self._inflight = 0
         self._last_activity = 0.0
@@ -241,6 +249,13 @@ class FakeDiscord:
     def open_dms(self, user: FakeUser) -> None:
         user.dms_open = True
 
+    def now(self) -> float:
+        """The fake's clock, in seconds, for the rules that count time (how long a nonce holds)."""
+        return time.monotonic() + self.clock_offset
+
+    def advance_clock(self, seconds: float) -> None:
+        self.clock_offset += seconds
+
     # Violations ---------------------------------------------------------------------------------
 
     def violation(self, code: str | int, message: str) -> None:
@@ -272,6 +287,8 @@ class FakeDiscord:
 
     def assert_clean(self) -> None:
         for inter in self.interactions.values():
+            if inter.lost:
+                continue
             if inter.original is not None and inter.original.loading and not inter.original.deleted:
                 self.violation("still-thinking", f"{inter.what}: deferred, but the reply never came "
                                "(the user sees 'thinking...' until Discord gives up)")
@@ -308,6 +325,9 @@ class FakeDiscord:
         prefixes = tuple(self.busy_task_prefixes)
         return [t for t in asyncio.all_tasks() if not t.done() and t.get_name().startswith(prefixes)]
 
+    def bot_busy(self) -> bool:
+        return bool(self.busy_tasks()) or any(probe() for probe in self.busy_probes)
+
     async def settle(self) -> None:
         """Wait until the bot is done: no request in flight, no discord.py dispatch task running,
         and nothing happening for `settle_quiet` seconds."""
@@ -317,11 +337,13 @@ class FakeDiscord:
         while True:
             await asyncio.sleep(0.005)
             busy = self.busy_tasks()
-            if not busy and not self._inflight and loop.time() - self._last_activity >= self.settle_quiet:
+            probed = any(probe() for probe in self.busy_probes)
+            if not busy and not probed and not self._inflight and loop.time() - self._last_activity >= self.settle_quiet:
                 return
             if loop.time() > deadline:
                 raise TimeoutError(f"the bot is still busy after {self.settle_timeout}s: "
-                                   f"{[t.get_name() for t in busy]}, {self._inflight} requests in flight")
+                                   f"{[t.get_name() for t in busy]}{', a busy probe' if probed else ''}, "
+                                   f"{self._inflight} requests in flight")
 
     async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "") -> Any:
         """Poll `predicate` until it returns something truthy (for things the bot does later)."""
@@ -350,7 +372,9 @@ class FakeDiscord:
         while not inter.acked.is_set():
             now = loop.time()
             # a bot that went idle without answering will not answer: say so now, not in 3 s
-            idle = not self._inflight and not self.busy_tasks() and now - self._last_activity >= self.settle_quiet
+            idle = not self._inflight and not self.bot_busy() and now - self._last_activity >= self.settle_quiet
+            if inter.lost:  # its process died (a busy probe may have just found out)
+                return
             if now >= deadline or idle:
                 inter.expired = True
                 why = "was never acknowledged" if idle else f"was not acknowledged within {self.ack_deadline:g} s"

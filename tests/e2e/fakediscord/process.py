@@ -1,0 +1,183 @@
+"""The real bot as a process of its own against the fake: `python -m bot run`, started as production
+starts it, with only its environment pointing at the fake. It can be killed with SIGKILL at any
+moment (a crash: no cleanup, no gateway close, requests cut off) and started again on the same
+database, and the fake takes the new connection as Discord would.
+
+    bot = BotProcess(fake, tmp_path, db_path=tmp_path / "bot.sqlite3", owes=database.owes)
+    await bot.start()    # connected (the fake saw a new IDENTIFY), ready, and done with what it owed
+    bot.kill()           # SIGKILL, now, from anywhere (even inside a request the fake is handling)
+    await bot.restart()  # waits for the killed one to be gone, then starts a new one
+    await bot.stop()     # the end: SIGINT, and a clean exit
+
+A bot in another process has no asyncio tasks the fake could watch, so the runner tells the fake
+when it is busy (`FakeDiscord.busy_probes`): while it has not answered an interaction
+(`FakeInteraction.answered`), or while `owes()` says it has work of its own left (for the real
+bot: an outbox to deliver). Each process logs to its own file (`logs`, at INFO); an ERROR or a
+traceback in any of them fails `check_logs()`. A process killed with SIGKILL just stops writing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+from typing import Callable
+
+from .interactions import FakeInteraction
+from .server import FakeDiscord
+
+REPO = Path(__file__).resolve().parents[3]
+CHILD_SITE = Path(__file__).resolve().parents[1] / "child_site"  # its sitecustomize cuts the ready wait
+READY_LINE = " bot: ready as "  # bot/app.py on_ready, at INFO
+PROBLEM = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) |^Traceback ", re.M)
+
+
+class BotProcess:
+    def __init__(self, fake: FakeDiscord, workdir: Path, *, db_path: Path, owes: Callable[[], bool] = lambda: False,
+                 ready_timeout: float = 30.0, guild_ready_timeout: float = 0.05) -> None:
+        self.fake, self.workdir, self.db_path = fake, workdir, db_path
+        self.owes = owes
+        self.ready_timeout = ready_timeout
+        self.env = environment(fake, db_path, guild_ready_timeout)
+        self.process: asyncio.subprocess.Process | None = None
+        self.logs: list[Path] = []
+        self.kills = 0
+        self._killed = False
+        self._watched: list[FakeInteraction] = []  # interactions not known to be answered yet
+        self._seen = 0  # how many of fake.interactions were looked at
+        fake.busy_probes.append(self.busy)
+
+    # --- state ---------------------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """Started, and neither killed nor exited."""
+        return self.process is not None and self.process.returncode is None and not self._killed
+
+    def unanswered(self) -> list[FakeInteraction]:
+        found = list(self.fake.interactions.values())
+        self._watched += found[self._seen:]
+        self._seen = len(found)
+        self._watched = [i for i in self._watched if not (i.answered or i.expired or i.lost)]
+        return self._watched
+
+    def busy(self) -> bool:
+        """For the fake's settle: busy while alive and an interaction is unanswered or `owes()`. A
+        dead process does nothing more: whatever it had not answered is lost with it."""
+        if not self.running:
+            for inter in self.unanswered():
+                inter.lost = True
+            return False
+        return bool(self.unanswered()) or self.owes()
+
+    # --- life and death ----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start a process and wait until it is connected, ready and done: the fake saw its IDENTIFY,
+        it logged that it is ready (the bot catches up only then), and the fake has settled."""
+        assert not self.running, "the bot process is already running"
+        log_path = self.workdir / f"bot-{len(self.logs) + 1}.log"
+        self.logs.append(log_path)
+        known = set(self.fake._sessions)
+        with open(log_path, "wb") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", "run", cwd=self.workdir, env=self.env,
+                stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT)
+        self._killed = False
+
+        def connected() -> bool:
+            session = self.fake.gateway
+            return session is not None and session.identified and not session.closed and session.session_id not in known
+
+        try:
+            await self.fake.wait_until(lambda: self.exited() or connected(), timeout=self.ready_timeout,
+                                       what="the bot process to connect to the gateway (IDENTIFY)")
+            await self.fake.wait_until(lambda: self.exited() or READY_LINE in self.log_text(log_path),
+                                       timeout=self.ready_timeout, what="the bot process to be ready")
+        except TimeoutError as error:
+            raise TimeoutError(f"{error}; its log:\n{self.log_text(log_path)[-3000:]}") from None
+        if self.exited():
+            raise RuntimeError(f"the bot process exited ({self.process.returncode}) before it was ready; "
+                               f"its log:\n{self.log_text(log_path)[-3000:]}")
+        await self.fake.settle()
+        self.check_logs()
+
+    def exited(self) -> bool:
+        return self.process is not None and self.process.returncode is not None
+
+    def kill(self) -> None:
+        """SIGKILL, now. Synchronous, so that a request handler of the fake can kill the bot right
+        where it stands (after the fake made a message, before the bot hears it was made)."""
+        if not self.running:
+            return
+        os.kill(self.process.pid, signal.SIGKILL)
+        self._killed = True
+        self.kills += 1
+        for inter in self.unanswered():
+            inter.lost = True
+
+    async def wait_dead(self) -> None:
+        """Wait until a killed process is gone (and reaped)."""
+        code = await asyncio.wait_for(self.process.wait(), timeout=10)
+        assert code == -signal.SIGKILL, f"the bot process ended with {code}, not by SIGKILL"
+
+    async def restart(self) -> None:
+        """Kill the process if it still runs, and start a new one on the same settings and file."""
+        if self.running:
+            self.kill()
+        if self.process is not None:
+            await self.wait_dead()
+        await self.start()
+
+    async def stop(self) -> None:
+        """The end: SIGINT (the bot closes its connections and its store) and a clean exit. A process
+        already killed is only waited for."""
+        if self.process is None or self.exited():
+            return
+        if self._killed:
+            await self.wait_dead()
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            code = await asyncio.wait_for(self.process.wait(), timeout=15)
+        except asyncio.TimeoutError:
+            self.kill()
+            await self.wait_dead()
+            raise AssertionError("the bot process did not stop within 15 s of SIGINT") from None
+        assert code == 0, f"the bot process stopped with {code}; its log:\n{self.log_text(self.logs[-1])[-3000:]}"
+        self.check_logs()
+
+    # --- logs -----------------------------------------------------------------------------------------
+
+    @staticmethod
+    def log_text(path: Path) -> str:
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def check_logs(self) -> None:
+        """No process logged an ERROR or a traceback (being killed leaves neither)."""
+        for path in self.logs:
+            text = self.log_text(path)
+            found = PROBLEM.search(text)
+            if found:
+                raise AssertionError(f"the bot logged an error in {path}:\n{text[max(0, found.start() - 500):][:4000]}")
+
+
+def environment(fake: FakeDiscord, db_path: Path, guild_ready_timeout: float) -> dict[str, str]:
+    """The child's environment: the caller's, without any setting of the bot's own (BOT_*, DISCORD_*),
+    plus the fake's endpoints and token, the database, and logging at INFO (the ready line)."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith(("BOT_", "DISCORD_", "E2E_"))}
+    env.update({
+        "DISCORD_TOKEN": fake.token,
+        "BOT_DB_PATH": str(db_path),
+        "BOT_DEV_GUILD": str(fake.guild.id),
+        "BOT_LOG_LEVEL": "INFO",
+        "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url,
+        "E2E_GUILD_READY_TIMEOUT": str(guild_ready_timeout),
+        "PYTHONPATH": os.pathsep.join([str(CHILD_SITE), str(REPO)]),
+        "PYTHONUNBUFFERED": "1",
+    })
+    return env
