@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 
 from .store import Store
 
-TEXT, SEAT = "text", "seat"  # outbox row kinds: a text; "send this user their seat's own view"
+# outbox row kinds: a text; "send this user their seat's own view"; a text of the player whose
+# press made the change, shown in the answer to that press (`via` names the interaction)
+TEXT, SEAT, ACK = "text", "seat", "ack"
 
 
 @dataclass
@@ -27,27 +29,34 @@ class Owed:
     public: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
     seats: dict[int, str] = field(default_factory=dict)  # players owed their seat's view, with its opening
+    # the acting players' texts, shown in the answers to their presses: user -> (interaction, texts)
+    acks: dict[int, tuple[str, list[str]]] = field(default_factory=dict)
     seen: int = 0  # the last version the channel has seen
 
 
 def said(public: list[str], private: dict[int, list[str]] | None = None, seats: list[int] = (),
-         opening: str = "") -> list[tuple]:
-    """Outbox rows (user or None, kind, text) for a change's texts; a seat row's text is the opening
-    of the seat's message ("🎲 Your seat")."""
-    rows = [(None, TEXT, text) for text in public]
-    rows += [(user, TEXT, text) for user, texts in (private or {}).items() for text in texts if user is not None]
-    return rows + [(user, SEAT, opening) for user in seats]
+         opening: str = "", acting: tuple[int, str] | None = None) -> list[tuple]:
+    """Outbox rows (user or None, kind, text, via) for a change's texts; a seat row's text is the
+    opening of the seat's message ("🎲 Your seat"). `acting`: (user, interaction) of the player
+    whose press made the change: their texts are shown in its answer (ACK rows)."""
+    actor, via = acting or (None, None)
+    rows = [(None, TEXT, text, None) for text in public]
+    rows += [(user, ACK, text, via) if user == actor else (user, TEXT, text, None)
+             for user, texts in (private or {}).items() for text in texts if user is not None]
+    return rows + [(user, SEAT, opening, None) for user in seats]
 
 
 async def owed(store: Store, table_id: int) -> Owed:
     found = Owed(table_id)
-    for version, user, kind, text in await store.query(
-            "SELECT version, user_id, kind, text FROM outbox WHERE table_id = ? ORDER BY version, n", (table_id,)):
+    for version, user, kind, text, via in await store.query(
+            "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? ORDER BY version, n", (table_id,)):
         found.version = max(found.version, version)
         if user is None:
             found.public.append(text)
         elif kind == SEAT:
             found.seats[user] = text
+        elif kind == ACK:
+            found.acks.setdefault(user, (via, []))[1].append(text)
         else:
             found.private[user].append(text)
     rows = await store.query("SELECT announced FROM tables WHERE id = ?", (table_id,))
@@ -61,14 +70,6 @@ async def delivered(store: Store, table_id: int, version: int) -> None:
         ("DELETE FROM outbox WHERE table_id = ? AND version <= ?", (table_id, version)),
         ("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id)),
     ])
-
-
-async def forget_private(store: Store, table_id: int, users: tuple[int, ...], version: int) -> None:
-    """These users' private texts up to `version` are delivered already (shown where they acted)."""
-    if users:
-        marks = ", ".join("?" for _ in users)
-        await store.transaction([(f"DELETE FROM outbox WHERE table_id = ? AND version <= ? AND kind = '{TEXT}'"
-                                  f" AND user_id IN ({marks})", (table_id, version, *users))])
 
 
 async def tables_owed(store: Store) -> list[int]:

@@ -111,6 +111,7 @@ MIGRATIONS = [
         user_id INTEGER,
         kind TEXT NOT NULL DEFAULT 'text',
         text TEXT NOT NULL,
+        via TEXT,
         PRIMARY KEY (table_id, version, n)
     );
     CREATE TABLE dm_channels (

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
+from contextvars import ContextVar
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -27,6 +28,8 @@ from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTabl
 from .update import Update, chance_for
 
 log = logging.getLogger(__name__)
+# (user, press) while a user's own press is being played: its answer shows them their texts
+ACTING: ContextVar[tuple[int, str] | None] = ContextVar("acting", default=None)
 STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
 
 
@@ -202,8 +205,16 @@ class TableService(StandIns):
     # --- play ------------------------------------------------------------------------------------
 
     async def act(self, table_id: int, user_id: int, action: dict[str, Any] | BaseModel,
-                  version: int | None = None) -> Update:
-        """Play `action` for the user's seat. With `version`, refuse if the board has changed."""
+                  version: int | None = None, answered_by: str | None = None) -> Update:
+        """Play `action` for the user's seat. With `version`, refuse if the board has changed.
+        `answered_by`: the press whose answer shows the user their own texts (bot/outbox.py ACK)."""
+        acting = ACTING.set((user_id, answered_by) if answered_by else None)
+        try:
+            return await self._act(table_id, user_id, action, version)
+        finally:
+            ACTING.reset(acting)
+
+    async def _act(self, table_id: int, user_id: int, action, version: int | None) -> Update:
         async with self._locks[table_id]:
             table = await self.get(table_id, cached=True)
             if table.status != "running":
@@ -340,7 +351,8 @@ class TableService(StandIns):
         """`save_change` for a change that tells something: its public and private texts (and the
         players owed their seat's view) go into the outbox in the same transaction, and into the
         Update the caller publishes."""
-        table = await self.save_change(table, changes, log_row, said(list(public), private, seats, opening))
+        table = await self.save_change(table, changes, log_row, said(list(public), private, seats, opening,
+                                                                     ACTING.get()))
         update = Update(table, public=list(public), was_waiting=list(was_waiting or []))
         for user, texts in (private or {}).items():
             update.private[user] += texts

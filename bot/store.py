@@ -327,10 +327,10 @@ class Store:
 
     async def save(self, table: TableRecord, changes: dict[str, Any],
                    log: tuple[str, int | None, int | None, dict] | None = None,
-                   said: list[tuple[int | None, str, str]] = ()) -> TableRecord:
+                   said: list[tuple[int | None, str, str, str | None]] = ()) -> TableRecord:
         """Write `changes` to the table as its next version and, in the same transaction, one log row
-        and what the change tells (`said`: outbox rows of user or None for the channel, kind, text;
-        owed until delivered, see bot/outbox.py).
+        and what the change tells (`said`: outbox rows of user or None for the channel, kind, text,
+        via; owed until delivered, see bot/outbox.py).
 
         `table` is the row as this store last gave it; only the changed columns are written (a move
         writes its state, not the seats and options again: fewer JSON encodings). `log` is (kind,
@@ -353,8 +353,8 @@ class Store:
                 " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
                 (table.id, table.id, seat, actor_id, kind, json.dumps(action), now),
             ))
-        statements += [("INSERT INTO outbox (table_id, version, n, user_id, kind, text) VALUES (?, ?, ?, ?, ?, ?)",
-                        (table.id, table.version, n, user, kind, text)) for n, (user, kind, text) in enumerate(said)]
+        statements += [("INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (table.id, table.version, n, *row)) for n, row in enumerate(said)]
         try:
             await self.transaction(statements, must_change=(0,),  # the row's version check
                                    doing="move" if log is not None and log[0] == "move" else "write")

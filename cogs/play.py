@@ -2,6 +2,8 @@
 through (bot/gate.py) and asks the TableService to do it; nothing here decides."""
 from __future__ import annotations
 
+import time
+
 import discord
 from pydantic import BaseModel
 
@@ -19,7 +21,8 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
     service = bot.service
     user_id, table = interaction.user.id, passed.table
     async with bot.publisher.turn(table.id):
-        update = await service.act(table.id, user_id, action, version=table.version if version is None else version)
+        update = await service.act(table.id, user_id, action, version=table.version if version is None else version,
+                                   answered_by=answered_by(interaction))
         mine = update.private.pop(user_id, [])
         played = passed.choice.label if passed.choice is not None else "your move"
         ack = "✅ " + (" ".join(mine) if mine else f"You played **{played}**.")  # never a bare "Done"
@@ -38,7 +41,13 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
             await interaction.edit_original_response(content=content[:2000], view=view)
         else:
             await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}))
-        await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,), acked=(user_id,))
+        await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,))
+
+
+def answered_by(interaction: discord.Interaction) -> str:
+    """The press, as the outbox keeps it for its answer: after a crash, the catch-up looks at that
+    answer (an interaction's token lives 15 minutes) before telling the player their texts again."""
+    return f"{interaction.application_id}:{interaction.token}:{int(time.time())}"
 
 
 async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str) -> None:

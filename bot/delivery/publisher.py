@@ -14,6 +14,7 @@ import contextlib
 import io
 import json
 import logging
+import time
 from collections import OrderedDict, defaultdict
 
 import discord
@@ -33,6 +34,18 @@ log = logging.getLogger(__name__)
 PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version)
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
 CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
+ANSWER_LIVES = 14 * 60  # an interaction's answer can be read back for 15 minutes
+
+
+def edited_in(board: str, public: list[str]) -> bool:
+    """Whether a board's text already ends with these events (edited in before a crash), its
+    waiting line aside: the events were told, in order, last. (An event may span several lines, and
+    the same line may have been told on an earlier day: only the whole run, at the end, counts.)"""
+    lines = board.split("\n")
+    if lines and lines[-1].startswith(WAITING_MARK):
+        lines.pop()
+    told = "\n".join(public).split("\n")
+    return bool(told) and lines[-len(told):] == told
 
 
 class Publisher:
@@ -72,10 +85,10 @@ class Publisher:
         return self._locks[table_id]
 
     async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
-                      prompted: tuple[int, ...] = (), acked: tuple[int, ...] = (), owed: Owed | None = None) -> None:
+                      prompted: tuple[int, ...] = (), owed: Owed | None = None) -> None:
         """Deliver what the table owes after `update`: the public events with the new board, pinging
-        whoever the table now waits on but the player who just acted; the private texts (but those
-        of `acked`, shown where they pressed); the seats; and, to players who face a new decision
+        whoever the table now waits on but the player who just acted; the private texts (not the
+        actor's: the answer to their press showed them); the seats; and, to players who face a new decision
         (`update.fresh`: newly waited on, or again after their own move, such as the speaker's own
         vote), their moves by DM when several choose at once, but to those in `prompted` (shown
         their moves where they pressed). `was_waiting`: whom the table waited on before, if not the
@@ -85,16 +98,15 @@ class Publisher:
         same players), the board message is edited in place instead: no new message, no ping.
 
         A request Discord keeps refusing ends the delivery, never the move: what is owed stays in
-        the outbox for the catch-up, but for what `acked` were already shown."""
+        the outbox for the catch-up."""
         try:
             await self._publish(update, update.was_waiting if was_waiting is None else was_waiting, actor,
-                                prompted, acked, owed)
+                                prompted, owed)
         except discord.HTTPException as error:
             log.warning("table %s: delivering failed (%s); the catch-up will deliver it", update.table.id, error)
-            await outbox.forget_private(self.bot.store, update.table.id, acked, update.table.version)
 
     async def _publish(self, update: Update, before: list[int], actor: int | None, prompted: tuple[int, ...],
-                       acked: tuple[int, ...], owed: Owed | None) -> None:
+                       owed: Owed | None) -> None:
         table = update.table
         owed = owed or await outbox.owed(self.bot.store, table.id)
         waiting = self.bot.service.waiting_on(table)
@@ -110,15 +122,13 @@ class Publisher:
             (progress and await self._edit_board(table, owed))
         if not edited:
             await self._post_board(table, owed, waiting, [user for user in newly if user != actor])  # the actor knows
-        await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1 and user not in prompted],
-                            acked=acked)
+        await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1 and user not in prompted])
 
-    async def _deliver(self, table: TableRecord, owed: Owed, newly: list[int], acked: tuple[int, ...]) -> None:
+    async def _deliver(self, table: TableRecord, owed: Owed, newly: list[int]) -> None:
         """The private part of a delivery, the end of a game, and then: delivered."""
         dms = self.dms
         dms.failed = False
-        await dms.deliver(table, {user: texts for user, texts in owed.private.items() if user not in acked},
-                          owed.seats, newly)
+        await dms.deliver(table, owed.private, owed.seats, newly)
         if table.status == "finished":  # the result, what was hidden, and a Rematch button
             await post_summary(self.bot, table)
         if not dms.failed:
@@ -146,7 +156,9 @@ class Publisher:
             nonce=nonce(table.id, table.version, "board"),
             **kwargs,
         )
-        self._boards[table.id] = (message.id, content)
+        # what the message says: a post made again after a crash is answered with the message
+        # Discord already had (same nonce), whose text a later edit must start from
+        self._boards[table.id] = (message.id, message.content)
         self._calls[table.id] = frozenset(waiting)
         if "file" in kwargs:  # only once it is posted: a refused post owes its picture still
             self._positions[table.id] = self._position(table, drawn=True)
@@ -270,10 +282,27 @@ class Publisher:
             if table.board_message_id is not None and owed.public:
                 try:
                     shown = (await (await self.channel_of(table)).fetch_message(table.board_message_id)).content
-                    owed.public = [line for line in owed.public if line not in shown.split("\n")]
+                    if edited_in(shown, owed.public):
+                        owed.public = []
                 except discord.NotFound:
                     pass
+            for user, (via, texts) in owed.acks.items():  # shown in the answer to their press, or now
+                if not await self._answered(via, texts):
+                    owed.private.setdefault(user, [])[:0] = texts
             await self.publish(Update(table), was_waiting=[], owed=owed)
+
+    async def _answered(self, via: str | None, texts: list[str]) -> bool:
+        """Whether a press's answer shows these texts: read from the interaction's own message while
+        its token lives (15 minutes); after that, or if it cannot be read, they are sent again."""
+        application, token, at = (via or "::0").split(":")
+        if not token or time.time() - float(at) > ANSWER_LIVES:
+            return False
+        try:
+            webhook = discord.Webhook.partial(int(application), token, client=self.bot)
+            answer = await webhook.fetch_message("@original")
+        except (discord.HTTPException, ValueError):
+            return False
+        return answer.content.startswith("✅ " + " ".join(texts))
 
     async def catch_up_all(self) -> None:
         """`catch_up` for every table that owes anything; a table whose channel is gone is let go."""

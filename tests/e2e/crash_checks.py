@@ -183,6 +183,11 @@ def consume(text: str, candidates: set[str], separator: str) -> tuple[Counter, s
     return found, text[at:]
 
 
+def sent(message) -> str:
+    """A message's text as it was first sent, before any edit."""
+    return message.history[0].get("content") or "" if message.history else message.content
+
+
 def dms(fake: FakeDiscord, told: Committed) -> list[Problem]:
     """Each player's private texts, by DM or in the answer to their own move, exactly as committed;
     each player seated at the start got their seat once."""
@@ -195,11 +200,16 @@ def dms(fake: FakeDiscord, told: Committed) -> list[Problem]:
         where: dict[str, list[str]] = defaultdict(list)  # text -> where it was shown, for the report
         by_dm = {nonce(table.id, user_id, version, "dm"): version for version in range(table.version + 1)}
         for message in user.dms():
-            if message.nonce in by_dm:
-                texts, rest = consume(message.content, set(expected), "\n")
+            if message.nonce in by_dm:  # as sent (a press in the DM later edits it into its answer)
+                texts, rest = consume(sent(message), set(expected), "\n")
                 got += texts
                 for text in texts:
                     where[text].append(f"DM {message.id} (private texts up to version {by_dm[message.nonce]})")
+                # after the texts, one DM may also carry the player's seat or the moves of a
+                # simultaneous choice (bot/delivery/dms.py: one request a player, not one a kind)
+                if rest.startswith((f"🎲 Your seat at <#{table.channel_id}>", f"Your move at <#{table.channel_id}>",
+                                    f"🎲 You now hold a seat at <#{table.channel_id}>")):
+                    rest = ""
                 if rest:
                     problems.append(Problem("dm text", f"table {table.id}", rest,
                                             f"a DM to {user.name} tells what was not committed to them"))
@@ -220,7 +230,7 @@ def dms(fake: FakeDiscord, told: Committed) -> list[Problem]:
                 any(w.startswith("DM") for w in where[text]) else "dm twice"
             problems.append(Problem(twice, f"table {table.id}, {user.name}", text, f"got it {count} time(s) more "
                                     f"than committed ({expected[text]}), in {'; '.join(where[text])}", count))
-        seats = [m for m in user.dms() if m.content.startswith(f"🎲 Your seat at <#{table.channel_id}>")]
+        seats = [m for m in user.dms() if f"🎲 Your seat at <#{table.channel_id}>" in sent(m)]
         if user_id in told.started_with and len(seats) != 1:
             problems.append(Problem("seat", f"table {table.id}, {user.name}", "their seat", f"{len(seats)} times"))
     return problems
