@@ -3,6 +3,7 @@ dependencies by hash, then `pip install --no-deps .`) into a fresh virtual envir
 temporary directory; then, from another working directory, the console script, the health check
 and every game's rules page (the docs ship with the package, so none says "coming soon").
 Docker itself cannot run here (no daemon), so this is how the image's contents are tested."""
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -23,8 +24,11 @@ def installed(tmp_path_factory) -> Path:
     where = tmp_path_factory.mktemp("install")
     subprocess.run([sys.executable, "-m", "venv", str(where / "venv")], check=True)
     python = where / "venv" / "bin" / "python"
+    source = where / "source"  # a copy: building leaves build/ and egg-info behind, not in the checkout
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "node_modules", "__pycache__", "data", "*.sqlite3*"))
     pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    for step in (["--require-hashes", "-r", str(ROOT / "requirements.lock")], ["--no-deps", str(ROOT)]):
+    for step in (["--require-hashes", "-r", str(source / "requirements.lock")], ["--no-deps", str(source)]):
         done = subprocess.run(pip + step, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr[-2000:]
     return python
