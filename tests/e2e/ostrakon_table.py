@@ -99,6 +99,15 @@ class OstrakonTable:
         self.lobby = (await host.slash("table new", game="ostrakon", **options)).reply
         return self.lobby
 
+    async def seat_and_start(self) -> FakeMessage:
+        """The first player opens the table, the others press Join, the first presses Start."""
+        host, *others = self.players
+        lobby = await self.open(host)
+        for player in others:
+            await player.click(lobby, "Join")
+        await host.click(lobby, "Start")
+        return lobby
+
     async def hand(self, user: FakeUser) -> FakeMessage:
         """What "My hand & moves" on the latest board shows `user` (ephemeral)."""
         shown = await user.click(self.board(), HAND)

@@ -74,10 +74,7 @@ async def test_a_restart_opens_no_dm_channel_again(fake_discord, real_bot):
     fake.settle_quiet = 0.01
     players = fake.add_users("alice", "bob", "carol", "dave", "erin")
     table = OstrakonTable(fake, players)
-    lobby = await table.open(players[0])
-    for player in players[1:]:
-        await player.click(lobby, "Join")
-    await players[0].click(lobby, "Start")
+    await table.seat_and_start()
     opened = [route for route in fake.requests if route == ("POST", "/users/@me/channels")]
     assert len(opened) == len(players) and not [r for r in fake.requests if r == ("GET", "/users/{user_id}")]
 

@@ -33,10 +33,7 @@ async def started(fake, monkeypatch) -> OstrakonTable:
     seeded_tables(monkeypatch, SEED)
     players = fake.add_users("alice", "bob", "carol", "dave", "erin")
     table = OstrakonTable(fake, players)
-    lobby = await table.open(players[0])
-    for player in players[1:]:
-        await player.click(lobby, "Join")
-    await players[0].click(lobby, "Start")
+    await table.seat_and_start()
     table.read_names()
     assert len(table.waiting()) == 1
     return table

@@ -205,10 +205,7 @@ async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bo
                         raising=False)
     players = fake.add_users("alice", "bob", "carol", "dave", "erin")
     table = OstrakonTable(fake, players)
-    lobby = await table.open(players[0])
-    for player in players[1:]:
-        await player.click(lobby, "Join")
-    await players[0].click(lobby, "Start")
+    await table.seat_and_start()
     question = Question.numbered(1)
     await table.ask(table.waiting()[0], question, by_form=False)
     call = table.board()
