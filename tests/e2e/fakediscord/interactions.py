@@ -46,7 +46,7 @@ class FakeInteraction:
         self.modal: dict | None = None
         self.choices: list[dict] | None = None
         self.edits_at_ack = 0  # edits the clicked message had when a deferred update acknowledged it
-        # the bot's process died before it answered (FakeDiscord.bot_died): not a rule it broke
+        # the bot's process died before it answered (process.py marks it): not a rule it broke
         self.lost = False
 
     def __repr__(self) -> str:

@@ -89,6 +89,7 @@ async def create_message(fake: FakeDiscord, channel: FakeChannel, body: dict, up
     if loading:
         message.flags |= limits.FLAG_LOADING
     fake.store_message(message)
+    fake.nonces.remember(channel, fake.bot_user, body, message)  # a repeat of its nonce gets it from now on
     if not loading:  # a "thinking..." placeholder says nothing; the followup that fills it does
         fake.record_message_request(body, message)
     if ephemeral_to is None:

@@ -34,13 +34,11 @@ async def post_message(call: Call) -> dict:
     if channel.is_dm and not channel.recipient.dms_open:
         call.fake.refused_dms.append((channel.recipient, call.body or {}))
         raise Refusal(403, 50007, "Cannot send messages to this user", violation=False)
-    body, nonces = call.body or {}, call.fake.nonces
-    repeated = nonces.existing(channel, call.fake.bot_user, body)
+    body = call.body or {}
+    repeated = call.fake.nonces.existing(channel, call.fake.bot_user, body)
     if repeated is not None:  # the same nonce again: Discord answers with the message it made
         return repeated.payload()
-    message = await create_message(call.fake, channel, body, call.uploads)
-    nonces.remember(channel, call.fake.bot_user, body, message)
-    return message.payload()
+    return (await create_message(call.fake, channel, body, call.uploads)).payload()
 
 
 @route("GET", "/channels/{channel_id}/messages")
