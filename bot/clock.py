@@ -45,7 +45,7 @@ from .log_kinds import kind_of
 from .menu import label_of
 from .service import Refused, TableService, Update
 from .store import ActionRecord, TableRecord
-from .text import WAITING_MARK, plural, waiting_text
+from .text import WAITING, plural, waiting_text
 
 log = logging.getLogger(__name__)
 CHANGE_CLOCK = "change the table's clock"
@@ -211,7 +211,7 @@ class Clock(PlayerClock):
         except Exception:  # the board goes out without its deadlines rather than not at all
             log.exception("table %s: the clock could not read its deadlines", table.id)
             return plain
-        return f"{WAITING_MARK} Waiting on {self._who(waiting, rows, away)}."
+        return f"{WAITING}{self._who(waiting, rows, away)}."
 
     # --- the scheduler -------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ def chunk(lines: list[str], limit: int = MESSAGE_LIMIT - 200) -> list[str]:
     return messages
 
 
-WAITING_MARK = "⏳"
+WAITING = "⏳ Waiting on "  # how a board's waiting line starts (an event may start with ⏳ too)
 
 
 def seat_list(table: TableRecord, names: list[str] | None = None) -> str:
@@ -60,4 +60,4 @@ def waiting_text(table: TableRecord, waiting: list[int]) -> str:
         return "⏸️ The table is paused."
     if not waiting:
         return ""
-    return f"{WAITING_MARK} Waiting on " + ", ".join(f"<@{user}>" for user in waiting) + "."
+    return WAITING + ", ".join(f"<@{user}>" for user in waiting) + "."

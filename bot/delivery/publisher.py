@@ -24,7 +24,7 @@ from ..outbox import Owed, nonce
 from ..render.painter import Painter
 from ..service import Update
 from ..store import TableRecord
-from ..text import WAITING_MARK, chunk, lobby_text, waiting_text
+from ..text import WAITING, chunk, lobby_text, waiting_text
 from .mentions import NOBODY, pinging
 from .dms import DirectMessages
 from .summary import post_summary
@@ -42,7 +42,7 @@ def edited_in(board: str, public: list[str]) -> bool:
     waiting line aside: the events were told, in order, last. (An event may span several lines, and
     the same line may have been told on an earlier day: only the whole run, at the end, counts.)"""
     lines = board.split("\n")
-    if lines and lines[-1].startswith(WAITING_MARK):
+    if lines and lines[-1].startswith(WAITING):
         lines.pop()
     told = "\n".join(public).split("\n")
     return bool(told) and lines[-len(told):] == told
@@ -205,7 +205,7 @@ class Publisher:
             known = self._boards.get(table.id)
             content = known[1] if known and known[0] == board.id else (await board.fetch()).content
             lines = content.split("\n")
-            if lines and lines[-1].startswith(WAITING_MARK):
+            if lines and lines[-1].startswith(WAITING):
                 lines.pop()
             lines += owed.public
             lines.append(await self.waiting_line(table, self.bot.service.waiting_on(table)))

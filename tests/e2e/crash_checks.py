@@ -27,7 +27,7 @@ from difflib import SequenceMatcher
 
 from bot.delivery.publisher import MAX_EVENT_MESSAGES
 from bot.outbox import nonce
-from bot.text import WAITING_MARK
+from bot.text import WAITING
 
 from .bot_database import Committed
 from .fakediscord import FakeDiscord, FakeMessage
@@ -36,7 +36,7 @@ from .game_table import HAND, MENTION
 SUMMARISED = re.compile(r"^… (\d+) more messages of play \(see `/table log`\) …$")
 # a board's last line says whom the table waits on, or why nobody (bot/text.py waiting_text); an
 # event may start with the same mark ("⏳ The timeline moves on ..."), but never ends a board
-STATUS_LINES = (WAITING_MARK, "🏁 The game is over", "⏸️ The table is paused.")
+STATUS_LINES = (WAITING, "🏁 The game is over", "⏸️ The table is paused.")
 EMPTY_BOARD = "The board:"
 ANSWERS = {("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
            ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
@@ -125,7 +125,7 @@ def event_lines(message: FakeMessage, kind: str) -> list[str]:
 
 def waiting_line(board: FakeMessage) -> str:
     last = board.content.split("\n")[-1]
-    return last if last.startswith(WAITING_MARK) else ""
+    return last if last.startswith(WAITING) else ""
 
 
 def nonces_unique(fake: FakeDiscord) -> list[Problem]:
