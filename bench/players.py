@@ -17,7 +17,7 @@ import asyncio
 import itertools
 from dataclasses import dataclass
 
-from tests.e2e.game_table import GameTable, Menu, prefer
+from tests.e2e.game_table import OVER, GameTable, Menu, prefer
 from tests.e2e.ostrakon_table import OstrakonTable, Question
 from tests.e2e.test_epireia_e2e import commander
 from tests.e2e.test_grudgematch_e2e import footballer
@@ -154,14 +154,19 @@ class Table:
         self.helper.read_names()
 
     def over(self) -> bool:
-        return self.helper is None or not self.helper.waiting()
+        """The channel says so (a board that waits on nobody yet may just not have come)."""
+        return any(OVER in m.content for m in self.helper.channel.messages())
 
     async def move(self) -> bool:
         """One human move (with the presses that lead to it); False if the game is over."""
         for attempt in range(20):
             waiting = self.helper.waiting()
             if not waiting:
-                return False
+                if self.over():
+                    return False
+                self.stumbles += 1  # the board is not there yet: look again
+                await asyncio.sleep(0.05 * (attempt + 1))
+                continue
             try:
                 if self.variant.game == "ostrakon":
                     await self._ostrakon(waiting)

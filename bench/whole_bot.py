@@ -41,6 +41,7 @@ class LoopLag:
 
     def __init__(self) -> None:
         self.stalls: list[float] = []
+        self.intervals: list[tuple[float, float]] = []  # (from, to) on time.perf_counter, as the fake's times
         self.gc: list[float] = []
         self.task: asyncio.Task | None = None
         self._started = 0.0
@@ -52,13 +53,14 @@ class LoopLag:
             self.gc.append(time.perf_counter() - self._started)
 
     async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
         while True:
-            started = loop.time()
+            started = time.perf_counter()
             await asyncio.sleep(0.01)
-            lag = loop.time() - started - 0.01
+            woke = time.perf_counter()
+            lag = woke - started - 0.01
             if lag > 0.02:
                 self.stalls.append(lag)
+                self.intervals.append((woke - lag, woke))
 
     def __enter__(self) -> "LoopLag":
         # This process is the measuring instrument: its collector's pauses (up to 160 ms over the
@@ -208,7 +210,7 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say) -> dict:
             "stumbles": sum(table.stumbles for table in tables),
             "requests": [[m, t] for _, m, t in fake.all_requests[requests:]],
             "bot": delta(before, after), "core": vars(core_times), "driver_stalls_s": lag.stalls,
-            "driver_gc_s": lag.gc,
+            "driver_gc_s": lag.gc, "driver_intervals": lag.intervals,
             "errors_logged": bot.errors_logged()[:5], "variants": sorted({t.variant.name for t in tables}),
         }
     finally:

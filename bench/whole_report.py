@@ -179,7 +179,11 @@ def report_load(figures: dict, say) -> dict:
            "driver_gc_longest_ms": round(max(figures["driver_gc_s"], default=0) * 1000, 1)}
     out.pop("driver_stalls_s")
     out.pop("driver_gc_s")
-    out["thirds"] = thirds(out.pop("thirds"), out.pop("timed_acks"), out.pop("timed_shown"))
+    intervals = out.pop("driver_intervals")
+    timed_acks, timed_shown = out.pop("timed_acks"), out.pop("timed_shown")
+    out["ack_without_driver_stalls"] = latency([lat - overlap(sent, lat, intervals) for sent, lat in timed_acks])
+    out["shown_without_driver_stalls"] = latency([lat - overlap(sent, lat, intervals) for sent, lat in timed_shown])
+    out["thirds"] = thirds(out.pop("thirds"), timed_acks, timed_shown)
     out["bot"] = {k: v for k, v in bot.items() if k not in ("stalls",)}
     say(f"{figures['tables']} tables at once ({', '.join(figures['variants'])}), paced at {figures['rate_asked']:g} moves/s "
         f"for {seconds:.0f} s: {out['moves_per_s']:.1f} moves/s served ({figures['games_opened']} new games opened meanwhile"
@@ -205,14 +209,22 @@ def report_load(figures: dict, say) -> dict:
     say(f"  requests: {out['requests_per_move']:.2f} a move, {out['global_requests_per_move']:.2f} of them against the global "
         f"limit ({out['global_requests_per_s']:.0f}/s of the 50/s allowed)")
     if out["driver_stalls"]:
-        say(f"  (this process, the fake and the players, stalled {out['driver_stalls']} times > 20 ms, longest "
-            f"{out['driver_longest_stall_ms']:.0f} ms (its longest garbage collection {out['driver_gc_longest_ms']:.0f} ms): "
-            "latencies include that much of the measuring side)")
+        less = out["ack_without_driver_stalls"], out["shown_without_driver_stalls"]
+        say(f"  (the measuring side, this process, stalled {out['driver_stalls']} times > 20 ms, longest "
+            f"{out['driver_longest_stall_ms']:.0f} ms, its longest garbage collection {out['driver_gc_longest_ms']:.0f} ms; "
+            f"with its stalls taken out of each latency they overlap, an upper bound of its share: ack p99 "
+            f"{less[0]['p99_ms']:.1f} ms, result p99 {less[1]['p99_ms']:.1f} ms)")
     for failure in figures["failures"][:3]:
         say(f"  !! a table was given up: {failure}")
     for line in figures["errors_logged"][:3]:
         say(f"  !! the bot logged: {line[:200]}")
     return out
+
+
+def overlap(sent: float, seconds: float, intervals: list[tuple[float, float]]) -> float:
+    """How much of [sent, sent + seconds] the measuring side spent stalled."""
+    end = sent + seconds
+    return sum(max(0.0, min(end, b) - max(sent, a)) for a, b in intervals if b > sent and a < end)
 
 
 def thirds(marks: list[dict], acks: list, shown: list) -> list[dict]:

@@ -48,6 +48,9 @@ def whole_targets(results: dict, say) -> list[dict]:
             p99 = load[key]["p99_ms"]
             spread = (f" (thirds of the run: {min(t[key]['p99_ms'] for t in thirds):.0f}-"
                       f"{max(t[key]['p99_ms'] for t in thirds):.0f} ms)" if thirds else "")
+            less = load.get(f"{key}_without_driver_stalls")
+            if less and load["driver_stalls"]:
+                spread += f"; {less['p99_ms']:.0f} ms with the measuring side's own stalls taken out"
             met = fast_enough and p99 < limit
             cause = None if met else (f"served only {load['moves_per_s']:.1f} moves/s; " if not fast_enough else "") + \
                 tail_cause(load) + (f"; the measuring side itself stalled {load['driver_stalls']} times, longest "
