@@ -27,8 +27,7 @@ import signal
 import sys
 import time
 
-STALL = 0.020  # a loop wake-up this much later than asked is a stall
-TICK = 0.010   # the probe's sleep
+STALL = 0.020  # a turn of the event loop this long is a stall
 GC_LOGGED = 0.002  # collector pauses at least this long are kept one by one
 
 
@@ -64,10 +63,10 @@ from bot.settings import Settings  # noqa: E402
 from bot.startup import check_database  # noqa: E402
 
 MILESTONES: dict[str, float] = {"imported": time.monotonic()}
-STALLS: list[list[float]] = []  # [when, lag, loop cpu, loop wait, other threads' cpu], seconds
+STALLS: list[list[float]] = []  # [when it ended, length, the loop thread's CPU, its run-queue wait], seconds
 GC_PAUSES: list[list[float]] = []  # [when, seconds] for pauses >= GC_LOGGED
 GC_TOTALS = {"count": 0, "seconds": 0.0, "longest": 0.0}
-PROBE = {"ticks": 0}
+PROBE = {"turns": 0}
 
 
 def schedstat(tid: int) -> tuple[float, float]:
@@ -102,58 +101,40 @@ def threads() -> list[dict]:
     return found
 
 
-class OtherThreads:
-    """CPU seconds used by our threads other than the loop's, read through open /proc files (a
-    pread costs ~2 µs, an open ~25: the probe reads them every tick)."""
+class LoopTurns:
+    """Each turn of the event loop, from the moment select() returns to the end of the callbacks it
+    then runs: meanwhile the loop sees nothing new (no message, no answer), so a turn longer than
+    STALL is a stall. Measured by wrapping the loop's own `_run_once` and its selector's `select`:
+    no task of its own, which would wake the loop a hundred times a second (about 15 ms of CPU a
+    second on this kind of machine, as much as a move's whole cost every second). A stall is kept
+    with the loop thread's CPU time and run-queue wait over it (/proc schedstat, read once a turn);
+    the rest of its length the thread was held up otherwise (waiting for the GIL that our picture or
+    SQLite thread held)."""
 
-    def __init__(self, main: int) -> None:
-        self.main, self.files = main, {}
+    def __init__(self, loop) -> None:
+        self.fd = os.open(f"/proc/self/task/{threading.get_native_id()}/schedstat", os.O_RDONLY)
+        self.woke, self.at_wake = time.monotonic(), self.schedstat()
+        select, run_once = loop._selector.select, loop._run_once
 
-    def refresh(self) -> None:
-        alive = {int(entry) for entry in os.listdir("/proc/self/task")} - {self.main}
-        for tid in set(self.files) - alive:
-            os.close(self.files.pop(tid))
-        for tid in alive - set(self.files):
+        def timed_select(timeout=None):
             try:
-                self.files[tid] = os.open(f"/proc/self/task/{tid}/schedstat", os.O_RDONLY)
-            except OSError:
-                pass
+                return select(timeout)
+            finally:
+                self.woke, self.at_wake = time.monotonic(), self.schedstat()
 
-    def cpu(self) -> float:
-        total = 0
-        for fd in self.files.values():
-            try:
-                total += int(os.pread(fd, 64, 0).split()[0])
-            except (OSError, ValueError, IndexError):
-                pass
-        return total / 1e9
+        def timed_run_once():
+            run_once()
+            PROBE["turns"] += 1
+            turn = time.monotonic() - self.woke
+            if turn > STALL:
+                cpu, wait = self.schedstat()
+                STALLS.append([time.monotonic(), turn, cpu - self.at_wake[0], wait - self.at_wake[1]])
+        loop._selector.select = timed_select
+        loop._run_once = timed_run_once
 
-
-async def loop_lag() -> None:
-    """Wake every TICK; a late wake-up is a stall, with what our threads did meanwhile."""
-    main = threading.get_native_id()
-    own = os.open(f"/proc/self/task/{main}/schedstat", os.O_RDONLY)
-    others = OtherThreads(main)
-    others.refresh()
-
-    def read() -> tuple[float, float, float]:
-        run, wait = os.pread(own, 64, 0).split()[:2]
-        return int(run) / 1e9, int(wait) / 1e9, others.cpu()
-    loop = asyncio.get_running_loop()
-    last = loop.time()
-    before = read()
-    while True:
-        await asyncio.sleep(TICK)
-        now = loop.time()
-        PROBE["ticks"] += 1
-        lag = now - last - TICK
-        after = read()
-        if lag > STALL:
-            STALLS.append([time.monotonic(), lag, *(a - b for a, b in zip(after, before))])
-        if PROBE["ticks"] % 50 == 0:  # threads come and go (a worker thread for pictures)
-            others.refresh()
-            after = read()
-        last, before = now, after
+    def schedstat(self) -> tuple[float, float]:
+        run, wait = os.pread(self.fd, 64, 0).split()[:2]
+        return int(run) / 1e9, int(wait) / 1e9
 
 
 def watch_collector() -> None:
@@ -201,7 +182,7 @@ class Snapshots:
         self.number += 1
         figures = {
             "n": self.number, "when": time.monotonic(), "process_cpu_s": time.process_time(), "threads": threads(),
-            "rss_mb": rss_mb(), "milestones": MILESTONES, "stalls": STALLS, "probe_ticks": PROBE["ticks"],
+            "rss_mb": rss_mb(), "milestones": MILESTONES, "stalls": STALLS, "loop_turns": PROBE["turns"],
             "gc": {**GC_TOTALS, "pauses": GC_PAUSES},
             "split": cpu_split.LEDGER.snapshot() if ARGS.split else None, "change_cost_s": self.calibration,
         }
@@ -230,7 +211,7 @@ async def main() -> None:
     loop = asyncio.get_running_loop()
     snapshots = Snapshots(Path(ARGS.stats), calibration)
     loop.add_signal_handler(signal.SIGUSR1, snapshots.write)
-    probe = asyncio.create_task(loop_lag(), name="bench-loop-lag")
+    LoopTurns(loop)
     await check_database(settings.bot_db_path)
     bot = build_bot(settings)
     # discord.py waits this long after the last GUILD_CREATE before `ready` (2 s by default); the
@@ -246,7 +227,6 @@ async def main() -> None:
     marker = asyncio.create_task(ready())
     async with bot:
         await bot.start(settings.discord_token.get_secret_value())
-    probe.cancel()
     marker.cancel()
 
 

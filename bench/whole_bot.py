@@ -73,8 +73,8 @@ class LoopLag:
 
     def __exit__(self, *exc) -> None:
         self.task.cancel()
+        gc.callbacks.remove(self._collector)  # first: the first collection after enable() is not ours to count
         gc.enable()
-        gc.callbacks.remove(self._collector)
 
 
 async def started_bot(folder: Path, fake: MeteredDiscord, core: int | None, split: bool) -> BotProcess:
@@ -105,6 +105,10 @@ async def whole_games(folder: Path, core: int | None, quick: bool, say) -> dict:
     try:
         tables = people(fake, len(VARIANTS))
         bot = await started_bot(folder, fake, core, split=True)
+        # what the bot spends doing nothing (heartbeats, its clock, the probes): a floor under every figure
+        resting = await bot.snapshot()
+        await asyncio.sleep(1.0 if quick else 2.0)
+        idle = delta(resting, await bot.snapshot())
         lag = LoopLag().__enter__()
         for table in tables:
             start_of_lobby = await bot.snapshot()
@@ -132,16 +136,19 @@ async def whole_games(folder: Path, core: int | None, quick: bool, say) -> dict:
                 "ack_s": [lat for _, lat, move in fake.acks[acks:] if move],
                 "ack_all_s": [lat for _, lat, _ in fake.acks[acks:]],
                 "shown_s": [lat for _, lat in fake.shown[shown:]],
+                "timed_acks": [(sent, lat) for sent, lat, move in fake.acks[acks:] if move],
+                "timed_shown": fake.shown[shown:], "driver_intervals": [],
                 "lobby": delta(start_of_lobby, before), "play": delta(before, after),
                 "core": vars(CoreTimes.read(core) - core_before),
             })
         lag.__exit__()
+        games[-1]["driver_intervals"] = lag.intervals if games else []
         errors = bot.errors_logged()
     finally:
         if bot is not None:
             await bot.stop()
         await fake.close()
-    return report_games(games, errors, lag.stalls, quick, say)
+    return report_games(games, errors, lag.stalls, idle, quick, say)
 
 
 async def many_tables(folder: Path, core: int | None, quick: bool, say) -> dict:
@@ -243,7 +250,9 @@ async def measure(folder: Path, quick: bool, say, only_startup: bool = False) ->
     quiet_fake()
     try:
         say(f"The whole bot: the real bot in its own process pinned to core {core}; the fake Discord and the "
-            f"simulated players in this one, on core(s) {sorted(own)}; all traffic on 127.0.0.1")
+            f"simulated players in this one, on core(s) {sorted(own)}; all traffic on 127.0.0.1. A process of its own: "
+            "its CPU time is the bot's alone, one core is one core for all its threads, and /proc tells how long "
+            "they waited for it")
         results: dict = {"bot_core": core, "bench_cores": sorted(own)}
         if not only_startup:
             results["games"] = await whole_games(folder / "games", core, quick, say)

@@ -86,12 +86,15 @@ def kinds(counter: Counter) -> list[str]:
             for (method, template), n in counter.most_common()]
 
 
-def report_games(games: list[dict], errors: list[str], driver_stalls: list[float], quick: bool, say) -> dict:
+def report_games(games: list[dict], errors: list[str], driver_stalls: list[float], idle: dict, quick: bool, say) -> dict:
     moves = sum(g["moves"] for g in games)
     split = per_move_split([g["play"] for g in games], moves)
     lobby = per_move_split([g["lobby"] for g in games], moves)
     acks, all_acks = latency([x for g in games for x in g["ack_s"]]), latency([x for g in games for x in g["ack_all_s"]])
     shown = latency([x for g in games for x in g["shown_s"]])
+    intervals = [i for g in games for i in g["driver_intervals"]]
+    less = (latency([lat - overlap(sent, lat, intervals) for g in games for sent, lat in g["timed_acks"]]),
+            latency([lat - overlap(sent, lat, intervals) for g in games for sent, lat in g["timed_shown"]]))
     say(f"Whole games, one table at a time ({moves} human moves{'; quick: the first moves only' if quick else ''}):")
     for g in games:
         say(f"  {g['variant']:<26} {g['moves']:>4} moves in {g['seconds']:>5.1f} s"
@@ -100,8 +103,19 @@ def report_games(games: list[dict], errors: list[str], driver_stalls: list[float
     say(f"  Latency at one table: acknowledgement p50 {acks['p50_ms']:.1f} ms, p99 {acks['p99_ms']:.1f} ms "
         f"(every press: p99 {all_acks['p99_ms']:.1f} ms); result (the move in the channel) p50 {shown['p50_ms']:.1f} ms, "
         f"p99 {shown['p99_ms']:.1f} ms" + (f" (the measuring side stalled {len(driver_stalls)} times > 20 ms, longest "
-                                            f"{max(driver_stalls) * 1000:.0f} ms)" if driver_stalls else ""))
-    say("  CPU a move, by part (the bot's process instrumented; method: bench/cpu_split.py):")
+                                            f"{max(driver_stalls) * 1000:.0f} ms; with its stalls taken out: ack p99 "
+                                            f"{less[0]['p99_ms']:.1f} ms, result p99 {less[1]['p99_ms']:.1f} ms)"
+                                            if driver_stalls else ""))
+    stalls = [s for g in games for s in g["play"]["stalls"]]
+    idle_ms_per_s = idle["cpu_s"] / idle["seconds"] * 1000
+    play_s = sum(g["play"]["seconds"] for g in games)
+    say(f"  Event loop stalls > 20 ms while playing: {len(stalls)}, longest "
+        f"{max((s[1] for s in stalls), default=0) * 1000:.0f} ms")
+    say("  CPU a move, by part. Method (bench/cpu_split.py): in the bot's process, the entry points of each part are")
+    say("  wrapped; on the loop's thread the thread's CPU clock is read where the part changes and the interval")
+    say("  charged to the innermost part (a coroutine only for its own steps); what is left on that thread is the")
+    say("  Discord layer; SQLite's thread is counted whole from /proc, the picture threads by wrappers around")
+    say("  drawing and render_png (the rest of it is PNG encoding):")
     for name, value in split["groups"].items():
         say(f"    {name:<80} {value / 1000:>6.2f} ms")
     us = split["us"]
@@ -111,10 +125,16 @@ def report_games(games: list[dict], errors: list[str], driver_stalls: list[float
     say(f"    pictures: drawing {us['draw'] / 1000:.2f} ms + PNG encoding {us['encode'] / 1000:.2f} ms a move "
         f"({us['pictures drawn']:.2f} pictures a move); SQLite's thread {sqlite_ms:.2f} ms; "
         f"menus and labels {us['loop menus'] / 1000:.2f} ms; the lobby before play {lobby['us']['process'] / 1000:.2f} ms a move")
+    say(f"    idle, the bot uses {idle_ms_per_s:.1f} ms of CPU a second (heartbeats, its clock, the probes): "
+        f"{idle_ms_per_s * play_s / max(1, moves):.2f} ms of each move's figure here")
     figures = requests_per_move(games, say)
-    return {"games": [{k: v for k, v in g.items() if not k.endswith("_s")} for g in games], "moves": moves,
+    return {"games": [{k: v for k, v in g.items() if not k.endswith("_s") and not k.startswith(("timed", "driver"))}
+                      for g in games], "moves": moves,
+            "ack_without_driver_stalls": less[0], "shown_without_driver_stalls": less[1],
             "ack": acks, "ack_every_press": all_acks, "shown": shown, "cpu_split_us": split, "lobby_cpu_us": lobby["us"],
             "requests_per_move": figures, "errors_logged": errors[:5], "quick": quick,
+            "stalls_over_20ms": len(stalls), "longest_stall_ms": round(max((s[1] for s in stalls), default=0) * 1000, 1),
+            "idle_cpu_ms_per_s": round(idle_ms_per_s, 2),
             "driver_stalls": len(driver_stalls), "driver_longest_stall_ms": round(max(driver_stalls, default=0) * 1000, 1)}
 
 
@@ -166,10 +186,7 @@ def report_load(figures: dict, say) -> dict:
            "others_on_core_share": round(max(0.0, core["busy"] - bot["cpu_s"]) / seconds, 3),
            "steal_share": round(core["steal"] / seconds, 3),
            "stalls_over_20ms": len(stalls), "longest_stall_ms": round(max((s[1] for s in stalls), default=0) * 1000, 1),
-           "stall_ms": {"total": round(sum(s[1] for s in stalls) * 1000, 1),
-                        "loop_cpu": round(sum(s[2] for s in stalls) * 1000, 1),
-                        "loop_waited_for_core": round(sum(s[3] for s in stalls) * 1000, 1),
-                        "our_other_threads_cpu": round(sum(s[4] for s in stalls) * 1000, 1)},
+           "stall_ms": stall_parts(stalls, bot["gc"]["pauses"]),
            "gc_pauses": bot["gc"]["count"], "gc_longest_ms": round(max((p[1] for p in bot["gc"]["pauses"]), default=0) * 1000, 1),
            "gc_ms": round(bot["gc"]["seconds"] * 1000, 1),
            "requests_per_move": round(sum(requests.values()) / moves, 2), "global_requests_per_move": round(glob / moves, 2),
@@ -197,11 +214,12 @@ def report_load(figures: dict, say) -> dict:
         f"a core); the bot kept its core {out['bot_core_busy']:.0%} busy; other processes used {out['others_on_core_share']:.0%} "
         f"of it; host steal {out['steal_share']:.0%}; time spent ready but waiting for the core: the loop's thread "
         f"{waits['loop']:.0%} of the run, the picture threads {waits['workers']:.0%}, SQLite's {waits['sqlite']:.0%}")
-    say(f"  event loop stalls > 20 ms: {len(stalls)}, longest {out['longest_stall_ms']:.0f} ms, {out['stall_ms']['total']:.0f} ms "
-        f"late in all; between the probe's wake-ups around them the loop's thread ran {out['stall_ms']['loop_cpu']:.0f} ms "
-        f"and waited for the core {out['stall_ms']['loop_waited_for_core']:.0f} ms, while our other threads ran "
-        f"{out['stall_ms']['our_other_threads_cpu']:.0f} ms; garbage collector: {out['gc_pauses']} pauses, "
-        f"{out['gc_ms']:.0f} ms, longest {out['gc_longest_ms']:.0f} ms")
+    parts = out["stall_ms"]
+    say(f"  event loop stalls (a turn of the loop > 20 ms): {len(stalls)}, longest {out['longest_stall_ms']:.0f} ms, "
+        f"{parts['total']:.0f} ms in all: the loop's thread ran {parts['loop_cpu']:.0f} ms of it, waited for the core "
+        f"{parts['loop_waited_for_core']:.0f} ms, and was held up otherwise (the GIL, held by our picture or SQLite "
+        f"thread) {parts['held_up']:.0f} ms; the garbage collector's pauses made {parts['gc']:.0f} ms of them (in the "
+        f"whole run it paused {out['gc_pauses']} times, {out['gc_ms']:.0f} ms, longest {out['gc_longest_ms']:.0f} ms)")
     say("  by third of the window: " + "; ".join(
         f"ack p99 {t['ack']['p99_ms']:.0f} ms, result p99 {t['shown']['p99_ms']:.0f} ms ({t['moves_per_s']:.0f} moves/s, bot "
         f"{t['bot_core_busy']:.0%} of its core, others {t['others_on_core_share']:.0%}, loop waited {t['loop_waited_share']:.0%}, "
@@ -219,6 +237,16 @@ def report_load(figures: dict, say) -> dict:
     for line in figures["errors_logged"][:3]:
         say(f"  !! the bot logged: {line[:200]}")
     return out
+
+
+def stall_parts(stalls: list[list[float]], pauses: list[list[float]]) -> dict:
+    """What filled the loop's stalls ([end, length, loop CPU, run-queue wait]), in ms; `pauses` are
+    the collector's ([end, length])."""
+    total = sum(s[1] for s in stalls)
+    cpu, wait = sum(s[2] for s in stalls), sum(s[3] for s in stalls)
+    gc = sum(overlap(end - length, length, [(p[0] - p[1], p[0]) for p in pauses]) for end, length, *_ in stalls)
+    return {"total": round(total * 1000, 1), "loop_cpu": round(cpu * 1000, 1), "gc": round(gc * 1000, 1),
+            "loop_waited_for_core": round(wait * 1000, 1), "held_up": round(max(0.0, total - cpu - wait) * 1000, 1)}
 
 
 def overlap(sent: float, seconds: float, intervals: list[tuple[float, float]]) -> float:
@@ -248,15 +276,15 @@ def tail_cause(load: dict) -> str:
     """Where the time of slow moves went, from what was measured: how busy the bot's core was and
     with whom, then what filled the loop's stalls, largest first."""
     stalls = load["stall_ms"]
-    own_threads = min(stalls["loop_waited_for_core"], stalls["our_other_threads_cpu"])
-    others = max(0.0, stalls["loop_waited_for_core"] - own_threads)
     inside = sorted([
-        (stalls["loop_cpu"], f"the loop's own work {stalls['loop_cpu']:.0f} ms (the collector: {load['gc_pauses']} pauses "
-                             f"in the run, longest {load['gc_longest_ms']:.0f} ms)"),
-        (own_threads, f"our own picture and SQLite threads holding the core {own_threads:.0f} ms"),
-        (others, f"other processes holding the core {others:.0f} ms"),
+        (stalls["loop_cpu"], f"the loop's own work {stalls['loop_cpu']:.0f} ms (the garbage collector's pauses "
+                             f"made {stalls['gc']:.0f} ms of the stalls)"),
+        (stalls["loop_waited_for_core"], f"waiting for the core {stalls['loop_waited_for_core']:.0f} ms"),
+        (stalls["held_up"], f"held up by our own threads (the GIL) {stalls['held_up']:.0f} ms"),
     ], key=lambda item: -item[0])
-    return (f"the bot kept its core {load['bot_core_busy']:.0%} busy with its own work (moves queue behind each other "
-            f"and behind pictures), other processes used {load['others_on_core_share']:.0%} of it, host steal "
-            f"{load['steal_share']:.0%}; inside the {load['stalls_over_20ms']} loop stalls > 20 ms: "
+    threads = load["waited_share_by_thread"]
+    return (f"the bot kept its core {load['bot_core_busy']:.0%} busy with its own work, so moves queue behind each "
+            f"other and behind pictures (its picture threads waited for the core {threads['workers']:.0%} of the "
+            f"run, its loop {threads['loop']:.0%}); other processes used {load['others_on_core_share']:.0%} of that "
+            f"core, host steal {load['steal_share']:.0%}; inside the {load['stalls_over_20ms']} loop stalls > 20 ms: "
             + ", ".join(text for _, text in inside))
