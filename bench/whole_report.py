@@ -212,7 +212,7 @@ def report_load(figures: dict, say) -> dict:
     out["waited_share_by_thread"] = {role: round(share, 3) for role, share in waits.items()}
     say(f"  CPU {out['cpu_ms_per_move']:.2f} ms a move (not instrumented; {1000 / max(0.01, out['cpu_ms_per_move']):.0f} moves/s "
         f"a core); the bot kept its core {out['bot_core_busy']:.0%} busy; other processes used {out['others_on_core_share']:.0%} "
-        f"of it; host steal {out['steal_share']:.0%}; time spent ready but waiting for the core: the loop's thread "
+        f"of it; host steal {out['steal_share']:.0%}; time spent ready but waiting for the core (summed over threads): the loop's thread "
         f"{waits['loop']:.0%} of the run, the picture threads {waits['workers']:.0%}, SQLite's {waits['sqlite']:.0%}")
     parts = out["stall_ms"]
     say(f"  event loop stalls (a turn of the loop > 20 ms): {len(stalls)}, longest {out['longest_stall_ms']:.0f} ms, "
