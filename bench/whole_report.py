@@ -203,7 +203,7 @@ def report_load(figures: dict, say) -> dict:
     out["thirds"] = thirds(out.pop("thirds"), timed_acks, timed_shown)
     out["bot"] = {k: v for k, v in bot.items() if k not in ("stalls",)}
     say(f"{figures['tables']} tables at once ({', '.join(figures['variants'])}), paced at {figures['rate_asked']:g} moves/s "
-        f"for {seconds:.0f} s: {out['moves_per_s']:.1f} moves/s served ({figures['games_opened']} new games opened meanwhile"
+        f"for {seconds:.0f} s after {figures['warm_up_s']:g} s of warm-up: {out['moves_per_s']:.1f} moves/s served ({figures['games_opened']} new games opened meanwhile"
         + (f", {figures['stumbles']} refused presses read again" if figures["stumbles"] else "") + ")")
     say(f"  acknowledgement p50 {acks['p50_ms']:.1f} ms, p99 {acks['p99_ms']:.1f} ms, max {acks['max_ms']:.0f} ms "
         f"(every press: p99 {every['p99_ms']:.1f} ms); result p50 {shown['p50_ms']:.1f} ms, p99 {shown['p99_ms']:.1f} ms, "
