@@ -29,7 +29,9 @@ from .whole_report import delta, report_games, report_load
 
 from tests.e2e.fakediscord import DiscordRuleBroken, contract
 
-RATE = 40.0  # moves a second over all tables (the target is for >= 35)
+# Moves a second asked of all tables: the target is for >= 35 served, and a Poisson schedule serves
+# about 96% of what it asks in the window; more would load the core beyond the target's load.
+RATE = 37.0
 TABLES = 100
 SLICES = 3  # the window's thirds, reported apart to show how much the figures moved within a run
 
