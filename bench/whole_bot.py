@@ -29,9 +29,10 @@ from .whole_report import delta, report_games, report_load
 
 from tests.e2e.fakediscord import DiscordRuleBroken, contract
 
-# Moves a second asked of all tables: the target is for >= 35 served, and a Poisson schedule serves
-# about 96% of what it asks in the window; more would load the core beyond the target's load.
-RATE = 37.0
+# Moves a second asked of all tables: the target is for >= 35 served; players who fall behind their
+# schedule (the bot is slow to show their last move) send less, 92-97% of what is asked in the runs
+# seen; more would load the core beyond the target's load.
+RATE = 38.0
 TABLES = 100
 SLICES = 3  # the window's thirds, reported apart to show how much the figures moved within a run
 
