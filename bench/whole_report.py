@@ -283,8 +283,11 @@ def tail_cause(load: dict) -> str:
         (stalls["held_up"], f"held up by our own threads (the GIL) {stalls['held_up']:.0f} ms"),
     ], key=lambda item: -item[0])
     threads = load["waited_share_by_thread"]
-    return (f"the bot kept its core {load['bot_core_busy']:.0%} busy with its own work, so moves queue behind each "
-            f"other and behind pictures (its picture threads waited for the core {threads['workers']:.0%} of the "
-            f"run, its loop {threads['loop']:.0%}); other processes used {load['others_on_core_share']:.0%} of that "
-            f"core, host steal {load['steal_share']:.0%}; inside the {load['stalls_over_20ms']} loop stalls > 20 ms: "
+    full = load["bot_core_busy"] + load["others_on_core_share"] + load["steal_share"]
+    queue = (", nearly full with the others: moves queue behind each other and behind pictures" if full > 0.7
+             else f"; with the others the core was {full:.0%} busy, not full")
+    return (f"the bot kept its core {load['bot_core_busy']:.0%} busy with its own work{queue} (its picture threads "
+            f"waited for the core {threads['workers']:.0%} of the run, summed, its loop {threads['loop']:.0%}); "
+            f"other processes used {load['others_on_core_share']:.0%} of that core, host steal "
+            f"{load['steal_share']:.0%}; inside the {load['stalls_over_20ms']} loop stalls > 20 ms: "
             + ", ".join(text for _, text in inside))
