@@ -112,46 +112,46 @@ async def whole_games(folder: Path, core: int | None, quick: bool, say) -> dict:
         resting = await bot.snapshot()
         await asyncio.sleep(1.0 if quick else 2.0)
         idle = delta(resting, await bot.snapshot())
-        lag = LoopLag().__enter__()
-        for table in tables:
-            start_of_lobby = await bot.snapshot()
-            await table.sit_down()
-            before, core_before = await bot.snapshot(), CoreTimes.read(core)
-            acks, shown, started = len(fake.acks), len(fake.shown), time.perf_counter()
-            whole, failure = True, None
-            try:
-                while table.meter.moves < most_moves and time.perf_counter() - started < most_seconds:
-                    if not await table.move():
-                        break
-                else:
-                    whole = False
-            except (Stumble, NotAnswered, DiscordRuleBroken) as error:
-                whole, failure = False, f"{type(error).__name__}: {str(error)[:300]}"
-            seconds = time.perf_counter() - started
-            after = await bot.snapshot()
-            await asyncio.sleep(0)
-            games.append({
-                "variant": table.variant.name, "game": table.variant.game, "seats": table.variant.seats,
-                "moves": table.meter.moves, "whole_game": whole, "failure": failure, "stumbles": table.stumbles,
-                "seconds": round(seconds, 2),
-                "requests": {phase: [[m, t, n] for (m, t), n in counter.items()]
-                             for phase, counter in table.meter.requests.items()},
-                "ack_s": [lat for _, lat, move in fake.acks[acks:] if move],
-                "ack_all_s": [lat for _, lat, _ in fake.acks[acks:]],
-                "shown_s": [lat for _, lat in fake.shown[shown:]],
-                "timed_acks": [(sent, lat) for sent, lat, move in fake.acks[acks:] if move],
-                "timed_shown": fake.shown[shown:], "driver_intervals": [],
-                "lobby": delta(start_of_lobby, before), "play": delta(before, after),
-                "core": vars(CoreTimes.read(core) - core_before),
-            })
-        lag.__exit__()
-        games[-1]["driver_intervals"] = lag.intervals if games else []
+        with LoopLag() as lag:
+            for table in tables:
+                games.append(await whole_game(fake, bot, table, core, most_moves, most_seconds))
         errors = bot.errors_logged()
     finally:
         if bot is not None:
             await bot.stop()
         await fake.close()
-    return report_games(games, errors, lag.stalls, idle, quick, say)
+    return report_games(games, errors, lag, idle, quick, say)
+
+
+async def whole_game(fake: MeteredDiscord, bot: BotProcess, table: Table, core: int | None, most_moves: int,
+                     most_seconds: float) -> dict:
+    """One game at one table, lobby and play measured apart."""
+    start_of_lobby = await bot.snapshot()
+    await table.sit_down()
+    before, core_before = await bot.snapshot(), CoreTimes.read(core)
+    acks, shown, started = len(fake.acks), len(fake.shown), time.perf_counter()
+    whole, failure = True, None
+    try:
+        while table.meter.moves < most_moves and time.perf_counter() - started < most_seconds:
+            if not await table.move():
+                break
+        else:  # stopped by a limit, not by the end of the game
+            whole = False
+    except (Stumble, NotAnswered, DiscordRuleBroken) as error:
+        whole, failure = False, f"{type(error).__name__}: {str(error)[:300]}"
+    seconds = time.perf_counter() - started
+    after = await bot.snapshot()
+    return {
+        "variant": table.variant.name, "game": table.variant.game, "seats": table.variant.seats,
+        "moves": table.meter.moves, "whole_game": whole, "failure": failure, "stumbles": table.stumbles,
+        "seconds": round(seconds, 2),
+        "requests": {phase: [[m, t, n] for (m, t), n in counter.items()] for phase, counter in table.meter.requests.items()},
+        "ack_s": [lat for _, lat, move in fake.acks[acks:] if move], "ack_all_s": [lat for _, lat, _ in fake.acks[acks:]],
+        "shown_s": [lat for _, lat in fake.shown[shown:]],
+        "timed_acks": [(sent, lat) for sent, lat, move in fake.acks[acks:] if move], "timed_shown": fake.shown[shown:],
+        "lobby": delta(start_of_lobby, before), "play": delta(before, after),
+        "core": vars(CoreTimes.read(core) - core_before),
+    }
 
 
 async def many_tables(folder: Path, core: int | None, quick: bool, say) -> dict:

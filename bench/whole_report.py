@@ -86,20 +86,22 @@ def kinds(counter: Counter) -> list[str]:
             for (method, template), n in counter.most_common()]
 
 
-def report_games(games: list[dict], errors: list[str], driver_stalls: list[float], idle: dict, quick: bool, say) -> dict:
+def report_games(games: list[dict], errors: list[str], driver, idle: dict, quick: bool, say) -> dict:
+    """`driver`: the measuring side's own stalls (bench.whole_bot.LoopLag)."""
+    driver_stalls = driver.stalls
     moves = sum(g["moves"] for g in games)
     split = per_move_split([g["play"] for g in games], moves)
     lobby = per_move_split([g["lobby"] for g in games], moves)
     acks, all_acks = latency([x for g in games for x in g["ack_s"]]), latency([x for g in games for x in g["ack_all_s"]])
     shown = latency([x for g in games for x in g["shown_s"]])
-    intervals = [i for g in games for i in g["driver_intervals"]]
+    intervals = driver.intervals
     less = (latency([lat - overlap(sent, lat, intervals) for g in games for sent, lat in g["timed_acks"]]),
             latency([lat - overlap(sent, lat, intervals) for g in games for sent, lat in g["timed_shown"]]))
     say(f"Whole games, one table at a time ({moves} human moves{'; quick: the first moves only' if quick else ''}):")
     for g in games:
         say(f"  {g['variant']:<26} {g['moves']:>4} moves in {g['seconds']:>5.1f} s"
             + ("" if g["whole_game"] else "  (not a whole game" + (f": {g['failure']}" if g["failure"] else "") + ")")
-            + (f", {g['stumbles']} refused presses read again" if g["stumbles"] else ""))
+            + (f", {g['stumbles']} times a player read again (a press refused, or the board not there yet)" if g["stumbles"] else ""))
     say(f"  Latency at one table: acknowledgement p50 {acks['p50_ms']:.1f} ms, p99 {acks['p99_ms']:.1f} ms "
         f"(every press: p99 {all_acks['p99_ms']:.1f} ms); result (the move in the channel) p50 {shown['p50_ms']:.1f} ms, "
         f"p99 {shown['p99_ms']:.1f} ms" + (f" (the measuring side stalled {len(driver_stalls)} times > 20 ms, longest "
@@ -128,7 +130,7 @@ def report_games(games: list[dict], errors: list[str], driver_stalls: list[float
     say(f"    idle, the bot uses {idle_ms_per_s:.1f} ms of CPU a second (heartbeats, its clock, the probes): "
         f"{idle_ms_per_s * play_s / max(1, moves):.2f} ms of each move's figure here")
     figures = requests_per_move(games, say)
-    return {"games": [{k: v for k, v in g.items() if not k.endswith("_s") and not k.startswith(("timed", "driver"))}
+    return {"games": [{k: v for k, v in g.items() if not k.endswith("_s") and not k.startswith("timed")}
                       for g in games], "moves": moves,
             "ack_without_driver_stalls": less[0], "shown_without_driver_stalls": less[1],
             "ack": acks, "ack_every_press": all_acks, "shown": shown, "cpu_split_us": split, "lobby_cpu_us": lobby["us"],
@@ -204,7 +206,7 @@ def report_load(figures: dict, say) -> dict:
     out["bot"] = {k: v for k, v in bot.items() if k not in ("stalls",)}
     say(f"{figures['tables']} tables at once ({', '.join(figures['variants'])}), paced at {figures['rate_asked']:g} moves/s "
         f"for {seconds:.0f} s after {figures['warm_up_s']:g} s of warm-up: {out['moves_per_s']:.1f} moves/s served ({figures['games_opened']} new games opened meanwhile"
-        + (f", {figures['stumbles']} refused presses read again" if figures["stumbles"] else "") + ")")
+        + (f", {figures['stumbles']} times a player read again (a press refused, or the board not there yet)" if figures["stumbles"] else "") + ")")
     say(f"  acknowledgement p50 {acks['p50_ms']:.1f} ms, p99 {acks['p99_ms']:.1f} ms, max {acks['max_ms']:.0f} ms "
         f"(every press: p99 {every['p99_ms']:.1f} ms); result p50 {shown['p50_ms']:.1f} ms, p99 {shown['p99_ms']:.1f} ms, "
         f"max {shown['max_ms']:.0f} ms; players behind their schedule p99 {behind['p99_ms']:.0f} ms")
