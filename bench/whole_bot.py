@@ -255,8 +255,10 @@ async def measure(folder: Path, quick: bool, say, only_startup: bool = False) ->
     saved = pin_bench(own)
     quiet_fake()
     try:
-        say(f"The whole bot: the real bot in its own process pinned to core {core}; the fake Discord and the "
-            f"simulated players in this one, on core(s) {sorted(own)}; all traffic on 127.0.0.1. A process of its own: "
+        where = (f"pinned to core {core}; the fake Discord and the simulated players in this one, on core(s) "
+                 f"{sorted(own)}" if core is not None else
+                 "NOT pinned: only one core is allowed, which the fake Discord and the players share with it")
+        say(f"The whole bot: the real bot in its own process {where}; all traffic on 127.0.0.1. A process of its own: "
             "its CPU time is the bot's alone, one core is one core for all its threads, and /proc tells how long "
             "they waited for it")
         results: dict = {"bot_core": core, "bench_cores": sorted(own)}
