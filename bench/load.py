@@ -121,33 +121,94 @@ async def open_table(service: TableService, number: int, script: Script, run: Ru
     return update.table, users
 
 
+class Gate:
+    """Lets moves through only while open, and tells when none is in flight (see `alternating`)."""
+
+    def __init__(self) -> None:
+        self.open, self.drained = asyncio.Event(), asyncio.Event()
+        self.flying, self.stop = 0, False
+
+    async def enter(self) -> bool:
+        if not self.open.is_set():
+            await self.open.wait()
+        if self.stop:
+            return False
+        self.flying += 1
+        self.drained.clear()
+        return True
+
+    def leave(self) -> None:
+        self.flying -= 1
+        if not self.flying:
+            self.drained.set()
+
+
 async def play_table(service: TableService, number: int, script: Script, run: Run, start_at: float,
-                     stop_at: float, gap: float | None, first) -> None:
-    """Play `script` over and over until `stop_at`; `gap` is the mean time between moves (paced)."""
+                     stop_at: float, gap: float | None, first, gate: Gate | None = None) -> None:
+    """Play `script` over and over until `stop_at`; `gap` is the mean time between moves (paced);
+    with a `gate`, a move is sent only while it is open."""
     table, users = first
     chance = random.Random(number)
     due = start_at
     while True:
         for seat, action in script.moves:
+            if gate is not None and not await gate.enter():
+                return
             due = due + chance.expovariate(1 / gap) if gap is not None else time.perf_counter()
             if due >= stop_at:
                 return
             delay = due - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
-            update = await service.act(table.id, users[seat], action, version=table.version)
+            try:
+                update = await service.act(table.id, users[seat], action, version=table.version)
+            finally:
+                if gate is not None:
+                    gate.leave()
             run.latencies.append(time.perf_counter() - due)
             run.moves += 1
             table = update.table
         run.games_finished += 1
         if service.state_of(table) != script.final:
             run.wrong_final_states += 1
-        table, users = await open_table(service, number, script, run)
+        if gate is not None and not await gate.enter():
+            return
+        try:
+            table, users = await open_table(service, number, script, run)
+        finally:
+            if gate is not None:
+                gate.leave()
+
+
+async def alternating(service: TableService, scripts: list[Script], run: Run, firsts: list, other,
+                      slices: int, seconds: float) -> None:
+    """Saturated slices of `seconds`, each followed by `other(k)` (the ceiling's slice, run on this
+    thread while no move is in flight): the two rates come from the same moments of the machine.
+    The run's time, CPU, wait and steal are those of its own slices."""
+    gate = Gate()
+    tasks = asyncio.gather(*(play_table(service, number, scripts[number % len(scripts)], run, 0.0, float("inf"),
+                                        None, firsts[number], gate) for number in range(run.tables)))
+    for k in range(slices):
+        cpu, waited, stolen, start = time.process_time(), run_queue_wait(), stolen_time(), time.perf_counter()
+        gate.open.set()
+        await asyncio.sleep(seconds)
+        gate.open.clear()
+        if gate.flying:
+            await gate.drained.wait()
+        run.seconds += time.perf_counter() - start
+        run.cpu_seconds += time.process_time() - cpu
+        run.waited_seconds += run_queue_wait() - waited
+        run.stolen_seconds += stolen_time() - stolen
+        other(k)
+    gate.stop = True
+    gate.open.set()
+    await tasks
 
 
 async def measure(path: Path, scripts: list[Script], tables: int, seconds: float,
-                  rate: float | None = None) -> Run:
-    """Open `tables` tables, then play them for `seconds` (saturated, or paced at `rate` moves/s)."""
+                  rate: float | None = None, alternate=None, slices: int = 0) -> Run:
+    """Open `tables` tables, then play them for `seconds` (saturated, or paced at `rate` moves/s).
+    With `alternate`, saturated in `slices` slices of `seconds`, alternating with `alternate(k)`."""
     store = await Store.open(path)
     service = TableService(store)
     mode = "saturated" if rate is None else f"paced {rate:g}/s"
@@ -157,6 +218,11 @@ async def measure(path: Path, scripts: list[Script], tables: int, seconds: float
         for number in range(tables):
             firsts.append(await open_table(service, number, scripts[number % len(scripts)], run))
         run.lobby_writes = 0
+        if alternate is not None:
+            run.mode, run.seconds = "saturated, alternating", 0.0
+            with collector_pauses(run.gc_pauses):
+                await alternating(service, scripts, run, firsts, alternate, slices, seconds)
+            return run
         gap = None if rate is None else tables / rate
         cpu, waited, stolen = time.process_time(), run_queue_wait(), stolen_time()
         start = time.perf_counter()

@@ -81,3 +81,20 @@ def engine_costs(scripts: list[Script]) -> dict[str, dict]:
         figures[key] = {"actions": len(spent), "p50_us": round(spent[len(spent) // 2] * 1e6, 1),
                         "mean_us": round(sum(spent) / len(spent) * 1e6, 1)}
     return figures
+
+
+def outbox_texts(scripts: list[Script], most: int = 2000) -> tuple[float, list[str]]:
+    """What a move tells, as bot.service writes it into the outbox (one row per event: public, or
+    a seat's private text): the mean rows a move, and texts to write (for bench.ceiling)."""
+    rows, texts, moves = 0, [], 0
+    for script in scripts:
+        game = GAMES[script.game]
+        state = game.setup(script.seats, game.Options(), Chance.seeded(f"{script.seed}:setup"))
+        for number, (seat, action) in enumerate(script.moves, start=1):
+            step = referee.play(game, state, seat, action, Chance.seeded(f"{script.seed}:{script.seats + number}"))
+            state = step.state
+            rows += len(step.events)
+            moves += 1
+            if len(texts) < most:
+                texts += [event.text for event in step.events]
+    return rows / max(1, moves), texts or ["…"]

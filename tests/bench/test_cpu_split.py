@@ -1,0 +1,66 @@
+"""The whole-bot bench splits CPU time by part of the bot (bench/cpu_split.py): each part is charged
+its own time only (a call into another part is that part's), and a coroutine only for its steps,
+not for the time it waits."""
+import asyncio
+import time
+
+import pytest
+
+from bench import cpu_split
+
+
+def spin(seconds: float) -> None:
+    """Use `seconds` of this thread's CPU time."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+@pytest.fixture
+def ledger(monkeypatch):
+    fresh = cpu_split.Ledger()
+    monkeypatch.setattr(cpu_split, "LEDGER", fresh)
+    return fresh
+
+
+def test_a_call_into_another_part_is_charged_to_that_part(ledger):
+    rules = cpu_split.wrapped(lambda: spin(0.03), "rules")
+
+    def act():
+        spin(0.02)
+        rules()
+        spin(0.01)
+    cpu_split.wrapped(act, "service")()
+    spent = ledger.snapshot()["loop_thread_s"]
+    assert spent["service"] == pytest.approx(0.03, abs=0.01)
+    assert spent["rules"] == pytest.approx(0.03, abs=0.01)
+    assert ledger.stack == []
+
+
+async def test_a_coroutine_is_charged_for_its_steps_not_its_waits(ledger):
+    async def save():
+        spin(0.01)
+        await asyncio.sleep(0.05)  # meanwhile the loop runs other work, charged elsewhere
+        spin(0.01)
+    wrapped = cpu_split.wrapped(save, "store")
+
+    async def other():
+        spin(0.02)
+    await asyncio.gather(wrapped(), other())
+    spent = ledger.snapshot()["loop_thread_s"]
+    assert spent["store"] == pytest.approx(0.02, abs=0.01)
+    assert spent[cpu_split.BASE] >= 0.02  # the other task's time, not the store's
+
+
+async def test_an_error_or_a_cancellation_leaves_the_part(ledger):
+    async def fails():
+        await asyncio.sleep(0)
+        raise ValueError("refused")
+    with pytest.raises(ValueError):
+        await cpu_split.wrapped(fails, "service")()
+    task = asyncio.ensure_future(cpu_split.wrapped(asyncio.sleep, "clock")(10))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert ledger.stack == []
