@@ -60,7 +60,10 @@ class BotProcess:
         environment = {**os.environ, "DISCORD_TOKEN": self.fake.token, "BOT_DB_PATH": str(self.db),
                        "BOT_DEV_GUILD": str(self.fake.guild.id), "BOT_LOG_LEVEL": "WARNING",
                        "BOT_DISCORD_LOG_LEVEL": "WARNING", "DISCORD_API_BASE": self.fake.api_base,
-                       "DISCORD_GATEWAY_URL": self.fake.gateway_url, "PYTHONPATH": str(ROOT)}
+                       "DISCORD_GATEWAY_URL": self.fake.gateway_url, "PYTHONPATH": str(ROOT),
+                       # pictures in the bot's own process (a thread), where its CPU time is counted and
+                       # split; in production a worker process draws them (the same CPU, off the loop's GIL)
+                       "BOT_PICTURE_WORKERS": "0"}
         command = [sys.executable, "-m", "bench.botproc", "--stats", str(self.stats),
                    "--guild-ready", str(self.guild_ready)]
         command += ["--cpu", str(self.core)] if self.core is not None else []

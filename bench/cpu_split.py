@@ -8,7 +8,7 @@ import hook, so that `from .outbox import said` binds the wrapped function too):
   engine.referee;
 - service: bot.service (TableService); store: bot.store (Store) and bot.outbox, with the part of
   aiosqlite that runs on the loop; clock: bot.clock*; menus: bot.menu (the moves and their labels);
-- pictures: bot.render (drawing and PNG encoding, in worker threads; `position` on the loop).
+- pictures: bot.render (drawing and encoding, in worker threads; `position` on the loop).
 
 On the event loop's thread a wrapper reads the thread's CPU clock (time.thread_time) only where
 the part changes, and charges the interval to the innermost part: so a service method calling the
@@ -60,7 +60,7 @@ class Ledger:
         self.mark = thread_time()
         self.spent: dict[str, float] = defaultdict(float)
         self.changes = 0  # part changes on the loop's thread (each read the CPU clock once)
-        self.draw = self.encode = 0.0  # worker threads: PIL drawing, and render_png less drawing
+        self.draw = self.encode = 0.0  # worker threads: PIL drawing, and render_picture less drawing
         self.pictures = 0
 
     def enter(self, part: str) -> None:
@@ -193,18 +193,18 @@ def wrap_render(module) -> None:
     module.draw = timed_draw
 
 
-def wrap_render_png(render) -> None:
-    original = render.render_png
+def wrap_render_picture(render) -> None:
+    original = render.render_picture
 
     @functools.wraps(original)
     def timed(game_key, view):
         started, drawn = thread_time(), getattr(_local, "drawn", 0.0)
         try:
             return original(game_key, view)
-        finally:  # this thread's time less its drawing: the PNG encoding (pictures may draw in several threads)
+        finally:  # this thread's time less its drawing: the encoding (pictures may draw in several threads)
             LEDGER.encode += thread_time() - started - (getattr(_local, "drawn", 0.0) - drawn)
             LEDGER.pictures += 1
-    render.render_png = timed
+    render.render_picture = timed
 
 
 def wrap_games() -> None:
@@ -231,7 +231,7 @@ class _Hook(importlib.abc.MetaPathFinder):
         def exec_module(module):
             run(module)
             if name == "bot.render":
-                wrap_render_png(module)
+                wrap_render_picture(module)
             elif name.startswith(RENDER_PREFIX):
                 if hasattr(module, "draw"):
                     wrap_render(module)

@@ -69,7 +69,7 @@ def per_move_split(windows: list[dict], moves: int) -> dict:
         "service and store (TableService, Store, outbox, SQLite, clock)": us["loop service"] + us["loop store"]
         + us["SQLite's thread"] + us["checkpoint thread"] + us["loop clock"],
         "Discord layer (discord.py, aiohttp, asyncio, gate, cogs, publisher, menus)": us["loop discord"] + us["loop menus"],
-        "pictures (draw + PNG encode)": us["draw"] + us["encode"] + us["loop pictures"],
+        "pictures (draw + encode)": us["draw"] + us["encode"] + us["loop pictures"],
     }
     groups["other (threads, unaccounted)"] = us["process"] - sum(groups.values())
     return {"us": us, "groups": groups}
@@ -117,14 +117,14 @@ def report_games(games: list[dict], errors: list[str], driver, idle: dict, quick
     say("  wrapped; on the loop's thread the thread's CPU clock is read where the part changes and the interval")
     say("  charged to the innermost part (a coroutine only for its own steps); what is left on that thread is the")
     say("  Discord layer; SQLite's thread is counted whole from /proc, the picture threads by wrappers around")
-    say("  drawing and render_png (the rest of it is PNG encoding):")
+    say("  drawing and render_picture (the rest of it is encoding):")
     for name, value in split["groups"].items():
         say(f"    {name:<80} {value / 1000:>6.2f} ms")
     us = split["us"]
     sqlite_ms = us["SQLite's thread"] / 1000
     say(f"    {'total (process CPU time)':<80} {us['process'] / 1000:>6.2f} ms  "
         f"(of which the instrumentation ≈ {us['instrumentation'] / 1000:.2f} ms)")
-    say(f"    pictures: drawing {us['draw'] / 1000:.2f} ms + PNG encoding {us['encode'] / 1000:.2f} ms a move "
+    say(f"    pictures: drawing {us['draw'] / 1000:.2f} ms + encoding {us['encode'] / 1000:.2f} ms a move "
         f"({us['pictures drawn']:.2f} pictures a move); SQLite's thread {sqlite_ms:.2f} ms; "
         f"menus and labels {us['loop menus'] / 1000:.2f} ms; the lobby before play {lobby['us']['process'] / 1000:.2f} ms a move")
     say(f"    idle, the bot uses {idle_ms_per_s:.1f} ms of CPU a second (heartbeats, its clock, the probes): "

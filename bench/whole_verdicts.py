@@ -15,7 +15,7 @@ def cpu_cause(games: dict) -> str:
     parts = sorted(groups.items(), key=lambda kv: -kv[1])
     text = ", ".join(f"{name.split(' (')[0]} {value / 1000:.1f} ms" for name, value in parts if value > 50)
     return (f"where it goes (one table, instrumented): {text}; pictures are {us['draw'] / 1000:.1f} ms drawing and "
-            f"{us['encode'] / 1000:.1f} ms PNG encoding for {us['pictures drawn']:.2f} pictures a move")
+            f"{us['encode'] / 1000:.1f} ms encoding (JPEG) for {us['pictures drawn']:.2f} pictures a move")
 
 
 SHORT = {"POST /channels/{channel_id}/messages": "board or text posted",
