@@ -1,17 +1,35 @@
 """Where board pictures are drawn: in a process of their own, so that drawing and encoding (most of
 a move's CPU) never hold the event loop's GIL, or, with no worker, in a thread of this process.
 The worker process is started with `spawn` (the bot's own process has threads: a fork could copy a
-held lock) and warmed up once, so the first board does not wait for its imports."""
+held lock) and warmed up once, so the first board does not wait for its imports. It ends when the
+bot's process ends, however that ends: a bot killed with SIGKILL cannot shut its pool down, and the
+worker would otherwise wait for work forever (it holds its own end of the pool's queue)."""
 from __future__ import annotations
 
 import asyncio
 import importlib
 import logging
 import multiprocessing
+import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import wait
 
 log = logging.getLogger(__name__)
+
+
+def _end_with_parent() -> None:
+    """In the worker: a daemon thread that ends the process as soon as the bot's process is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 def _warm_up() -> None:
@@ -28,7 +46,8 @@ class Painter:
 
     def start(self) -> None:
         if self._workers:
-            self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_end_with_parent)
             self._pool.submit(_warm_up)
 
     async def paint(self, game_key: str, view: dict) -> bytes:

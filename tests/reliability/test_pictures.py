@@ -61,6 +61,49 @@ async def test_pictures_are_drawn_in_a_process_of_their_own():
         painter.stop()
 
 
+PAINTER_THEN_SIGKILL = """
+import asyncio, os, signal
+from bot.render.painter import Painter
+from engine import GAMES, Chance
+
+async def main():
+    painter = Painter(workers=1)
+    painter.start()
+    game = GAMES["ostrakon"]
+    await painter.paint("ostrakon", game.view(game.setup(5, game.Options(), Chance.seeded("x")), None))
+    (worker,) = painter._pool._processes.values()
+    print(worker.pid, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)  # a crash: no shutdown of the pool
+
+asyncio.run(main())
+"""
+
+
+def test_the_picture_process_ends_when_the_bot_is_killed():
+    """A bot killed with SIGKILL leaves no picture process behind (each would hold ~50 MB forever:
+    the crash tests alone left hundreds)."""
+    import subprocess
+    import sys
+    import time
+
+    ran = subprocess.run([sys.executable, "-c", PAINTER_THEN_SIGKILL], capture_output=True, text=True, timeout=30)
+    assert ran.returncode == -9, ran.stderr
+    worker = int(ran.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _alive(worker):
+        time.sleep(0.05)
+    assert not _alive(worker), f"the picture process {worker} outlived the bot"
+
+
+def _alive(pid: int) -> bool:
+    """Running, and not a zombie (an orphan is reaped by init, but be exact)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
 async def test_a_board_edited_in_place_keeps_its_picture_unless_what_is_drawn_changed(tmp_path):
     """A game without a `position` hook: a new board always gets its picture, but an edit sends the
     picture again only if the public view (all a picture is drawn from) changed."""
