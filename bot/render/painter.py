@@ -64,6 +64,13 @@ class Painter:
             return await asyncio.wrap_future(self._pool.submit(draw, game_key, view))
 
     def stop(self) -> None:
+        """End the worker now. A picture not yet drawn is not needed any more (what it was for is
+        owed in the outbox and redrawn after a restart), and waiting for the worker to finish its
+        warm-up could hold the bot's exit for seconds on a busy machine. Python 3.14 has
+        `terminate_workers()` for this; before it, the pool's processes are only reachable by the
+        private `_processes`."""
         if self._pool is not None:
+            for worker in list((getattr(self._pool, "_processes", None) or {}).values()):
+                worker.terminate()
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
