@@ -11,7 +11,8 @@ on 127.0.0.1) served from this process, pinned to the other core(s), where simul
    the bot (the bot's process instrumented: bench.cpu_split);
 2. a hundred tables of every game at once, moves at random moments (Poisson) at RATE a second:
    acknowledgement and result latency, CPU per move (the bot not instrumented), loop stalls;
-3. start-up with 10,000 stored tables (bench.whole_startup).
+3. start-up with 10,000 stored tables (bench.whole_startup), as a running bot leaves them, and
+   as its clock never saw them.
 """
 from __future__ import annotations
 
@@ -266,6 +267,7 @@ async def measure(folder: Path, quick: bool, say, only_startup: bool = False) ->
             results["games"] = await whole_games(folder / "games", core, quick, say)
             results["load"] = await many_tables(folder / "load", core, quick, say)
         results["start_up"] = await start_up(folder / "start-up", core, quick, say)
+        results["start_up_clock_unseen"] = await start_up(folder / "start-up-unseen", core, quick, say, clock_seen=False)
         return results
     finally:
         if saved is not None:

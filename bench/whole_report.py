@@ -8,14 +8,15 @@ from collections import Counter, defaultdict
 from .fake_meter import counts_globally
 from .load import percentile
 
-# Requests counting against Discord's global limit per human move, whole games, measured from outside
-# before this bench (the issue "Performance of the whole bot"): (with the lobby, play only), low-high
+# Requests counting against Discord's global limit per human move, whole games, as this bench
+# measured the bot on 24 November 2026 before board edits were merged under load (commit 01b6e8e):
+# (with the lobby, play only), low-high
 BASELINE = {
-    "ostrakon": ((1.91, 1.92), (1.77, 1.77)), "nine-muses": ((1.47, 1.47), (1.17, 1.17)),
-    "grudgematch": ((1.45, 1.49), (1.04, 1.05)), "epireia": ((1.33, 1.35), (1.14, 1.16)),
-    "philosophia": ((1.17, 1.18), (1.02, 1.03)),
+    "ostrakon": ((1.93, 1.93), (1.84, 1.84)), "nine-muses": ((1.40, 1.40), (1.17, 1.17)),
+    "grudgematch": ((1.29, 1.29), (1.11, 1.11)), "epireia": ((1.31, 1.31), (1.13, 1.13)),
+    "philosophia": ((1.14, 1.14), (1.05, 1.05)),
 }
-BASELINE_ALL = (4.2, 4.95)  # every request, per move
+BASELINE_ALL = (3.41, 4.53)  # every request, per move, with the lobby
 LOOP_PARTS = ("rules", "service", "store", "clock", "menus", "pictures", "discord")
 
 

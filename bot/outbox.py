@@ -46,10 +46,13 @@ def said(public: list[str], private: dict[int, list[str]] | None = None, seats: 
     return rows + [(user, SEAT, opening, None) for user in seats]
 
 
-async def owed(store: Store, table_id: int) -> Owed:
+async def owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
+    """What the table owes, up to version `up_to` if given (a delivery of that version must not
+    tell, and so mark as told, what a later change committed meanwhile)."""
     found = Owed(table_id)
     for version, user, kind, text, via in await store.query(
-            "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? ORDER BY version, n", (table_id,)):
+            "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? AND version <= ? ORDER BY version, n",
+            (table_id, up_to if up_to is not None else 1 << 62)):
         found.version = max(found.version, version)
         if user is None:
             found.public.append(text)

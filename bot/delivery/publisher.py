@@ -6,11 +6,17 @@ buttons) and a ping for the players the table newly waits on, the private texts,
 prompts by DM (bot/delivery/dms.py), then marks it delivered. What a crash or a failed request
 left owed is delivered by `catch_up`, at start-up and every few minutes. Channel messages carry
 nonces made from what they deliver, so a delivery made again is not shown twice.
+
+A change is committed and acknowledged under its table's turn (`turn`); its delivery goes out
+once the turn is over, one delivery at a time per table, and the changes committed while one is
+going out are merged into the next (bot/delivery/pending.py): under load a table makes one board
+edit for several moves, its latest version, and every text of its log still arrives, in order.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import json
 import logging
@@ -27,6 +33,7 @@ from ..store import TableRecord
 from ..text import WAITING, chunk, lobby_text, waiting_text
 from .mentions import NOBODY, pinging
 from .dms import DirectMessages
+from .pending import Delivery, merged
 from .summary import post_summary
 from .views import board_view
 
@@ -35,6 +42,8 @@ PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version)
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
 CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
 ANSWER_LIVES = 14 * 60  # an interaction's answer can be read back for 15 minutes
+# the tables whose turn this task holds: their deliveries wait until the turn is over
+_TURNS: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("turns", default=frozenset())
 
 
 def edited_in(board: str, public: list[str]) -> bool:
@@ -55,6 +64,8 @@ class Publisher:
         self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
+        self._channels: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see _channel()
+        self._pending: dict[int, list[Delivery]] = {}  # table -> deliveries not yet begun, in order
         self.dms = DirectMessages(bot)
         self._positions: dict[int, str | None] = {}  # table -> the position in its last picture
         self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
@@ -79,40 +90,65 @@ class Publisher:
                 self._pictures.popitem(last=False)
         return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.{render.PICTURE_FORMAT}")
 
-    def turn(self, table_id: int) -> asyncio.Lock:
-        """Hold it from the service call to the end of `publish`: the channel then tells the moves
-        in the order they were played, even when players press their stones at the same moment."""
-        return self._locks[table_id]
+    @contextlib.asynccontextmanager
+    async def turn(self, table_id: int):
+        """Hold it from the service call to its `publish`: the changes are told in the order they
+        were made, even when players press at the same moment. What was published is delivered
+        once the turn is over (the caller waits for it), merged with what other turns published
+        meanwhile if the table's channel was still busy."""
+        async with self._locks[table_id]:
+            token = _TURNS.set(_TURNS.get() | {table_id})
+            try:
+                yield
+            finally:
+                _TURNS.reset(token)
+        await self.settle(table_id)
+
+    async def settle(self, table_id: int) -> None:
+        """Deliver what the table still has pending, or wait for the delivery that took it."""
+        async with self._channel(table_id):
+            pass
+
+    @contextlib.asynccontextmanager
+    async def _channel(self, table_id: int):
+        """The table's channel to one task at a time, what was published before delivered first."""
+        async with self._channels[table_id]:
+            pending = self._pending.pop(table_id, None)
+            if pending:
+                delivery = merged(pending)
+                try:
+                    await self._publish(delivery, await outbox.owed(self.bot.store, table_id, up_to=delivery.table.version))
+                except discord.HTTPException as error:
+                    log.warning("table %s: delivering failed (%s); the catch-up will deliver it", table_id, error)
+            yield
 
     async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
-                      prompted: tuple[int, ...] = (), owed: Owed | None = None) -> None:
+                      prompted: tuple[int, ...] = ()) -> None:
         """Deliver what the table owes after `update`: the public events with the new board, pinging
         whoever the table now waits on but the player who just acted; the private texts (not the
         actor's: the answer to their press showed them); the seats; and, to players who face a new decision
         (`update.fresh`: newly waited on, or again after their own move, such as the speaker's own
         vote), their moves by DM when several choose at once, but to those in `prompted` (shown
         their moves where they pressed). `was_waiting`: whom the table waited on before, if not the
-        update's own record.
+        update's own record. Inside the table's `turn`, the delivery goes out when the turn is over.
 
         While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
         same players), the board message is edited in place instead: no new message, no ping.
 
         A request Discord keeps refusing ends the delivery, never the move: what is owed stays in
         the outbox for the catch-up."""
-        try:
-            await self._publish(update, update.was_waiting if was_waiting is None else was_waiting, actor,
-                                prompted, owed)
-        except discord.HTTPException as error:
-            log.warning("table %s: delivering failed (%s); the catch-up will deliver it", update.table.id, error)
+        table_id = update.table.id
+        self._pending.setdefault(table_id, []).append(Delivery.of(
+            update.table, update.was_waiting if was_waiting is None else was_waiting, actor, update.fresh, prompted))
+        if table_id not in _TURNS.get():
+            await self.settle(table_id)
 
-    async def _publish(self, update: Update, before: list[int], actor: int | None, prompted: tuple[int, ...],
-                       owed: Owed | None) -> None:
-        table = update.table
-        owed = owed or await outbox.owed(self.bot.store, table.id)
+    async def _publish(self, delivery: Delivery, owed: Owed) -> None:
+        table, before, actor = delivery.table, delivery.before, delivery.actor
         waiting = self.bot.service.waiting_on(table)
-        progress = (actor is not None and actor not in waiting and waiting and set(waiting) <= set(before)
-                    and table.status == "running")
-        newly = [user for user in waiting if user not in before or user in update.fresh]
+        progress = (None not in delivery.actors and not delivery.actors & set(waiting) and waiting
+                    and set(waiting) <= set(before) and table.status == "running")
+        newly = [user for user in waiting if user not in before or user in delivery.fresh]
         # The player who acted goes on, waited on with the very players the board was posted for (a
         # run, then another; a battle plan in several steps): the board is edited in place too, with
         # a new picture. A new call to act (a new turn, a new vote) gets a new board.
@@ -120,9 +156,10 @@ class Publisher:
                     and self._calls.get(table.id) == frozenset(waiting) and table.status == "running")
         edited = (going_on and await self._edit_board(table, owed, with_picture=True)) or \
             (progress and await self._edit_board(table, owed))
-        if not edited:
-            await self._post_board(table, owed, waiting, [user for user in newly if user != actor])  # the actor knows
-        await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1 and user not in prompted])
+        if not edited:  # those who acted know
+            await self._post_board(table, owed, waiting, [user for user in newly if user not in delivery.knows])
+        await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1
+                                                and user not in delivery.prompted])
 
     async def _deliver(self, table: TableRecord, owed: Owed, newly: list[int]) -> None:
         """The private part of a delivery, the end of a game, and then: delivered."""
@@ -188,7 +225,7 @@ class Publisher:
 
     async def refresh_waiting(self, table_id: int) -> None:
         """The board's waiting line, edited in place, after the deadlines or vacations changed."""
-        async with self.turn(table_id):
+        async with self.turn(table_id), self._channel(table_id):
             table = await self.bot.service.get(table_id)
             if table.status in ("running", "paused"):
                 await self._edit_board(table, Owed(table_id))
@@ -237,6 +274,10 @@ class Publisher:
 
     async def refresh_lobby(self, table: TableRecord) -> None:
         """Edit the lobby message in place after someone joins or leaves, or the game begins."""
+        async with self._channel(table.id):
+            await self._refresh_lobby(table)
+
+    async def _refresh_lobby(self, table: TableRecord) -> None:
         if table.status == "lobby" or table.status == "ended" and table.state is None:
             await outbox.delivered(self.bot.store, table.id, table.version)  # a lobby tells nothing more
         if table.board_message_id is None:
@@ -252,10 +293,14 @@ class Publisher:
     async def close(self, table: TableRecord) -> None:
         """A table ended by a moderator (or its host in the lobby): its board loses its buttons, the
         summary tells what was hidden, and what it owed is done."""
+        async with self._channel(table.id):
+            await self._close(table)
+
+    async def _close(self, table: TableRecord) -> None:
         if table.state is None:
-            await self.refresh_lobby(table)
+            await self._refresh_lobby(table)
             return
-        await self.close_board(table)
+        await self._close_board(table)
         await post_summary(self.bot, table)
         await outbox.delivered(self.bot.store, table.id, table.version)
 
@@ -265,19 +310,19 @@ class Publisher:
         already shows are not told again. The fresh board pings everyone the table waits on and
         sends the moves of a simultaneous choice to each of them: whom the lost delivery had told is
         not known (a DM it did send has the same nonce, so Discord drops the repeat)."""
-        async with self.turn(table_id):
+        async with self.turn(table_id), self._channel(table_id):
             table = await self.bot.service.get(table_id)
             owed = await outbox.owed(self.bot.store, table_id)
             if owed.seen >= table.version:
                 return
             if table.state is None:
-                await self.refresh_lobby(table)
+                await self._refresh_lobby(table)
                 return
             if table.status == "ended":
                 channel = await self.channel_of(table)
                 for number, text in enumerate(chunk(owed.public)):
                     await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
-                await self.close(table)
+                await self._close(table)
                 return
             if table.board_message_id is not None and owed.public:
                 try:
@@ -289,7 +334,10 @@ class Publisher:
             for user, (via, texts) in owed.acks.items():  # shown in the answer to their press, or now
                 if not await self._answered(via, texts):
                     owed.private.setdefault(user, [])[:0] = texts
-            await self.publish(Update(table), was_waiting=[], owed=owed)
+            try:
+                await self._publish(Delivery.of(table, [], None, set(), ()), owed)
+            except discord.HTTPException as error:
+                log.warning("table %s: catching up failed (%s); trying again later", table_id, error)
 
     async def _answered(self, via: str | None, texts: list[str]) -> bool:
         """Whether a press's answer shows these texts: read from the interaction's own message while
@@ -331,7 +379,7 @@ class Publisher:
             await self.catch_up_all()
             await asyncio.sleep(CATCH_UP_EVERY)
 
-    async def close_board(self, table: TableRecord) -> None:
+    async def _close_board(self, table: TableRecord) -> None:
         """A table that ended: its last board keeps its text and picture, but no buttons."""
         if table.board_message_id is None:
             return

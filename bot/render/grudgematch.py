@@ -9,6 +9,8 @@ penalty boxes and, in a seat's own view, its hand.
 """
 from __future__ import annotations
 
+from functools import cache
+
 from PIL import Image, ImageDraw
 
 from engine.grudgematch import data, field
@@ -332,10 +334,17 @@ def draw_panel(pen: ImageDraw.ImageDraw, view: dict) -> None:
     pen.text((x, legend_y + 16), "French the bottom. P: penalty-box exit.", font=font(12), fill=MUTED)
 
 
-def draw(view: dict) -> Image.Image:
+@cache
+def pitch() -> Image.Image:
+    """The field, the same in every game: drawn once, then copied (never changed)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw_field(ImageDraw.Draw(image))
+    return image
+
+
+def draw(view: dict) -> Image.Image:
+    image = pitch().copy()
     pen = ImageDraw.Draw(image)
-    draw_field(pen)
     draw_kick(pen, view)
     draw_philosophers(pen, view)
     draw_ball(pen, view)

@@ -2,6 +2,8 @@
 player's Knowledge, Muses and points (plus the viewer's own cards in a private view)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from engine.nine_muses.data import MUSES, PHILOSOPHERS
@@ -33,13 +35,21 @@ def _tokens(draw: ImageDraw.ImageDraw, x: int, y: int, knowledge: dict, size: in
     return x
 
 
-def _muse(draw: ImageDraw.ImageDraw, x: int, y: int, name: str, owner_colour=None) -> None:
+def _muse(image: Image.Image, x: int, y: int, name: str) -> None:
+    image.paste(_muse_card(name), (x, y))
+
+
+@lru_cache(maxsize=None)
+def _muse_card(name: str) -> Image.Image:
+    """A Muse's card, the same in every game: drawn once, then pasted (never changed)."""
     muse = MUSES[name]
-    draw.rounded_rectangle((x, y, x + MUSE_W, y + MUSE_H), radius=8, fill=PANEL,
-                           outline=owner_colour or GOLD, width=2)
-    draw.text((x + 8, y + 6), name, font=font(16), fill=GOLD)
-    draw.text((x + 8, y + 28), muse.condition, font=font(11), fill=MUTED)
-    draw.text((x + 8, y + 48), "gift: " + muse.gift.text, font=font(11), fill=TEXT)
+    card = Image.new("RGB", (MUSE_W + 1, MUSE_H + 1), BACKGROUND)
+    draw = ImageDraw.Draw(card)
+    draw.rounded_rectangle((0, 0, MUSE_W, MUSE_H), radius=8, fill=PANEL, outline=GOLD, width=2)
+    draw.text((8, 6), name, font=font(16), fill=GOLD)
+    draw.text((8, 28), muse.condition, font=font(11), fill=MUTED)
+    draw.text((8, 48), "gift: " + muse.gift.text, font=font(11), fill=TEXT)
+    return card
 
 
 def _height(view: dict) -> int:
@@ -67,7 +77,7 @@ def draw(view: dict) -> Image.Image:
     y += 22
     for index, name in enumerate(view["centre"]):
         row, column = divmod(index, MUSES_A_ROW)
-        _muse(pen, MARGIN + column * (MUSE_W + 10), y + row * (MUSE_H + 10), name)
+        _muse(image, MARGIN + column * (MUSE_W + 10), y + row * (MUSE_H + 10), name)
     y += max(1, -(-len(view["centre"]) // MUSES_A_ROW)) * (MUSE_H + 10) + 8
 
     # The players.

@@ -8,6 +8,7 @@ its space, and the stack under the Sun is listed at the foot of the picture.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -111,7 +112,7 @@ def draw_temple(draw, view: dict, top: int, bottom: int, door_y: float) -> None:
         crown(draw, middle, winner_y - 2)
 
 
-def draw_path(draw, view: dict, top: int, bottom: int) -> None:
+def draw_path(image: Image.Image, draw, view: dict, top: int, bottom: int) -> None:
     piles = {pile["space"]: pile["seats"] for pile in view["piles"]}
     tallest_back = max([len(seats) for space, seats in piles.items() if space > 8] + [1])
     tallest_out = max([len(seats) for space, seats in piles.items() if space <= 8] + [1])
@@ -136,9 +137,8 @@ def draw_path(draw, view: dict, top: int, bottom: int) -> None:
     for space in range(1, LAST_SPACE + 1):
         box = space_box(space, back_y, out_y)
         lit = space == view["sun"] and not over
-        draw.rounded_rectangle(box, radius=7, fill=SUNLIT if lit else PANEL, outline=GOLD if lit else (78, 82, 90), width=2)
+        image.paste(space_tile(space, lit), box[:2])
         middle = (box[1] + box[3]) / 2
-        write(draw, box[0] + 9, middle, str(space), 19, GOLD if lit else MUTED, bold=lit)
         special = (view.get("special_spaces") or {}).get(str(space))
         if special:  # the day symbol printed on the space: C, O or T in the rule's colour
             tag_x = box[0] + 34 if lit else box[2] - 28
@@ -154,6 +154,18 @@ def draw_path(draw, view: dict, top: int, bottom: int) -> None:
                   shows=visible_stone(view, seat))
             if over and seat == winner:
                 crown(draw, (box[0] + box[2]) / 2, y1 - pitch + 3)
+
+
+@lru_cache(maxsize=None)
+def space_tile(space: int, lit: bool) -> Image.Image:
+    """A path space with its number, the same in every game: drawn once, then pasted (never changed)."""
+    x0, y0, x1, y1 = space_box(1, 0, 0)
+    tile = Image.new("RGB", (x1 - x0 + 1, y1 - y0 + 1), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    draw.rounded_rectangle((0, 0, x1 - x0, y1 - y0), radius=7, fill=SUNLIT if lit else PANEL,
+                           outline=GOLD if lit else (78, 82, 90), width=2)
+    write(draw, 9, (y1 - y0) / 2, str(space), 19, GOLD if lit else MUTED, bold=lit)
+    return tile
 
 
 # --- Header and footer ---------------------------------------------------------------------------
@@ -261,6 +273,6 @@ def draw(view: dict) -> Image.Image:
     draw_header(canvas, view)
     canvas.line((MARGIN, HEADER, WIDTH - MARGIN, HEADER), fill=PANEL, width=2)
     footer_top = HEIGHT - MARGIN + 4 - footer_height(view)
-    draw_path(canvas, view, HEADER + 10, footer_top - 10)
+    draw_path(image, canvas, view, HEADER + 10, footer_top - 10)
     draw_footer(canvas, view, footer_top)
     return image

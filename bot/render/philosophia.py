@@ -7,6 +7,8 @@ runs along the foot; the players' boards are on the right.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from .style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
@@ -65,9 +67,22 @@ def short_name(view: dict, location: str) -> str:
 # --- The picture -----------------------------------------------------------------------------------
 
 def draw(view: dict) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image = backdrop(tuple((location, spot["kind"], short_name(view, location)) for location, spot in view["locations"].items()),
+                     tuple(view["timeline"]["years"]), view["timeline"]["index"]).copy()
     canvas = ImageDraw.Draw(image)
     header(canvas, view)
+    for location in view["locations"]:
+        pieces(canvas, view, location)
+    boards(canvas, view)
+    return image
+
+
+@lru_cache(maxsize=32)
+def backdrop(places: tuple[tuple[str, str, str], ...], years: tuple[int, ...], year: int) -> Image.Image:
+    """What changes only with the year: the map with its places and their names, and the timeline.
+    Drawn once per game and year (most of a picture's text), then copied; never changed."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    canvas = ImageDraw.Draw(image)
     canvas.rounded_rectangle(MAP, radius=12, fill=(34, 52, 70))
     left, top, right, bottom = MAP
     bx0, by0, bx1, by1 = ACROPOLIS_BOX
@@ -76,10 +91,13 @@ def draw(view: dict) -> Image.Image:
                              radius=8, fill=(70, 66, 60), outline=GOLD)
     canvas.text((left + 22 + (bx0 + bx1) / 2 * (right - left - 44), top + 16 + by0 * (bottom - top - 40) + 4),
                 "Acropolis", font=font(12), fill=GOLD, anchor="mm")
-    for location in view["locations"]:
-        place(canvas, view, location)
-    timeline(canvas, view)
-    boards(canvas, view)
+    for location, kind, name in places:
+        x, y = place_xy(location)
+        radius = radius_of(location)
+        canvas.ellipse((x - radius, y - radius, x + radius, y + radius), fill=KIND_COLOURS[kind],
+                       outline=(230, 230, 235), width=1)
+        canvas.text((x, y + radius + 8), name, font=font(12), fill=TEXT, anchor="mm")
+    timeline(canvas, years, year)
     return image
 
 
@@ -90,13 +108,15 @@ def header(canvas: ImageDraw.ImageDraw, view: dict) -> None:
     canvas.text((WIDTH - 16, 26), fit(status(view), 15, 520), font=font(15), fill=MUTED, anchor="rm")
 
 
-def place(canvas: ImageDraw.ImageDraw, view: dict, location: str) -> None:
+def radius_of(location: str) -> int:
+    return 15 if location not in ACROPOLIS else 13
+
+
+def pieces(canvas: ImageDraw.ImageDraw, view: dict, location: str) -> None:
+    """What stands on a place: its token, schools, followers and philosophers."""
     spot = view["locations"][location]
     x, y = place_xy(location)
-    radius = 15 if location not in ACROPOLIS else 13
-    canvas.ellipse((x - radius, y - radius, x + radius, y + radius), fill=KIND_COLOURS[spot["kind"]],
-                   outline=(230, 230, 235), width=1)
-    canvas.text((x, y + radius + 8), short_name(view, location), font=font(12), fill=TEXT, anchor="mm")
+    radius = radius_of(location)
     if spot["token"]:
         canvas.ellipse((x + radius - 6, y - radius - 2, x + radius + 4, y - radius + 8),
                        fill=TOKEN_FILL[spot["token"]], outline=(240, 240, 240))
@@ -115,14 +135,13 @@ def place(canvas: ImageDraw.ImageDraw, view: dict, location: str) -> None:
         canvas.text((px, py), view["players"][who]["character"][0], font=font(13), fill=(255, 255, 255), anchor="mm")
 
 
-def timeline(canvas: ImageDraw.ImageDraw, view: dict) -> None:
-    years = view["timeline"]["years"]
+def timeline(canvas: ImageDraw.ImageDraw, years: tuple[int, ...], now: int) -> None:
     left, right, y = 24, 628, 630
     canvas.line((left, y, right, y), fill=MUTED, width=3)
     step = (right - left) / (len(years) - 1)
     for index, year in enumerate(years):
         x = left + index * step
-        here = index == view["timeline"]["index"]
+        here = index == now
         fill = GOLD if here else (190, 60, 60) if index == len(years) - 1 else PANEL
         canvas.ellipse((x - 9, y - 9, x + 9, y + 9), fill=fill, outline=TEXT if here else MUTED)
         canvas.text((x, y + 24), f"{year}", font=font(12), fill=TEXT if here else MUTED, anchor="mm")
