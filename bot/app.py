@@ -31,7 +31,7 @@ def apply_endpoints(settings: Settings) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
 
-class TableBot(commands.Bot):
+class TableBot(commands.AutoShardedBot):
     store: Store
     service: TableService
     publisher: Publisher
@@ -40,7 +40,7 @@ class TableBot(commands.Bot):
         intents = discord.Intents.default()
         # Nobody is pinged unless a message names them (bot/delivery/mentions.py).
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), shard_count=settings.bot_shard_count)
         self.settings = settings
 
     async def setup_hook(self) -> None:
@@ -74,14 +74,14 @@ class TableBot(commands.Bot):
             log.info("slash commands synced (%s)", key)
 
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        log.info("ready as %s in %d servers on %d shards", self.user, len(self.guilds), self.shard_count)
         if getattr(self, "_heart", None) is None:
             self._heart = asyncio.create_task(self._heartbeat(), name="heartbeat")
 
     async def _heartbeat(self) -> None:
         """While connected to Discord, the database says so every HEARTBEAT seconds (bot/health.py)."""
         while True:
-            if self.is_ready() and not self.is_closed() and self.ws is not None and self.ws.open:
+            if health.connected(self):
                 try:
                     await health.beat(self.store)
                 except Exception:

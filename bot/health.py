@@ -1,6 +1,7 @@
 """The health check (`python -m bot health`, the Docker image's HEALTHCHECK): healthy when the
-database opens and the bot is connected to Discord. A connected bot writes a heartbeat into the
-database every HEARTBEAT seconds (`beat`); the check reads it without writing anything."""
+database opens and the bot is connected to Discord. A connected bot (every one of its gateway
+shards: `connected`) writes a heartbeat into the database every HEARTBEAT seconds (`beat`); the
+check reads it without writing anything."""
 from __future__ import annotations
 
 import sqlite3
@@ -10,6 +11,13 @@ from pathlib import Path
 HEARTBEAT = 30.0        # seconds between a connected bot's heartbeats
 STALE_AFTER = 3 * HEARTBEAT
 KEY = "heartbeat"
+
+
+def connected(bot) -> bool:
+    """Ready, and every shard's gateway connection open (`bot`: a discord.py AutoShardedClient). One
+    shard down leaves its servers unanswered (and, for shard 0, every DM): that is not healthy."""
+    shards = bot.shards.values()
+    return bot.is_ready() and not bot.is_closed() and bool(shards) and not any(s.is_closed() for s in shards)
 
 
 async def beat(store, now: float | None = None) -> None:

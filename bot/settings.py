@@ -25,6 +25,9 @@ class Settings(BaseSettings):
     # board pictures are drawn in a process of their own, so drawing never holds the event loop's
     # GIL; 0 draws in a thread of the bot's own process (tests, a machine with one core to spare)
     bot_picture_workers: int = Field(default=1, ge=0, le=8)
+    # gateway shards this process opens; unset: as many as Discord recommends (GET /gateway/bot).
+    # Discord requires one per 2,500 servers at least (docs/architecture.md, "One process, many")
+    bot_shard_count: int | None = Field(default=None, ge=1)
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY
 

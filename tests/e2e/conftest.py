@@ -39,8 +39,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture
 async def fake_discord(request: pytest.FixtureRequest):
     """A fresh fake Discord: guild "Agora", channel #general, the bot user, an owner, no one else.
-    The test fails at teardown for any rule the bot broke that no action reported yet."""
-    fake = await FakeDiscord().start()
+    The test fails at teardown for any rule the bot broke that no action reported yet. Other
+    settings by indirect parametrization: `parametrize("fake_discord", [{"shards": 2}], indirect=True)`."""
+    fake = await FakeDiscord(**getattr(request, "param", {})).start()
     fake.test_id = request.node.nodeid
     try:
         yield fake

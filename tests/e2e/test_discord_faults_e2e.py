@@ -12,7 +12,7 @@ import pytest
 from bot import outbox
 
 from .fakediscord import FakeUser
-from .fakediscord.faults import quick_reidentify, quick_retries
+from .fakediscord.faults import quick_retries
 from .game_table import seeded_tables
 from .ostrakon_table import ASK, OstrakonTable, Question, draw_without_encoding
 
@@ -218,7 +218,6 @@ async def test_the_table_plays_on_after_the_gateway_drops_mid_vote(fake_discord,
     fake = fake_discord
     table = await started(fake, monkeypatch)
     client = real_bot.client
-    quick_reidentify(monkeypatch, client)  # discord.py would wait 5 s before a second IDENTIFY
     question = await asked(table)
     await table.vote(table.waiting()[0], "white", question)
     session, seq = fake.gateway.session_id, fake.gateway.seq
@@ -228,11 +227,12 @@ async def test_the_table_plays_on_after_the_gateway_drops_mid_vote(fake_discord,
         assert client.get_channel(annex.id) is None
     if resumable:  # the missed event, replayed after the RESUME; no new IDENTIFY
         assert fake.faults.gateway_log == [("IDENTIFY", session), ("RESUME", session, seq), ("RESUMED", session, 1)]
-        assert client.ws.session_id == session and client.ws.sequence == fake.gateway.seq
+        websocket = client._get_websocket(shard_id=0)  # the bot's one shard's connection, anew
+        assert websocket.session_id == session and websocket.sequence == fake.gateway.seq
     else:  # op 9, then a new session, whose GUILD_CREATE has the channel
         assert [entry[0] for entry in fake.faults.gateway_log] == ["IDENTIFY", "RESUME", "INVALID_SESSION", "IDENTIFY"]
         await fake.wait_until(client.is_ready, what="the bot to be ready again")
-        assert client.ws.session_id == fake.gateway.session_id != session
+        assert client._get_websocket(shard_id=0).session_id == fake.gateway.session_id != session
     assert client.get_channel(annex.id) is not None
 
     # The players' next moves work: the other stones, the reveal (once), the next question.

@@ -8,7 +8,7 @@ import asyncio
 import aiohttp
 import pytest
 
-from .fakediscord.faults import BotAway, quick_reidentify, quick_retries
+from .fakediscord.faults import BotAway, quick_retries
 from .fakediscord.rest import RAW_REQUEST_HEADER
 
 POST = "POST /channels/{channel_id}/messages"
@@ -119,10 +119,9 @@ async def test_a_resumed_bot_gets_what_it_missed_in_order(fake_discord, tiny_bot
     assert (await alice.slash("where", channel=attic)).reply.content == "you are in #attic of Agora"
 
 
-async def test_a_session_that_cannot_resume_is_identified_anew(fake_discord, tiny_bot, monkeypatch):
+async def test_a_session_that_cannot_resume_is_identified_anew(fake_discord, tiny_bot):
     fake = fake_discord
     alice = fake.add_user("alice")
-    quick_reidentify(monkeypatch, tiny_bot.client)
     async with fake.gateway_outage(resumable=False):
         annex = fake.add_channel("annex")
         await fake.announce_pending()  # lost, as on Discord: the GUILD_CREATE after IDENTIFY has it

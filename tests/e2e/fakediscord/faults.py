@@ -5,6 +5,7 @@ outages. The bot must live through them without losing, repeating or leaving any
     fake.faults.next("PATCH /channels/{channel_id}/messages/{message_id}", status=500, times=5)
     async with fake.gateway_outage(resumable=True): ...   # events in here reach the bot after its RESUME
     await fake.drop_gateway(resumable=False)              # op 9 and a new IDENTIFY instead
+    async with fake.gateway_outage(shard=1): ...          # one shard down; the others serve on
 
 A faulted request is answered as Discord answers it and NOT applied (no message created or edited),
 not recorded as a violation, nor among `fake.requests`, `message_requests()` or the contract check
@@ -182,41 +183,47 @@ class Faults:
         return sum(1 for entry in self.gateway_log if entry[0] == op)
 
     @contextlib.asynccontextmanager
-    async def gateway_outage(self, *, resumable: bool = True, timeout: float = 5.0) -> AsyncIterator[None]:
-        """Close the bot's gateway connection and keep the gateway from answering until the block
-        ends; then wait until the bot is back and done.
+    async def gateway_outage(self, *, resumable: bool = True, timeout: float = 5.0,
+                             shard: int = 0) -> AsyncIterator[None]:
+        """Close the bot's gateway connection of `shard` and keep the gateway from answering until
+        the block ends; then wait until the bot is back and done. Other shards' connections stay up.
 
         resumable: closed with 4000; events dispatched in the block (the bot's own messages, channels
         made...) are queued, and replayed in order when the bot RESUMEs with its session and sequence,
         before RESUMED. Not resumable: the session is gone (4009); the bot's RESUME is answered with
         INVALID_SESSION (op 9, d=false), it IDENTIFYs anew and learns the world from the GUILD_CREATEs;
-        events of the block are lost, as on Discord. Users cannot act in the block (`BotAway`)."""
+        events of the block are lost, as on Discord. Users cannot act on that shard in the block
+        (`BotAway`)."""
         fake = self.fake
-        session = fake.gateway
+        session = fake.shards.current.get(shard)
         if session is None or session.closed:
-            raise RuntimeError("no bot is connected to the fake gateway")
+            raise RuntimeError(f"no bot is connected to the fake gateway on shard {shard}")
         seen = len(self.gateway_log)
         self.reachable.clear()  # the bot's reconnection waits for HELLO until the block ends
         self._outage = True
         try:
             session.hold = "queue" if resumable else "drop"
             if not resumable:
-                fake._sessions.pop(session.session_id, None)
+                fake.shards.sessions.pop(session.session_id, None)
             await session.close(RESUMABLE_CLOSE if resumable else SESSION_TIMED_OUT)
             yield
         finally:
             self._outage = False
             self.reachable.set()
         back = "RESUMED" if resumable else "IDENTIFY"
-        await fake.wait_until(lambda: any(entry[0] == back for entry in self.gateway_log[seen:]) and fake.gateway
-                              is not None and not fake.gateway.closed and fake.gateway.hold is None,
-                              timeout=timeout, what=f"the bot to come back ({back})")
+
+        def returned() -> bool:
+            session = fake.shards.current.get(shard)
+            return (any(entry[0] == back for entry in self.gateway_log[seen:]) and session is not None
+                    and not session.closed and session.hold is None)
+
+        await fake.wait_until(returned, timeout=timeout, what=f"the bot to come back on shard {shard} ({back})")
         await fake.settle()
         fake.raise_new_violations()
 
-    async def drop_gateway(self, *, resumable: bool = True, timeout: float = 5.0) -> None:
+    async def drop_gateway(self, *, resumable: bool = True, timeout: float = 5.0, shard: int = 0) -> None:
         """Close the bot's gateway connection and let it come straight back (see gateway_outage)."""
-        async with self.gateway_outage(resumable=resumable, timeout=timeout):
+        async with self.gateway_outage(resumable=resumable, timeout=timeout, shard=shard):
             pass
 
 
@@ -246,11 +253,3 @@ def quick_retries(monkeypatch, scale: float = 0.01) -> _ScaledAsyncio:
     monkeypatch.setattr(discord.http, "asyncio", scaled)
     return scaled
 
-
-def quick_reidentify(monkeypatch, client) -> None:
-    """discord.py waits 5 s before every IDENTIFY but the first (Discord allows one per 5 s); the
-    fake has no such limit: `client` (running in the test's process) IDENTIFYs again at once."""
-    async def no_wait(shard_id: int | None, *, initial: bool = False) -> None:
-        return None
-
-    monkeypatch.setattr(client, "before_identify_hook", no_wait)

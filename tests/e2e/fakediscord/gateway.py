@@ -1,5 +1,5 @@
-"""The gateway: HELLO, IDENTIFY -> READY + a GUILD_CREATE per guild, heartbeats, RESUME, member chunks,
-and dispatching events to the one connected bot.
+"""The gateway: HELLO, IDENTIFY -> READY + a GUILD_CREATE per guild of the shard, heartbeats, RESUME,
+member chunks, and dispatching events to the connected bot (on which shard: shards.py).
 
 A session keeps its last dispatches: after a test's outage (faults.py) a RESUME with the session
 id and sequence gets what the bot missed, in order, then RESUMED; an unknown session gets
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 HEARTBEAT_INTERVAL_MS = 41250
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, RESUME, REQUEST_MEMBERS = 0, 1, 2, 3, 6, 8
 INVALID_SESSION, HELLO, HEARTBEAT_ACK = 9, 10, 11
-AUTHENTICATION_FAILED, DISALLOWED_INTENTS = 4004, 4014
+AUTHENTICATION_FAILED, INVALID_SHARD, DISALLOWED_INTENTS = 4004, 4010, 4014
 INTENT_GUILDS, INTENT_MEMBERS, INTENT_GUILD_MESSAGES, INTENT_DIRECT_MESSAGES = 1, 1 << 1, 1 << 9, 1 << 12
 BACKLOG = 1000  # dispatches a session keeps for a RESUME to replay
 
@@ -38,6 +38,7 @@ class GatewaySession:
         self.seq = 0
         self.intents = 0
         self.identified = False
+        self.shard_id, self.shard_count = 0, 1  # IDENTIFY's `shard`
         self.backlog: deque[dict] = deque(maxlen=BACKLOG)
         # a test's outage dropped the connection (faults.py): "queue" keeps dispatches for the RESUME
         # (and while it replays them, so that nothing overtakes them), "drop" loses them
@@ -78,29 +79,33 @@ class GatewaySession:
             fake.violation("gateway", "IDENTIFY with the wrong token")
             await self.close(AUTHENTICATION_FAILED)
             return
+        shard = d.get("shard") or [0, 1]
+        if not (isinstance(shard, list) and len(shard) == 2 and all(isinstance(n, int) for n in shard)
+                and 0 <= shard[0] < shard[1]):
+            fake.violation("gateway", f"IDENTIFY with an invalid shard {shard!r}")
+            await self.close(INVALID_SHARD)
+            return
+        self.shard_id, self.shard_count = shard
         self.intents = int(d.get("intents") or 0)
         self.identified = True
         fake.faults.gateway_log.append(("IDENTIFY", self.session_id))
-        if fake.gateway is not None and fake.gateway is not self:
-            fake.gateway.hold = None  # a session dropped by an outage is over
-        fake._sessions[self.session_id] = self
-        fake.gateway = self
-        fake._announcements.clear()  # everything made so far is in the GUILD_CREATEs below
+        fake.shards.identified(self)
+        guilds = fake.shards.guilds_on(self.shard_id)
         user = {**fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None}
         await self.dispatch("READY", {
-            "v": 10, "user": user, "session_id": self.session_id, "session_type": "normal",
-            "resume_gateway_url": fake.gateway_url, "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds],
+            "v": 10, "user": user, "session_id": self.session_id, "session_type": "normal", "shard": shard,
+            "resume_gateway_url": fake.gateway_url, "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "application": {"id": str(fake.application_id), "flags": 0}, "private_channels": [],
             "relationships": [], "presences": [], "user_settings": {}, "geo_ordered_rtc_regions": [],
             "guild_join_requests": [], "auth": {}, "_trace": ["fake-discord"],
         })
         if self.intents & INTENT_GUILDS:
-            for guild in list(fake.guilds):  # the bot is a member of every guild
+            for guild in guilds:  # the bot is a member of every guild
                 await self.dispatch("GUILD_CREATE", guild.payload(fake))
 
     async def resume(self, d: dict) -> None:
         fake = self.fake
-        old = fake._sessions.get(d.get("session_id", ""))
+        old = fake.shards.sessions.get(d.get("session_id", ""))
         seq = d.get("seq")
         first = old.backlog[0]["s"] if old is not None and old.backlog else None
         fake.faults.gateway_log.append(("RESUME", d.get("session_id"), seq))
@@ -111,9 +116,9 @@ class GatewaySession:
             await self.send(INVALID_SESSION, False)
             return
         self.session_id, self.seq, self.intents, self.identified = old.session_id, old.seq, old.intents, True
+        self.shard_id, self.shard_count = old.shard_id, old.shard_count
         self.backlog, old.hold, self.hold = old.backlog, None, "queue"
-        fake._sessions[self.session_id] = self
-        fake.gateway = self
+        fake.shards.resumed(self)
         # what the bot missed, in order (events dispatched meanwhile join the queue), then RESUMED
         replayed = 0
         while seq + replayed < self.seq:
@@ -168,6 +173,5 @@ async def serve(fake: FakeDiscord, request: web.Request) -> web.WebSocketRespons
             pass
         else:
             fake.violation("gateway", f"unexpected gateway opcode {op}: {frame}")
-    if fake.gateway is session and session.hold is None:  # an outage's session waits for the bot's return
-        fake.gateway = None
+    fake.shards.gone(session)
     return ws

@@ -48,6 +48,7 @@ class FakeInteraction:
         self.edits_at_ack = 0  # edits the clicked message had when a deferred update acknowledged it
         # the bot's process died before it answered (process.py marks it): not a rule it broke
         self.lost = False
+        self.shard: int | None = None  # the gateway shard it reached the bot on
 
     def __repr__(self) -> str:
         return f"<FakeInteraction {self.what}>"

@@ -41,6 +41,18 @@ class Snowflakes:
         self._last = max(value, self._last + 1)
         return self._last
 
+    def on_shard(self, shard: int, shard_count: int) -> int:
+        """The next id of a guild whose events go on `shard` of `shard_count` ((id >> 22) % count):
+        its timestamp moved on by under `shard_count` ms."""
+        if not 0 <= shard < shard_count:
+            raise ValueError(f"shard {shard} is not one of the {shard_count} shards")
+        value = self.next()
+        stamp = value >> 22
+        if stamp % shard_count != shard:
+            stamp += (shard - stamp) % shard_count
+            self._last = value = stamp << 22
+        return value
+
 
 def iso_now() -> str:
     return datetime.now(timezone.utc).isoformat()

@@ -81,7 +81,7 @@ class BotProcess:
         assert not self.running, "the bot process is already running"
         log_path = self.workdir / f"bot-{len(self.logs) + 1}.log"
         self.logs.append(log_path)
-        known = set(self.fake._sessions)
+        known = set(self.fake.shards.sessions)
         with open(log_path, "wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", "run", cwd=self.workdir, env=self.env,

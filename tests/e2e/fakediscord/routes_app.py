@@ -33,7 +33,7 @@ async def get_gateway(call: Call) -> dict:
 
 @route("GET", "/gateway/bot")
 async def get_gateway_bot(call: Call) -> dict:
-    return {"url": call.fake.gateway_url, "shards": 1,
+    return {"url": call.fake.gateway_url, "shards": call.fake.shards.count,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1}}
 
 

@@ -51,6 +51,9 @@ class BotRunner:
         # discord.py waits guild_ready_timeout (2 s) after the last GUILD_CREATE before on_ready; the
         # fake sends its only guild at once, so waiting that long would only slow every test down
         client._connection.guild_ready_timeout = self.guild_ready_timeout
+        # and 5 s before every IDENTIFY but the first (Discord allows one per 5 s; the fake has no such
+        # limit): a second shard, or a session that cannot resume, would cost each time
+        client.before_identify_hook = identify_at_once
         self.client = client
         self.starts += 1
         self._task = asyncio.create_task(client.start(self.fake.token), name=f"e2e-bot-{self.starts}")
@@ -72,8 +75,12 @@ class BotRunner:
         await client.close()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.wait_for(task, timeout=10)
-        await self.fake.wait_until(lambda: self.fake.gateway is None, timeout=5, what="the gateway to close")
+        await self.fake.wait_until(lambda: not self.fake.shards.current, timeout=5, what="the gateway to close")
 
     async def restart(self) -> discord.Client:
         await self.stop()
         return await self.start()
+
+
+async def identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+    return None

@@ -1,5 +1,6 @@
 """The fake Discord: one aiohttp server on 127.0.0.1 serving REST (/api/v10), the gateway
-(/gateway) and attachment downloads, plus the world it serves (guilds, channels, users).
+(/gateway, one connection per shard: shards.py) and attachment downloads, plus the world it serves
+(guilds, channels, users).
 
 Whatever the bot does that real Discord would refuse is answered with Discord's refusal AND
 recorded as a violation; a user action that caused one raises `DiscordRuleBroken`, and the
@@ -26,6 +27,7 @@ from .mentions import MessageRequest
 from .nonces import Nonces
 from .model import DM_CHANNEL, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflakes
 from .perms import MEMBER_PERMISSIONS, MODERATOR_PERMISSIONS
+from .shards import Shards
 
 BUSY_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
 
@@ -73,7 +75,10 @@ class _ErrorLogCatcher(logging.Handler):
 class FakeDiscord:
     def __init__(self, *, token: str = "fake-bot-token", ack_deadline: float = 3.0,
                  guild_name: str = "Agora", channel_name: str = "general", bot_name: str = "Philosophers",
-                 settle_quiet: float = 0.05, settle_timeout: float = 15.0) -> None:
+                 settle_quiet: float = 0.05, settle_timeout: float = 15.0, shards: int = 1,
+                 guild_shard: int | None = None) -> None:
+        """`shards`: how many shards GET /gateway/bot recommends; `guild_shard`: the shard the first
+        guild (Agora) falls on, with that many shards."""
         self.token = token
         self.ack_deadline = ack_deadline
         self.settle_quiet, self.settle_timeout = settle_quiet, settle_timeout
@@ -89,13 +94,11 @@ class FakeDiscord:
         self.application_id = self.bot_user.id
         self.guilds: list[FakeGuild] = []
         self.channels: dict[int, FakeChannel] = {}
-        # guilds and channels made while a bot is connected, announced before the next event
-        self._announcements: list[tuple[str, int, Callable[[], dict]]] = []
-        self.gateway: gateway.GatewaySession | None = None
+        self.shards = Shards(self, shards)  # the bot's gateway sessions, and where each event goes
         self.faults = Faults(self)  # rate limits, 5xx and gateway outages a test scripts
         self.owner = FakeUser(self, self.ids.next(), "owner")
         self.users.append(self.owner)
-        self.guild = self._new_guild(guild_name, self.owner)
+        self.guild = self._new_guild(guild_name, self.owner, shard=guild_shard)
         self.moderator_role = self.guild.moderator_role
         self.channel = self.add_channel(channel_name)
         self.messages: dict[int, FakeMessage] = {}
@@ -111,7 +114,6 @@ class FakeDiscord:
         self.sent_messages: list[MessageRequest] = []
         self.nonces = Nonces(self)  # creates that repeat a nonce are answered with the existing message
         self.clock_offset = 0.0  # see now()
-        self._sessions: dict[str, gateway.GatewaySession] = {}
         self._inflight = 0
         self._last_activity = 0.0
         self._runner: web.AppRunner | None = None
@@ -138,7 +140,7 @@ class FakeDiscord:
 
     async def close(self) -> None:
         logging.getLogger().removeHandler(self._log_catcher)
-        for session in list(self._sessions.values()):
+        for session in list(self.shards.sessions.values()):
             await session.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -158,8 +160,8 @@ class FakeDiscord:
 
     # The world ----------------------------------------------------------------------------------
 
-    def _new_guild(self, name: str, owner: FakeUser) -> FakeGuild:
-        guild_id = self.ids.next()
+    def _new_guild(self, name: str, owner: FakeUser, shard: int | None) -> FakeGuild:
+        guild_id = self.ids.next() if shard is None else self.ids.on_shard(shard, self.shards.count)
         guild = FakeGuild(guild_id, name, owner.id, FakeRole(guild_id, "@everyone", MEMBER_PERMISSIONS))
         guild.members += [self.bot_user, owner]
         owner.guild = owner.guild or guild
@@ -167,14 +169,15 @@ class FakeDiscord:
         guild.moderator_role = self.add_role("Moderator", MODERATOR_PERMISSIONS, guild=guild)
         return guild
 
-    def add_guild(self, name: str) -> FakeGuild:
+    def add_guild(self, name: str, *, shard: int | None = None) -> FakeGuild:
         """Another guild the bot is a member of, with its own @everyone, Moderator role and owner;
         give it channels with add_channel(name, guild=...) and members with add_user(name, guild=...).
-        A connected bot gets its GUILD_CREATE (with the channels made by then) before the next event."""
+        A connected bot gets its GUILD_CREATE (with the channels made by then) before the next event.
+        `shard`: the shard its events go on (with the recommended shard count), else wherever its id falls."""
         owner = FakeUser(self, self.ids.next(), f"{name.lower()}-owner")
         self.users.append(owner)
-        guild = self._new_guild(name, owner)
-        self._announce("GUILD_CREATE", guild.id, lambda: guild.payload(self))
+        guild = self._new_guild(name, owner, shard)
+        self.shards.announce("GUILD_CREATE", guild.id, lambda: guild.payload(self))
         return guild
 
     def add_user(self, name: str, *, moderator: bool = False, roles: tuple[FakeRole, ...] = (),
@@ -200,11 +203,12 @@ class FakeDiscord:
                     guild: FakeGuild | None = None) -> FakeChannel:
         """A text channel of `guild` (the first guild by default), or a thread of `thread_of`."""
         channel = self.make_channel(name, thread_of=thread_of, guild=guild)
-        if not any(event == "GUILD_CREATE" and ident == channel.guild.id for event, ident, _ in self._announcements):
+        if not self.shards.announcing("GUILD_CREATE", channel.guild.id):
             if thread_of is None:
-                self._announce("CHANNEL_CREATE", channel.id, channel.payload)
+                self.shards.announce("CHANNEL_CREATE", channel.guild.id, channel.payload)
             else:
-                self._announce("THREAD_CREATE", channel.id, lambda: {**channel.payload(), "newly_created": True})
+                self.shards.announce("THREAD_CREATE", channel.guild.id,
+                                     lambda: {**channel.payload(), "newly_created": True})
         return channel
 
     def make_channel(self, name: str, *, thread_of: FakeChannel | None = None,
@@ -222,19 +226,9 @@ class FakeDiscord:
         self.channels[channel.id] = channel
         return channel
 
-    def _announce(self, event: str, ident: int, build: Callable[[], dict]) -> None:
-        """A change to the world a connected bot would hear of (a bot that connects later gets it all
-        in its GUILD_CREATEs): sent before the next event, in order (add_* are not coroutines)."""
-        if self.gateway is not None and not self.gateway.closed:
-            self._announcements.append((event, ident, build))
-
     async def announce_pending(self) -> None:
-        while self._announcements:
-            event, _, build = self._announcements.pop(0)
-            session = self.gateway
-            if session is not None and not session.closed and session.intents & gateway.INTENT_GUILDS:
-                with contextlib.suppress(ConnectionResetError):  # the bot is disconnecting
-                    await session.dispatch(event, build())
+        """Send the changes to the world made since the last event (add_* are not coroutines)."""
+        await self.shards.announce_pending()
 
     def guild_of(self, guild_id: int | str) -> FakeGuild | None:
         return next((g for g in self.guilds if g.id == int(guild_id)), None)
@@ -296,30 +290,31 @@ class FakeDiscord:
 
     # Gateway and waiting ------------------------------------------------------------------------
 
-    def gateway_outage(self, *, resumable: bool = True, timeout: float = 5.0):
-        """`async with fake.gateway_outage(): ...`: the bot's gateway is down in the block (faults.py)."""
-        return self.faults.gateway_outage(resumable=resumable, timeout=timeout)
+    @property
+    def gateway(self) -> gateway.GatewaySession | None:
+        """The session of shard 0 (the only one of a bot that does not shard), where DMs go."""
+        return self.shards.current.get(0)
 
-    async def drop_gateway(self, *, resumable: bool = True, timeout: float = 5.0) -> None:
+    def gateway_outage(self, *, resumable: bool = True, timeout: float = 5.0, shard: int = 0):
+        """`async with fake.gateway_outage(): ...`: the bot's gateway (that shard's connection) is down
+        in the block (faults.py)."""
+        return self.faults.gateway_outage(resumable=resumable, timeout=timeout, shard=shard)
+
+    async def drop_gateway(self, *, resumable: bool = True, timeout: float = 5.0, shard: int = 0) -> None:
         """Close the bot's gateway; it comes back with RESUME (or, not resumable, a new IDENTIFY)."""
-        await self.faults.drop_gateway(resumable=resumable, timeout=timeout)
+        await self.faults.drop_gateway(resumable=resumable, timeout=timeout, shard=shard)
 
     def touch(self) -> None:
         self._last_activity = asyncio.get_running_loop().time()
 
-    async def dispatch(self, event: str, data: dict) -> None:
-        if self.gateway is None or self.gateway.closed:
-            raise RuntimeError(f"no bot is connected to the fake gateway (dispatching {event})")
-        await self.announce_pending()
-        await self.gateway.dispatch(event, data)
+    async def dispatch(self, event: str, data: dict) -> int:
+        """Send the event on its shard (which must be connected); returns the shard's id."""
+        shard = await self.shards.dispatch(event, data)
         self.touch()
+        return shard
 
     async def dispatch_if_connected(self, event: str, data: dict, *, intent: int) -> None:
-        await self.announce_pending()
-        session = self.gateway
-        if session is not None and not session.closed and session.intents & intent:
-            with contextlib.suppress(ConnectionResetError):  # the bot is disconnecting: it misses the event
-                await session.dispatch(event, data)
+        await self.shards.dispatch_if_connected(event, data, intent=intent)
 
     def busy_tasks(self) -> list[asyncio.Task]:
         prefixes = tuple(self.busy_task_prefixes)
@@ -360,7 +355,7 @@ class FakeDiscord:
         until the bot is done, and raise if it broke a rule."""
         self.interactions[inter.id] = inter
         self.by_token[inter.token] = inter
-        await self.dispatch("INTERACTION_CREATE", inter.payload())
+        inter.shard = await self.dispatch("INTERACTION_CREATE", inter.payload())
         await self._await_acknowledgement(inter)
         await self.settle()
         self.raise_new_violations()
