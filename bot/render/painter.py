@@ -15,10 +15,9 @@ log = logging.getLogger(__name__)
 
 
 def _warm_up() -> None:
-    from engine import GAMES
+    from ..games import load
 
-    for key in GAMES:  # import every game's drawing code once
-        __import__(f"{__package__}.{key.replace('-', '_')}")
+    load()  # import every game's drawing code once
 
 
 class Painter:

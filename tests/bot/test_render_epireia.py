@@ -3,13 +3,12 @@ the public text."""
 import pytest
 from PIL import Image
 
-from bot.render import module_for, render_picture
+from bot.render import epireia as render
+from bot.render import render_picture
 from engine import Chance, referee
 from engine.epireia import GAME
 
 JPEG = b"\xff\xd8\xff"  # the start of every JPEG file
-
-render = module_for("epireia")
 
 
 def played(seats: int, actions: int | None, seed: str = "render"):
@@ -59,3 +58,10 @@ def test_public_text_has_no_token_strength():
     state = played(3, 80)
     assert "secret" not in render.text(GAME.view(state, None))
     assert "strength" not in str(GAME.view(state, None)["players"])
+
+
+def test_donations_are_grouped_by_resource_and_moves_by_figure():
+    from engine.epireia.actions import Donate, EndDevelopment, Move
+    assert render.group({}, Donate(resource="wheat", amount=3)) == "Donate 🌾 Wheat"
+    assert render.group({}, Move(figure="Pericles", to="Persia")) == "Send Pericles"
+    assert render.group({}, EndDevelopment()) is None

@@ -2,6 +2,8 @@
 import pytest
 from PIL import Image
 
+from bot.delivery.layout import layout
+from bot.menu import build
 from bot.render import grudgematch as render
 from bot.render import render_picture, render_text
 from engine import Chance, referee
@@ -91,3 +93,20 @@ def test_only_a_seat_sees_its_hand_and_text_stays_short(all_positions):
     state = all_positions["tackle"]
     assert "10♥" in render.text(GAME.view(state, 1)) and "10♥" not in render.text(GAME.view(state, None))
     assert "10♥" not in render.text(GAME.view(state, 0))
+
+
+def test_runs_are_grouped_by_runner_and_kicks_by_card():
+    from engine.grudgematch.actions import KickBall, Run
+    assert render.group({}, Run(who="Hegel", to="F7")) == "Hegel runs"
+    assert render.group({}, KickBall(who="Nietzsche", card="8C", direction="S")) == "8♣ Nietzsche kicks"
+    chance = Chance.seeded("runs")
+    state = GAME.setup(2, GAME.Options(), chance)
+    while state.phase != "run":
+        seat = min(GAME.to_move(state))
+        state = referee.play(GAME, state, seat, GAME.stand_in(state, seat, chance), chance).state
+    seat = state.running.seat
+    choices = build(GAME, 1, 1, state, seat, True).choices
+    if len(choices) > 25:
+        groups, done = layout(list(choices)).rows
+        assert all(g.name.endswith(" runs") for g in groups.groups)
+        assert [c.label for c in done.choices] == ["Done running"]

@@ -2,13 +2,12 @@
 import pytest
 from PIL import Image
 
-from bot.render import module_for, render_picture
+from bot.render import nine_muses as render
+from bot.render import render_picture
 from engine import Chance, referee
 from engine.nine_muses import GAME
 
 JPEG = b"\xff\xd8\xff"  # the start of every JPEG file
-
-render = module_for("nine-muses")
 
 
 def played(seats: int, actions: int | None, seed: str = "render"):
@@ -50,3 +49,9 @@ def test_a_muse_choice_is_shown():
     assert state.phase == "collect"
     assert "**Sappho** chooses whom **Melpomene** steals from." in render.text(GAME.view(state, None))
     render.draw(GAME.view(state, 1))
+
+
+def test_a_turn_is_grouped_by_the_card_played():
+    from engine.nine_muses.state import Demonstrate, Exchange
+    assert render.group({}, Exchange(card="Aesop", option=0)) == "Play Aesop (gain 2 Craft / 1 Craft → 1 Science)"
+    assert render.group({}, Demonstrate(card="Heron", knowledge="craft", amount=2)).startswith("Play Heron (")

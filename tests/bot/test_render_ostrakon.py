@@ -2,6 +2,7 @@
 import pytest
 from PIL import Image
 
+from bot.menu import open_text_fields
 from bot.render import ostrakon as render
 from bot.render import render_picture, render_text
 from engine import Chance, referee
@@ -150,3 +151,8 @@ def test_buttons_read_in_the_tables_words():
     fresh = POSITIONS["lobby-fresh-5"]
     speaker = GAME.view(fresh, None)["speaker"]
     assert render.label(GAME.view(fresh, speaker), GAME.legal_actions(fresh, speaker)[0]) is None  # the engine's
+
+
+def test_the_question_is_text_the_speaker_must_write():
+    from engine.ostrakon.state import Ask
+    assert open_text_fields(Ask.model_construct(question="", white="", black="")) == ["question", "white", "black"]

@@ -2,13 +2,13 @@
 import pytest
 from PIL import Image
 
-from bot.render import module_for, render_picture
+from bot.menu import open_text_fields
+from bot.render import philosophia as render
+from bot.render import render_picture
 from engine import Chance, referee
 from engine.philosophia import GAME
 
 JPEG = b"\xff\xd8\xff"  # the start of every JPEG file
-
-render = module_for("philosophia")
 
 
 def played(seats: int, actions: int | None, seed: str = "render"):
@@ -70,3 +70,9 @@ def test_the_true_philosopher_variant_hides_the_hints():
     view = GAME.view(state, 0)
     for action in GAME.legal_actions(state, 0):
         assert render.label(view, action) is None  # the engine's plain label
+
+
+def test_only_text_a_player_must_write_opens_a_form():
+    from engine.philosophia.actions import Argue, PlayOracle
+    assert open_text_fields(Argue(card="Modus Ponens", example="")) == ["example"]  # True Philosopher: an example
+    assert open_text_fields(PlayOracle(card="Gift of Apollo")) == []  # its target's name is empty: nobody
