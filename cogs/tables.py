@@ -15,6 +15,7 @@ from bot.delivery.views import board_view, pages_view
 from bot.games import plugins
 from bot.gate import Need
 from bot.refusals import Refused
+from bot.text import chunk
 
 from .clock import take_seat
 from .common import answer_error, caller_of
@@ -42,8 +43,8 @@ def parse_options(text: str) -> dict:
 def rules_pages(key: str) -> list[str]:
     """The game's rules page, cut at paragraphs into embed-sized pieces."""
     text = plugins()[key].presentation.rules.read_text(encoding="utf-8")
-    pages, current = [], ""
-    for paragraph in text.split("\n\n"):
+    pages, current = [], ""  # a paragraph longer than a page is cut at its lines
+    for paragraph in (piece for part in text.split("\n\n") for piece in chunk(part.splitlines(), 3900)):
         if len(current) + len(paragraph) + 2 > 3900:
             pages.append(current)
             current = ""

@@ -14,8 +14,9 @@ import time
 import pytest
 
 from bot import games
+from tests.plugins import MODULES
 
-os.environ[games.EXTRA_GAMES] = "tests.plugins.tictactoe"  # the test run's registry line
+os.environ[games.EXTRA_GAMES] = ",".join(MODULES)
 games.load()
 
 GRACE_SECONDS = 2.0  # a closing connection's thread needs a moment to finish

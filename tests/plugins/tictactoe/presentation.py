@@ -10,17 +10,17 @@ from bot.render.style import BACKGROUND, GOLD, PANEL, TEXT
 
 from .rules import MARKS
 
-CELL, MARGIN = 90, 20
+CELL, MARGIN = 140, 20
+WIDTH, HEIGHT = 640, 3 * CELL + 2 * MARGIN  # a board's picture is at least 600 x 400
 
 
 def draw(view: dict) -> Image.Image:
-    size = 3 * CELL + 2 * MARGIN
-    image = Image.new("RGB", (size, size), BACKGROUND)
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     pen = ImageDraw.Draw(image)
     for square, mark in enumerate(view["board"]):
         left, top = MARGIN + square % 3 * CELL, MARGIN + square // 3 * CELL
         pen.rectangle((left, top, left + CELL, top + CELL), outline=PANEL, width=3)
-        inset = 20
+        inset = 30
         if mark == "X":
             pen.line((left + inset, top + inset, left + CELL - inset, top + CELL - inset), fill=GOLD, width=6)
             pen.line((left + inset, top + CELL - inset, left + CELL - inset, top + inset), fill=GOLD, width=6)
