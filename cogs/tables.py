@@ -18,7 +18,7 @@ from bot.refusals import Refused
 from bot.text import chunk
 
 from .clock import take_seat
-from .common import answer_error, caller_of
+from .common import answer_error, caller_of, here
 from .play import lobby_action, show_hand
 
 GAME_CHOICES = [app_commands.Choice(name=shown.game.title, value=key) for key, shown in plugins().items()]
@@ -59,7 +59,7 @@ class Tables(commands.Cog):
         self.bot = bot
 
     async def _here(self, interaction: discord.Interaction, need: Need, what: str = "do that"):
-        return await self.bot.gate.here(caller_of(interaction), need, what)
+        return await here(interaction, need, what)
 
     async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await answer_error(interaction, error)

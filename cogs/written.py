@@ -13,7 +13,7 @@ from bot.games import Plugin, max_length, written_fields
 from bot.gate import Need
 from bot.refusals import Refused
 
-from .common import answer_error, caller_of
+from .common import answer_error, here
 from .play import commit_move
 
 
@@ -40,10 +40,9 @@ def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> app
     fields = written_fields(model)
 
     async def play(interaction: discord.Interaction, **written: str) -> None:
-        caller = caller_of(interaction)
-        if (await interaction.client.gate.here(caller, Need.LOOK)).table.game != key:
+        if (await here(interaction)).table.game != key:
             raise Refused(f"There is no {title} table in this channel.")
-        passed = await interaction.client.gate.here(caller, Need.PLAY, kind)
+        passed = await here(interaction, Need.PLAY, kind)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await commit_move(interaction, passed, {"kind": kind, **written}, edit=False)
 
