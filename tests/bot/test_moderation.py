@@ -110,7 +110,9 @@ async def test_a_paused_board_is_not_stale_after_resume(service, moderation):
     seat = sorted(GAMES["grudgematch"].to_move(service.state_of(await service.get(table.id))))[0]
     state = service.state_of(await service.get(table.id))
     action = GAMES["grudgematch"].stand_in(state, seat, Chance.seeded("y"))
-    await service.act(table.id, DUO[seat], action, version=version)  # the button from before the pause works
+    update = await service.act(table.id, DUO[seat], action, version=version)  # the button from before the pause works
+    assert update.table.version > version
+    assert (await log_of(service, table.id))[-1].action == action.model_dump()
 
 
 async def test_skip_plays_the_default_move_for_every_seat_waited_on(service, moderation):
