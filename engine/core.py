@@ -4,7 +4,7 @@ The engine is pure and synchronous: no Discord, no database, no asyncio, no glob
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Callable, Required, TypedDict, get_args
 

@@ -1,6 +1,5 @@
 """bot.moderation: pause, resume, skip, replace and rollback; refusals for non-moderators; the audit
 trail in the log; seat history; the moderator role; spectators see only the public view."""
-from types import SimpleNamespace
 
 import pytest
 
@@ -268,20 +267,6 @@ async def test_the_moderator_role_is_kept_per_guild(service, moderation):
     again = Moderation(service)
     await again.load()
     assert not again.has_moderator_role(1, [77])
-
-
-def test_is_moderator_reads_manage_channels_or_the_role(service, moderation):
-    from cogs.common import is_moderator
-
-    def interaction(manage: bool, roles: list[int]):
-        return SimpleNamespace(permissions=SimpleNamespace(manage_channels=manage), guild_id=1,
-                               client=SimpleNamespace(moderation=moderation),
-                               user=SimpleNamespace(roles=[SimpleNamespace(id=r) for r in roles]))
-
-    moderation.roles[1] = 77
-    assert is_moderator(interaction(True, []))
-    assert is_moderator(interaction(False, [77]))
-    assert not is_moderator(interaction(False, [78]))
 
 
 async def test_spectators_see_only_the_public_view(service):
