@@ -5,7 +5,7 @@ from engine.epireia import GAME, scenarios
 from engine.epireia.actions import Boost, EndDiplomacy, Engage, Move
 from engine.epireia.state import Token
 
-from tests.engine.test_epireia_setup import end_development, new_game, play
+from .test_setup import end_development, new_game, play
 
 
 class PickThird(Chance):

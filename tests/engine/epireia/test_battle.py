@@ -7,7 +7,7 @@ from engine.epireia import GAME, battle
 from engine.epireia.actions import Deploy, EndDiplomacy, Engage, Station
 from engine.epireia.state import Battle, Plan, Token
 
-from tests.engine.test_epireia_setup import end_development, new_game, play
+from .test_setup import end_development, new_game, play
 
 
 def tokens(unit, *strengths):

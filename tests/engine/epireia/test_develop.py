@@ -8,7 +8,7 @@ from engine.epireia.actions import (
     Trade, Withdraw,
 )
 
-from tests.engine.test_epireia_setup import new_game, play
+from .test_setup import new_game, play
 
 
 def kinds(state, seat):

@@ -1,7 +1,7 @@
 """The rulebook's worked examples, reproduced exactly."""
 from engine.epireia.actions import EndDiplomacy, Move
 
-from tests.engine.test_epireia_setup import end_development, new_game, play
+from .test_setup import end_development, new_game, play
 
 
 def texts(step):

@@ -7,7 +7,7 @@ from engine.epireia import GAME, diplomacy
 from engine.epireia.actions import Accept, EndDiplomacy, Move, Reroll
 from engine.epireia.state import Token
 
-from tests.engine.test_epireia_setup import end_development, new_game, play
+from .test_setup import end_development, new_game, play
 
 
 def texts(step):

@@ -8,7 +8,7 @@ from engine.epireia.actions import (
     ChooseAdmin, ChooseCity, ChooseFigure, ChooseLeague, ChooseScenario, EndDevelopment, EndDiplomacy, Move,
 )
 
-from tests.engine.test_epireia_setup import play
+from .test_setup import play
 
 PEACE, SICILY, WAR = "The Thirty Years' Peace", "The Sicilian Expedition", "The Archidamian War"
 

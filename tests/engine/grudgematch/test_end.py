@@ -5,7 +5,7 @@ import pytest
 from engine import IllegalAction
 from engine.grudgematch import GAME
 from engine.grudgematch.state import Running
-from tests.engine.test_grudgematch_helpers import F, G, kinds, play, position, public_text
+from .test_helpers import F, G, kinds, play, position, public_text
 
 SPOTS = {"Nietzsche": "F3", "Hegel": "C5", "Descartes": "F15", "Sartre": "C13"}
 

@@ -8,7 +8,7 @@ to Sartre (G10); its sixth, F11, is next to Hegel (E12). It stops on F13.
 import pytest
 
 from engine.grudgematch import GAME
-from tests.engine.test_grudgematch_helpers import F, G, kinds, play, position
+from .test_helpers import F, G, kinds, play, position
 
 SPOTS = {
     "Nietzsche": "F4", "Husserl": "F9", "Hegel": "E12", "Heidegger": "B8",

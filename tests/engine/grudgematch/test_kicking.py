@@ -4,7 +4,7 @@ import pytest
 
 from engine import IllegalAction, UnknownAction
 from engine.grudgematch import GAME
-from tests.engine.test_grudgematch_helpers import F, G, kinds, play, position, public_text
+from .test_helpers import F, G, kinds, play, position, public_text
 
 
 def kick(state, who, card, direction, seat=G, rolls=(), foul=False):

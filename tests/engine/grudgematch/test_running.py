@@ -4,7 +4,7 @@ import pytest
 from engine import IllegalAction
 from engine.grudgematch import GAME
 from engine.grudgematch.state import Running
-from tests.engine.test_grudgematch_helpers import F, G, play, position
+from .test_helpers import F, G, play, position
 
 SPOTS = {"Nietzsche": "F3", "Husserl": "C5", "Hegel": "F6", "Heidegger": "I5",
          "Descartes": "F15", "Pascal": "C13", "Sartre": "F12", "Foucault": "I13"}

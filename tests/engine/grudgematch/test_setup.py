@@ -5,7 +5,7 @@ from engine import Chance, IllegalAction, NotYourTurn
 from engine.grudgematch import GAME
 from engine.grudgematch import data, field
 from engine.grudgematch.state import Options
-from tests.engine.test_grudgematch_helpers import F, G, play, position, public_text
+from .test_helpers import F, G, play, position, public_text
 
 
 def new_game(**options):

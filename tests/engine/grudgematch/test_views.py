@@ -2,7 +2,7 @@
 from engine import Chance
 from engine.grudgematch import GAME
 from engine.grudgematch.state import Options
-from tests.engine.test_grudgematch_helpers import F, G, play, position
+from .test_helpers import F, G, play, position
 
 
 def game_in_play():

@@ -5,7 +5,7 @@ import pytest
 from engine import Chance, IllegalAction, referee
 from engine.nine_muses import GAME
 
-from .test_nine_muses_cards import legal, play, table
+from .test_cards import legal, play, table
 
 
 def calls(state, seat=0):

@@ -4,7 +4,7 @@ import pytest
 from engine import Chance, IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
 from engine.philosophia.clock import LAST
-from tests.engine.test_philosophia_support import at, new_game, play, public
+from .test_support import at, new_game, play, public
 
 CARO, ALI, ROSA = 0, 1, 2
 

@@ -3,7 +3,7 @@ import pytest
 
 from engine import IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
-from tests.engine.test_philosophia_support import at, new_game, play, private, public
+from .test_support import at, new_game, play, private, public
 
 PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
 

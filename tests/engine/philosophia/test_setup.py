@@ -3,7 +3,7 @@ import pytest
 
 from engine import Chance, IllegalAction
 from engine.philosophia import GAME, data
-from tests.engine.test_philosophia_support import new_game
+from .test_support import new_game
 
 
 @pytest.mark.parametrize("seats", range(1, 7))

@@ -1,7 +1,7 @@
 """Solo mode: one philosopher against the Moirai automaton."""
 from engine.philosophia import GAME, data
 from engine.philosophia.clock import LAST
-from tests.engine.test_philosophia_support import at, new_game, play, public
+from .test_support import at, new_game, play, public
 
 PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
 
