@@ -3,8 +3,8 @@ presentation its `Game.presentation` names, checked against the whole contract w
 registered (docs/architecture.md, "Games are plug-ins"), so a missing piece stops the start with
 one line that names it instead of failing at a player's first press.
 
-A test and development hook: the environment variable EXTRA_GAMES names more modules (comma
-separated), each with a `GAME`, registered the same way at start-up, in the bot's process and in
+A test and development hook: the environment variable PHILOSOPHERS_TABLE_EXTRA_GAMES (EXTRA_GAMES)
+names more modules (comma separated), each with a `GAME`, registered the same way at start-up, in the bot's process and in
 its picture process alike. The tests register their toy game with it (tests/plugins/); production
 leaves it unset.
 """
