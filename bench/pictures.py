@@ -17,11 +17,6 @@ def render_times(scripts: list[Script], per_game: int) -> dict[str, dict]:
 
     figures = {}
     for key, game in sorted(GAMES.items()):
-        try:
-            render.module_for(key)
-        except ImportError:
-            figures[key] = {"renderer": False}
-            continue
         states = [state for script in scripts if script.game == key for state in script.states]
         states = states[:: max(1, len(states) // per_game)][:per_game]
         times, sizes = [], []

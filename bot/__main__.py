@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine import GAMES
+from .games import GameContractError, load
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(games: list[str]) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="philosophers-table", description="Philosophers' Table: board games in Discord.")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
     demo = commands.add_parser("demo", help="play a whole game offline with stand-in players")
-    demo.add_argument("game", choices=sorted(GAMES))
+    demo.add_argument("game", choices=games)
     demo.add_argument("--players", type=int, default=None, help="how many players (default: the fewest the game takes)")
     demo.add_argument("--seed", type=int, default=1, help="the same seed plays the same game")
     demo.add_argument("--db", default=None, help="keep the game's database at this new file (for replay and backup)")
@@ -29,7 +29,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        games = sorted(load())  # every game checked before anything else: a broken one stops here
+    except GameContractError as error:
+        print(error, file=sys.stderr)
+        return 2
+    args = parser(games).parse_args(argv)
     if args.command == "demo":
         from .demo import run_demo
         return run_demo(args.game, args.players, args.seed, args.db)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine import GAMES
+
 from .service import Refused
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
@@ -27,19 +29,20 @@ def parse_duration(text: str, what: str = "a time") -> float:
     return float(seconds)
 
 
-# A new table's pace when its host names none. A Grudgematch kicker waits in the middle of his turn
-# for the other side's answer to a tackle or a block, so those prompts need a deadline ("no" then).
-DEFAULT_PACE = {"grudgematch": DAY}
-
-
 def parse_pace(text: str) -> float | None:
     """None for no deadlines."""
     return None if text.strip().lower() in ("", "none", "off", "no", "0") else parse_duration(text, "the pace")
 
 
 def new_table_pace(game: str, text: str | None) -> float | None:
-    """The pace a host asked for at `/table new`, or the game's default when they said nothing."""
-    return DEFAULT_PACE.get(game) if text is None else parse_pace(text)
+    """The pace a host asked for at `/table new`, or the game's default (`Game.pace`) when they
+    said nothing."""
+    return (GAMES[game].pace if game in GAMES else None) if text is None else parse_pace(text)
+
+
+def default_paces() -> str:
+    """The games' own default paces, for the help text: `Grudgematch: 1d`."""
+    return ", ".join(f"{game.title}: {format_duration(game.pace)}" for game in GAMES.values() if game.pace)
 
 
 def parse_remind(text: str) -> float | None:

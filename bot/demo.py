@@ -43,9 +43,8 @@ async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path 
             for user in users[1:]:
                 await service.join(table.id, user)
             update = await service.start(table.id, users[0])
-            names = game.view(service.state_of(update.table), None).get("names")
-            if names:
-                update.public.append("Seats: " + ", ".join(f"{player_name(u)} is {n}" for u, n in zip(users, names)))
+            names = game.view(service.state_of(update.table), None)["names"]
+            update.public.append("Seats: " + ", ".join(f"{player_name(u)} is {n}" for u, n in zip(users, names)))
             moves = 0
             while True:
                 channel.extend(update.public)

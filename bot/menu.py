@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine import Game, UnknownAction
 
-from . import render
+from .games import max_length, plugin
 
 MENU_CACHE = 5000  # menus kept, by (table, version, seat)
 LABEL_LIMIT = 80   # Discord's button label
@@ -49,25 +49,19 @@ def move_key(action: BaseModel, label: str) -> str:
     return hashlib.sha1(f"{action.model_dump_json()}|{label}".encode()).hexdigest()[:8]
 
 
-def kind_name(action: BaseModel) -> str:
-    return str(getattr(action, "kind", "move")).replace("_", " ").capitalize()
-
-
 def label_of(game: Game, view: dict, action: BaseModel) -> str:
-    """How a move reads on its button: the game's render hook, else the game's own label."""
-    hook = getattr(render.module_for(game.key), "label", None)
-    return ((hook(view, action) if hook else None) or game.label(action))[:LABEL_LIMIT]
+    """How a move reads on its button, and wherever else the bot names it."""
+    return plugin(game.key).label(view, action)[:LABEL_LIMIT]
 
 
 def build(game: Game, table_id: int, version: int, state: BaseModel, seat: int | None, running: bool) -> Menu:
     view = game.view(state, seat)
     legal = game.legal_actions(state, seat) if running and seat is not None else []
-    group_hook = getattr(render.module_for(game.key), "group", None)
+    shown = plugin(game.key)
     choices = []
     for action in legal:
-        label = label_of(game, view, action)
-        group = (group_hook(view, action) if group_hook else None) or kind_name(action)
-        choices.append(Choice(move_key(action, label), label, group[:LABEL_LIMIT], action))
+        label = shown.label(view, action)[:LABEL_LIMIT]
+        choices.append(Choice(move_key(action, label), label, shown.group(view, action)[:LABEL_LIMIT], action))
     return Menu(table_id, version, seat, view, tuple(choices), {c.key: c for c in choices})
 
 
@@ -103,8 +97,7 @@ def open_text_fields(action: BaseModel) -> list[str]:
 
 
 def text_limit(action: BaseModel, name: str, default: int = 300) -> int:
-    info = type(action).model_fields[name]
-    return next((m.max_length for m in info.metadata if getattr(m, "max_length", None)), default)
+    return max_length(type(action).model_fields[name]) or default
 
 
 def fill(action: BaseModel, written: dict[str, str]) -> BaseModel:

@@ -12,6 +12,7 @@ import time
 from collections import OrderedDict
 from typing import Any
 
+from . import refusals as why
 from .replay import ReplayError, history, kept_moves, rebuild
 from .service import Refused, TableService, Update
 from .store import ActionRecord, TableRecord
@@ -19,8 +20,6 @@ from .text import chunk
 
 LOG_PAGE = 1800       # characters of log per page (the header and Discord's 2,000 limit leave room)
 LOG_CACHE = 64        # tables whose log pages are kept, per version
-NO_TABLE = "There is no table in this channel. Open one with `/table new`."
-MODERATOR_ONLY = "Only a moderator (Manage Channels here, or the server's moderator role) can {what}."
 
 
 
@@ -63,7 +62,7 @@ class Moderation:
 
     async def _table(self, table_id: int, moderator: bool, what: str) -> TableRecord:
         if not moderator:
-            raise Refused(MODERATOR_ONLY.format(what=what))
+            raise Refused(why.MODERATOR_ONLY.format(what=what))
         table = await self.service.get(table_id, cached=True)
         if not table.open:
             raise Refused("This table is already over.")
@@ -187,7 +186,7 @@ class Moderation:
             rows = await self.store.query("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                                           (channel_id,))
             if not rows:
-                raise Refused(NO_TABLE)
+                raise Refused(why.NO_TABLE)
             table = await self.service.get(rows[0][0])
         return table
 

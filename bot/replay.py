@@ -174,7 +174,7 @@ def history(game: Game, table: TableRecord, log: list[ActionRecord]) -> list[Ent
     public: dict[int, list[str]] = {}
     state = rebuild(game, table, log, on_move=lambda row, step: public.__setitem__(
         row.seq, [event.text for event in step.events if event.to is None]))
-    names = game.view(state, None).get("names") if state is not None else None
+    names = game.view(state, None)["names"] if state is not None else None
     marked = marks(log)
     entries = []
     for row in log:

@@ -5,9 +5,9 @@ moves, else the most), so a seat a stand-in finished still names its players; a 
 hands gets a line with every holder, their moves and whom the result counts for.
 
 The summary is public and speaks of the seats in the third person. The reveal shows what each
-seat kept hidden: the game's `reveal(state, seat) -> str` if it has one, else its render module's
-`reveal(view)` (bot/render), else the lines of the seat's own text missing from the public text,
-without those that speak to the seat ("Your turn"), which a public message cannot say.
+seat kept hidden: its presentation's `reveal(view)` (bot/render/presentation.py), or where it has
+none, the lines of the seat's own text missing from the public text, without those that speak to
+the seat ("Your turn"), which a public message cannot say.
 """
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from pydantic import BaseModel
 
 from engine import Game, Outcome
 
-from . import render
+from .games import plugin
+from .render.presentation import Presentation
 from .replay import kept_moves
 from .seats import SeatHistory, seat_history
 from .store import ActionRecord, TableRecord
@@ -50,9 +51,8 @@ def seat_label(table: TableRecord, seat: int, names: list | None = None,
     return f"{who} ({name})"
 
 
-def names_of(game: Game, state: BaseModel) -> list | None:
-    names = game.view(state, None).get("names")
-    return names if isinstance(names, list) else None
+def names_of(game: Game, state: BaseModel) -> list[str]:
+    return game.view(state, None)["names"]
 
 
 def outcome_line(game: Game, table: TableRecord, state: BaseModel, outcome: Outcome | None, moves: int,
@@ -79,15 +79,10 @@ def duration_text(seconds: float) -> str:
     return " ".join([part for part in parts if part][:2]) or f"{seconds} s"
 
 
-def _hidden(game: Game, table: TableRecord, state: BaseModel, seat: int, public: set[str]) -> str:
-    custom = getattr(game, "reveal", None)
-    if custom is not None:
-        return custom(state, seat)
-    view = game.view(state, seat)
-    words = render.reveal_lines(table.game, view)
-    if words is not None:
-        return "\n".join(words)
-    own = render.render_text(table.game, view).splitlines()
+def _hidden(presentation: Presentation, view: dict, public: set[str]) -> str:
+    if presentation.reveal is not None:
+        return "\n".join(presentation.reveal(view))
+    own = presentation.text(view).splitlines()
     return "\n".join(line for line in own if line.strip() and line not in public and not SECOND_PERSON.search(line))
 
 
@@ -95,10 +90,11 @@ def reveal_lines(game: Game, table: TableRecord, state: BaseModel,
                  history: list[SeatHistory] | None = None) -> list[str]:
     """What each seat kept hidden, one entry per seat that had anything hidden."""
     names = names_of(game, state)
-    public = set(render.render_text(table.game, game.view(state, None)).splitlines())
+    presentation = plugin(game.key).presentation
+    public = set(presentation.text(game.view(state, None)).splitlines())
     lines = []
     for seat in range(len(table.seats)):
-        hidden = _hidden(game, table, state, seat, public)
+        hidden = _hidden(presentation, game.view(state, seat), public)
         if hidden:
             lines.append(f"**{seat_label(table, seat, names, history)}**\n{hidden}")
     return lines

@@ -3,16 +3,21 @@ from __future__ import annotations
 
 
 async def setup_cogs(bot) -> None:
+    from bot.games import plugins
+
     from .clock import ClockCommands
     from .moderation import Moderators
-    from .ostrakon import Ostrakon
     from .presses import Presses
     from .stats import Stats
     from .tables import Tables
+    from .written import written_moves
 
     await bot.add_cog(Tables(bot))
     await bot.add_cog(Moderators(bot))  # after Tables: its commands join the /table group
     await bot.add_cog(ClockCommands(bot))  # after Tables, as Moderators
     await bot.add_cog(Stats(bot))
-    await bot.add_cog(Ostrakon(bot))
+    for shown in plugins().values():
+        group = written_moves(shown)
+        if group is not None:
+            bot.tree.add_command(group)
     await bot.add_cog(Presses(bot))

@@ -18,13 +18,13 @@ from bot.delivery.mentions import NOBODY
 from bot.gate import Need
 from bot.store import TableRecord
 
-from .common import answer_error, caller_of, send_private
+from .common import answer_error, caller_of, here, send_private
 
 log = logging.getLogger(__name__)
 
 
 async def table_here(interaction: discord.Interaction, need: Need = Need.LOOK, what: str = "do that") -> TableRecord:
-    return (await interaction.client.gate.here(caller_of(interaction), need, what)).table
+    return (await here(interaction, need, what)).table
 
 
 async def take_seat(interaction: discord.Interaction, table: TableRecord, how: str) -> None:

@@ -5,7 +5,7 @@ import logging
 
 import discord
 
-from bot.gate import Caller
+from bot.gate import Caller, Need, Pass
 from bot.store import StorageFailed
 from engine import RuleError
 
@@ -27,6 +27,11 @@ def is_moderator(interaction: discord.Interaction) -> bool:
 def caller_of(interaction: discord.Interaction) -> Caller:
     return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id,
                   channel_id=interaction.channel_id or 0, moderator=is_moderator(interaction))
+
+
+async def here(interaction: discord.Interaction, need: Need = Need.LOOK, what: str = "do that") -> Pass:
+    """This channel's table, if the gate lets the caller do `what` there (else Refused)."""
+    return await interaction.client.gate.here(caller_of(interaction), need, what)
 
 
 async def send_private(interaction: discord.Interaction, text: str, **kwargs) -> None:

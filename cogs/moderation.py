@@ -21,7 +21,7 @@ from bot.refusals import Refused
 from bot.seats import rematch_invites, seat_history
 from bot.store import TableRecord
 
-from .common import answer_error, caller_of, send_private
+from .common import answer_error, caller_of, here, send_private
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ async def moderate(interaction: discord.Interaction, operation, what: str, done:
     """Run a moderator operation (a method of bot.moderation) on this channel's table and publish
     what it changed."""
     bot = interaction.client
-    table = (await bot.gate.here(caller_of(interaction), Need.MODERATE, what)).table
+    table = (await here(interaction, Need.MODERATE, what)).table
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with bot.publisher.turn(table.id):
         update = await operation(table.id, interaction.user.id, moderator=True, **arguments)

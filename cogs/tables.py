@@ -3,26 +3,26 @@ from __future__ import annotations
 
 import json
 import re
-from importlib import resources
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import render
-from bot.clock_settings import new_table_pace
+from bot.clock_settings import default_paces, new_table_pace
 from bot.delivery.mentions import NOBODY
 from bot.delivery.views import board_view, pages_view
+from bot.games import plugins
 from bot.gate import Need
 from bot.refusals import Refused
-from engine import GAMES
+from bot.text import chunk
 
 from .clock import take_seat
-from .common import answer_error, caller_of
+from .common import answer_error, caller_of, here
 from .play import lobby_action, show_hand
 
-RULES = resources.files("bot") / "rules"  # docs/, shipped with the package
-GAME_CHOICES = [app_commands.Choice(name=game.title, value=key) for key, game in GAMES.items()]
+GAME_CHOICES = [app_commands.Choice(name=shown.game.title, value=key) for key, shown in plugins().items()]
+PACE_HELP = f"Time per move: e.g. 30m, 12h, 2d, or none (the default{'; ' if default_paces() else ''}{default_paces()})"[:100]
 OPTION_BOUNDARY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")  # commas inside [..] stay
 
 
@@ -41,11 +41,10 @@ def parse_options(text: str) -> dict:
 
 
 def rules_pages(key: str) -> list[str]:
-    """The game's page from docs/, cut at paragraphs into embed-sized pieces."""
-    path = RULES / f"{key}.md"
-    text = path.read_text(encoding="utf-8") if path.is_file() else f"{GAMES[key].title}: the rules page is coming soon."
-    pages, current = [], ""
-    for paragraph in text.split("\n\n"):
+    """The game's rules page, cut at paragraphs into embed-sized pieces."""
+    text = plugins()[key].presentation.rules.read_text(encoding="utf-8")
+    pages, current = [], ""  # a paragraph longer than a page is cut at its lines
+    for paragraph in (piece for part in text.split("\n\n") for piece in chunk(part.splitlines(), 3900)):
         if len(current) + len(paragraph) + 2 > 3900:
             pages.append(current)
             current = ""
@@ -60,7 +59,7 @@ class Tables(commands.Cog):
         self.bot = bot
 
     async def _here(self, interaction: discord.Interaction, need: Need, what: str = "do that"):
-        return await self.bot.gate.here(caller_of(interaction), need, what)
+        return await here(interaction, need, what)
 
     async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await answer_error(interaction, error)
@@ -68,7 +67,7 @@ class Tables(commands.Cog):
     @table.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", stand_ins="Seats for stand-in players (the bot plays them)",
                            options="Table options as name=value, comma separated",
-                           pace="Time per move: e.g. 30m, 12h, 2d, or none (the default; Grudgematch: 1d)")
+                           pace=PACE_HELP)
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, stand_ins: app_commands.Range[int, 0, 11] = 0,
                   options: str = "", pace: app_commands.Range[str, 1, 20] | None = None) -> None:
@@ -155,11 +154,11 @@ class Tables(commands.Cog):
 
 def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
     """One page of a game's rules (an embed holds 6,000 characters; the page turns with buttons)."""
-    if key not in GAMES:
+    if key not in plugins():
         raise Refused("That game is not here any more.")
     pages = rules_pages(key)
     page = max(0, min(page, len(pages) - 1))
-    embed = discord.Embed(title=GAMES[key].title, description=pages[page][:4096], colour=0x5865F2)
+    embed = discord.Embed(title=plugins()[key].game.title, description=pages[page][:4096], colour=0x5865F2)
     if len(pages) > 1:
         embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
     return embed, pages_view(f"pt:rules:{key}", page, len(pages))

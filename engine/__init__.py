@@ -1,10 +1,12 @@
 """The pure rules engine: every game, the referee and the shared vocabulary.
 
-GAMES maps a game key to its game object (docs/architecture.md, "The engine contract").
+GAMES is the registry of games: one entry a game, its package's `GAME` (an `engine.core.Game`,
+docs/architecture.md "Games are plug-ins"). The bot registers each of them with its presentation
+and checks the whole contract at start-up (bot/games.py).
 """
 from . import referee
 from .chance import Chance
-from .core import Event, Game, GameOver, IllegalAction, NotYourTurn, Outcome, RuleError, Step, UnknownAction
+from .core import Event, Game, GameOver, IllegalAction, NotYourTurn, Outcome, RuleError, Step, UnknownAction, View
 from .ostrakon import GAME as OSTRAKON
 from .nine_muses import GAME as NINE_MUSES
 from .epireia import GAME as EPIREIA
@@ -15,5 +17,5 @@ GAMES: dict[str, Game] = {game.key: game for game in (OSTRAKON, NINE_MUSES, EPIR
 
 __all__ = [
     "GAMES", "Chance", "Event", "Game", "GameOver", "IllegalAction", "NotYourTurn", "Outcome",
-    "RuleError", "Step", "UnknownAction", "referee",
+    "RuleError", "Step", "UnknownAction", "View", "referee",
 ]

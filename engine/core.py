@@ -4,9 +4,9 @@ The engine is pure and synchronous: no Discord, no database, no asyncio, no glob
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, Callable, get_args
+from typing import Any, Callable, Required, TypedDict, get_args
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -64,13 +64,25 @@ class Outcome:
     reason: str
 
 
+class View(TypedDict, total=False):
+    """The keys of a view (`Game.view`) that the bot reads without knowing the game; the rest of
+    the dict is the game's own, read only by its presentation."""
+
+    names: Required[list[str]]  # the seats' names in seat order (public); a solo game may name its automaton after them
+    seat: int                   # the viewer's own seat; absent from the public view
+
+
 @dataclass(frozen=True)
 class Game:
-    """One game's rules, as plain functions over its pydantic State and actions.
+    """One game's rules, as plain functions over its pydantic State and actions, and what the bot
+    needs to know of it beside the rules. Every game declares every piece (docs/architecture.md,
+    "Games are plug-ins"); the bot checks them when it registers the game (bot/games.py).
 
-    The first block is the engine contract (docs/architecture.md). `label`, `stand_in` and `default_action` serve
-    the bot: how an action reads on a button, what a stand-in player plays, and what the clock
-    plays for a seat that missed its deadline.
+    The first block is the engine contract. The second serves the bot: how an action reads, what a
+    stand-in plays, what the clock or a moderator's skip plays for a seat (`default_action`), the
+    position with what `keep` cannot see re-dealt at random (`shuffle_secrets`: public output must
+    not change under it, the leak tests rely on this), what must hold in every position
+    (`invariants`: problems found, empty when all is well), and where the game's presentation is.
     """
 
     key: str
@@ -84,14 +96,24 @@ class Game:
     to_move: Callable[[BaseModel], frozenset[int]]
     legal_actions: Callable[[BaseModel, int], list]
     apply: Callable[..., Step]
-    view: Callable[[BaseModel, int | None], dict]
+    view: Callable[[BaseModel, int | None], View]
     outcome: Callable[[BaseModel], Outcome | None]
-    label: Callable[[Any], str] = field(default=lambda action: getattr(action, "kind", str(action)))
-    stand_in: Callable[..., Any] | None = None
-    default_action: Callable[..., Any] | None = None
-    # The same position with everything hidden from `keep` re-dealt at random: public output must
-    # not change under it (the leak tests rely on this).
-    shuffle_secrets: Callable[..., BaseModel] | None = None
+
+    label: Callable[[Any], str]
+    stand_in: Callable[..., Any]
+    default_action: Callable[..., Any]
+    shuffle_secrets: Callable[..., BaseModel]
+    invariants: Callable[[BaseModel], list[str]]
+    # The module and name of the game's Presentation (drawing, text, labels), "module:NAME": the
+    # engine cannot import drawing code, so it says where it is and the bot loads it (bot/games.py).
+    presentation: str
+    # A new table's seconds per move when its host names no pace; None for no deadlines.
+    pace: float | None = None
+    # The kinds of the moves whose text the player writes (an Ostrakon question): the bot offers
+    # each as a command, `/<key> <kind>`, its options the move's text fields, besides the form its
+    # button opens. Each such model has a docstring (the command's description) and gives its text
+    # fields a title and a max_length.
+    written_moves: tuple[str, ...] = ()
     # Why a seat that is not to move cannot act now, where "It is not your turn." would mislead
     # (a secret vote already cast); None for the plain reason.
     waiting_reason: Callable[[BaseModel, int], str | None] | None = None

@@ -1,12 +1,23 @@
-"""Every test leaves no thread of its own running.
+"""The test run's games, and every test leaves no thread of its own running.
+
+The toy games of tests/plugins are registered as a developer adds a game: through the plug-in hook
+(bot/games.py, EXTRA_GAMES), which the bot's processes started by the tests inherit. So every test
+that loops over the registered games covers them too.
 
 An aiosqlite connection that is never closed keeps a non-daemon worker thread alive, and the whole
 test run then hangs at exit after reporting success. This fails the test that leaked it instead.
 """
+import os
 import threading
 import time
 
 import pytest
+
+from bot import games
+from tests.plugins import MODULES
+
+os.environ[games.EXTRA_GAMES] = ",".join(MODULES)
+games.load()
 
 GRACE_SECONDS = 2.0  # a closing connection's thread needs a moment to finish
 

@@ -14,6 +14,7 @@ import pytest
 
 from bot import health
 from engine import GAMES
+from tests import plugins
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,6 +81,6 @@ def test_every_rules_page_ships_with_the_package(installed, tmp_path):
         """))
     assert shown.returncode == 0, shown.stderr
     lines = dict((line.split()[0], line.split()[1:]) for line in shown.stdout.splitlines())
-    assert set(lines) == set(GAMES)
+    assert set(lines) == set(GAMES) - plugins.keys()  # the test run's own games are not installed
     for key, (pages, soon, where) in lines.items():
         assert int(pages) >= 1 and soon == "False" and str(ROOT) not in where, (key, where)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import View
+
 from .. import render
 from ..store import TableRecord
 from ..text import lobby_text
@@ -12,11 +14,9 @@ if TYPE_CHECKING:
     from ..service import TableService
 
 
-def who_you_are(view: dict) -> str:
-    names, seat = view.get("names"), view.get("seat")
-    if isinstance(names, list) and isinstance(seat, int) and 0 <= seat < len(names):
-        return f"You are **{names[seat]}**."
-    return ""
+def who_you_are(view: View) -> str:
+    seat = view.get("seat")
+    return "" if seat is None else f"You are **{view['names'][seat]}**."
 
 
 def moves_message(service: "TableService", table: TableRecord, user_id: int, intro: str = "", page: int = 0,

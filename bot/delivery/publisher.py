@@ -26,6 +26,7 @@ from collections import OrderedDict, defaultdict
 import discord
 
 from .. import outbox, render
+from ..games import plugin
 from ..outbox import Owed, nonce
 from ..render.painter import Painter
 from ..service import Update
@@ -202,11 +203,11 @@ class Publisher:
         await self.bot.store.set_board_message(table.id, message.id)
 
     def _position(self, table: TableRecord, *, drawn: bool = False) -> str | None:
-        """What the picture shows that matters, if the game's render module says (`position(view)`:
+        """What the picture shows that matters, if the game's presentation says (`position(view)`:
         e.g. the path and the Sun, not the question being voted on); with `drawn`, else the whole
         public view, which is all the picture is drawn from."""
         view = self.bot.service.menu(table, None).view
-        hook = getattr(render.module_for(table.game), "position", None)
+        hook = plugin(table.game).presentation.position
         if hook is None and not drawn:
             return None
         return json.dumps(hook(view) if hook else view, sort_keys=True, default=str)

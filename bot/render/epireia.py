@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from engine.epireia import data
 
+from .presentation import Presentation, rules_page
 from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
 
 WIDTH, MAP_W, MAP_H = 1000, 660, 500
@@ -306,3 +307,7 @@ def reveal(view: dict) -> list[str]:
     if view.get("seat") is not None and view.get("my_figure_choice"):
         lines.append(f"Secret figure: {view['my_figure_choice']}")
     return lines
+
+
+PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("epireia.md"), reveal=reveal, label=None, group=group,
+                            position=None)

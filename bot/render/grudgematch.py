@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.grudgematch import data, field
 
+from .presentation import Presentation, rules_page
 from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for
 
 CELL = 36
@@ -414,3 +415,7 @@ def group(view: dict, action) -> str | None:
         foul = " (with a foul)" if action.foul else ""
         return f"{card_text(action.card)} {action.who} kicks{foul}"
     return None
+
+
+PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("grudgematch.md"), reveal=reveal, label=None, group=group,
+                            position=None)

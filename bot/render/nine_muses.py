@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from engine.nine_muses.data import MUSES, PHILOSOPHERS
 
+from .presentation import Presentation, rules_page
 from .style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
 
 WIDTH = 900
@@ -147,3 +148,7 @@ def _cards(view: dict) -> str:
 def reveal(view: dict) -> list[str]:
     """A seat's secrets in the third person, for the end-of-game summary."""
     return [f"Cards in hand: {_cards(view)}"] if view.get("hand") is not None else []
+
+
+PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("nine-muses.md"), reveal=reveal, label=None, group=group,
+                            position=None)

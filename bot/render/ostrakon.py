@@ -15,7 +15,8 @@ from PIL import Image, ImageDraw
 from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE, affected_for as affected
 
 from .ostrakon_text import RULE_HINTS, moons_left, next_label, outstanding, subject_name, visible_stone
-from .ostrakon_text import label, reveal, text  # noqa: F401 (the game's text hooks live beside its picture's)
+from .ostrakon_text import label, reveal, text
+from .presentation import Presentation, rules_page
 from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit, ink_for
 
 WIDTH, HEIGHT = 1000, 600
@@ -276,3 +277,7 @@ def draw(view: dict) -> Image.Image:
     draw_path(image, canvas, view, HEADER + 10, footer_top - 10)
     draw_footer(canvas, view, footer_top)
     return image
+
+
+PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("ostrakon.md"), reveal=reveal, label=label, group=None,
+                            position=position)

@@ -33,10 +33,9 @@ def _end_with_parent() -> None:
 
 
 def _warm_up() -> None:
-    from engine import GAMES
+    from ..games import load
 
-    for key in GAMES:  # import every game's drawing code once
-        __import__(f"{__package__}.{key.replace('-', '_')}")
+    load()  # import every game's drawing code once
 
 
 class Painter:

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from .presentation import Presentation, rules_page
 from .style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
 
 WIDTH, HEIGHT = 1000, 680
@@ -274,3 +275,7 @@ def group(view: dict, action) -> str | None:
     if action.kind == "argue" and action.claim:  # True Philosopher: a card, then what you claim
         return action.card
     return None
+
+
+PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("philosophia.md"), reveal=reveal, label=label, group=group,
+                            position=None)

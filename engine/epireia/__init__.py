@@ -1,6 +1,7 @@
 """Epireia (1-4 players): city-states of two leagues develop, negotiate and meet in the Great Battle;
 one player plays a solo scenario against the enemy and the Augurs."""
 from ..core import Game
+from .checks import invariants
 from .actions import actions, label
 from .rules import apply, legal_actions, outcome, to_move
 from .setup import setup
@@ -26,4 +27,6 @@ GAME = Game(
     stand_in=stand_in,
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
+    invariants=invariants,
+    presentation="bot.render.epireia:PRESENTATION",
 )

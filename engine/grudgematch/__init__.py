@@ -1,5 +1,6 @@
 """Philosophy Grudgematch (2 players): football between French and German philosophers."""
 from ..core import Game
+from .checks import invariants
 from .actions import actions, label
 from .legal import legal_actions, to_move
 from .rules import Options, State, apply, setup
@@ -24,4 +25,7 @@ GAME = Game(
     stand_in=stand_in,
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
+    invariants=invariants,
+    presentation="bot.render.grudgematch:PRESENTATION",
+    pace=24 * 3600,  # a kicker waits mid-turn on the other side's answer to a tackle or block
 )

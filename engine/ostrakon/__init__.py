@@ -1,5 +1,6 @@
 """Ostrakon (5-12 players): secret stone votes on two-answer questions."""
 from ..core import Game
+from .checks import invariants
 from .rules import apply, legal_actions, setup, to_move, waiting_reason
 from .state import Options, State, actions
 from .views import outcome, shuffle_secrets, view
@@ -23,5 +24,8 @@ GAME = Game(
     stand_in=stand_in,
     default_action=stand_in,
     shuffle_secrets=shuffle_secrets,
+    invariants=invariants,
+    presentation="bot.render.ostrakon:PRESENTATION",
+    written_moves=("ask",),
     waiting_reason=waiting_reason,
 )

@@ -71,6 +71,8 @@ class State(BaseModel):
 # --- Actions -------------------------------------------------------------------------------------
 
 class Ask(BaseModel):
+    """Ask the council your question (speaker only)"""
+
     kind: Literal["ask"] = "ask"
     question: str = Field(max_length=300, title="Your question (two possible answers)")
     white: str = Field(max_length=80, title="The answer for the white stone")

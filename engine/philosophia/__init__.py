@@ -25,6 +25,8 @@ GAME = Game(
     stand_in=stand_in,
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
+    invariants=invariants,
+    presentation="bot.render.philosophia:PRESENTATION",
 )
 
 __all__ = ["GAME", "invariants"]

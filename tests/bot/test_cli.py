@@ -64,14 +64,3 @@ def test_every_demo_ends_and_the_same_seed_gives_the_same_game(key):
     assert first[-1].startswith("🏆 Winner")
     other = demo_transcript(key, game.min_seats, 6)
     assert other != first
-
-
-def test_table_options_parse_lists_and_refuse_nonsense():
-    from bot.service import Refused
-    from cogs.tables import parse_options
-
-    assert parse_options('special_days=false, corruption_spaces=[4,10], extra_subjects=["Cheese", "Wine"]') == {
-        "special_days": False, "corruption_spaces": [4, 10], "extra_subjects": ["Cheese", "Wine"]}
-    assert parse_options("") == {}
-    with pytest.raises(Refused, match="name=value"):
-        parse_options("nonsense")

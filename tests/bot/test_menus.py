@@ -1,5 +1,5 @@
 """The moves menu (bot/menu.py, bot/delivery/layout.py) without Discord: Discord's limits, grouping, paging, and every
-move reachable exactly once, for made-up lists and for positions of the four newer games."""
+move reachable exactly once, for made-up lists and for positions of every registered game."""
 from __future__ import annotations
 
 import time
@@ -8,11 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import render
 from bot.store import TableRecord
 from bot.delivery.layout import Buttons, Groups, Nav, Select, describe, layout
 from bot.delivery.views import moves_view
-from bot.menu import Choice, Menu, build, open_text_fields
+from bot.menu import Choice, Menu, build
 from engine import GAMES, Chance, referee
 
 
@@ -162,7 +161,7 @@ def test_any_list_fits_discord_and_offers_every_move_once(sizes):
 
 # --- the components --------------------------------------------------------------------------------
 
-def record(game: str = "grudgematch", table_id: int = 10**15, version: int = 10**7) -> TableRecord:
+def record(game: str = "any", table_id: int = 10**15, version: int = 10**7) -> TableRecord:
     return TableRecord(id=table_id, guild_id=1, channel_id=2, game=game, status="running", host_id=3,
                        seats=[3, 4], options={}, seed="s", version=version, state=None, deadline=None,
                        board_message_id=None, created_at=0, updated_at=0)
@@ -201,10 +200,9 @@ async def test_components_keep_discords_limits_and_carry_the_table_and_version()
     assert [back["label"], previous["label"]] == ["◀ All moves", "◀ Previous"]
 
 
-# --- the four newer games --------------------------------------------------------------------------
+# --- every registered game -------------------------------------------------------------------------
 
-GAME_TABLES = [("nine-muses", 4), ("grudgematch", 2), ("epireia", 4), ("epireia", 1), ("philosophia", 3),
-               ("philosophia", 1)]
+GAME_TABLES = [(key, seats) for key, game in sorted(GAMES.items()) for seats in sorted({game.min_seats, game.max_seats})]
 
 
 @pytest.mark.parametrize("key,seats", GAME_TABLES)
@@ -223,45 +221,3 @@ def test_every_position_of_a_played_game_has_a_menu_within_limits(key, seats):
             check_menu(choices)
             state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
     assert longest > 0 and time.perf_counter() - started < 60
-
-
-def test_grudgematch_runs_are_grouped_by_runner_and_kicks_by_card():
-    game = GAMES["grudgematch"]
-    module = render.module_for("grudgematch")
-    from engine.grudgematch.actions import KickBall, Run
-    assert module.group({}, Run(who="Hegel", to="F7")) == "Hegel runs"
-    assert module.group({}, KickBall(who="Nietzsche", card="8C", direction="S")) == "8♣ Nietzsche kicks"
-    chance = Chance.seeded("runs")
-    state = game.setup(2, game.Options(), chance)
-    while state.phase != "run":
-        seat = min(game.to_move(state))
-        state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
-    seat = state.running.seat
-    choices = choices_for(record(), state, seat)
-    if len(choices) > 25:
-        groups, done = layout(choices).rows
-        assert all(g.name.endswith(" runs") for g in groups.groups)
-        assert [c.label for c in done.choices] == ["Done running"]
-
-
-def test_nine_muses_groups_a_turn_by_the_card_played():
-    from engine.nine_muses.state import Demonstrate, Exchange
-    module = render.module_for("nine-muses")
-    assert module.group({}, Exchange(card="Aesop", option=0)) == "Play Aesop (gain 2 Craft / 1 Craft → 1 Science)"
-    assert module.group({}, Demonstrate(card="Heron", knowledge="craft", amount=2)).startswith("Play Heron (")
-
-
-def test_epireia_groups_donations_by_resource_and_moves_by_figure():
-    from engine.epireia.actions import Donate, EndDevelopment, Move
-    module = render.module_for("epireia")
-    assert module.group({}, Donate(resource="wheat", amount=3)) == "Donate 🌾 Wheat"
-    assert module.group({}, Move(figure="Pericles", to="Persia")) == "Send Pericles"
-    assert module.group({}, EndDevelopment()) is None
-
-
-def test_only_text_a_player_must_write_opens_a_form():
-    from engine.ostrakon.state import Ask
-    from engine.philosophia.actions import Argue, PlayOracle
-    assert open_text_fields(Ask.model_construct(question="", white="", black="")) == ["question", "white", "black"]
-    assert open_text_fields(Argue(card="Modus Ponens", example="")) == ["example"]  # True Philosopher: an example
-    assert open_text_fields(PlayOracle(card="Gift of Apollo")) == []  # its target's name is empty: nobody

@@ -24,7 +24,7 @@ def test_every_game_names_its_seats(key):
     views = [game.view(state, seat) for seat in range(seats)]
     names = [view["names"][seat] for seat, view in enumerate(views)]
     assert len(set(names)) == seats and all(names)
-    assert EXPECTED[key] in (None, names[0])
+    assert EXPECTED.get(key) in (None, names[0])
     assert who_you_are(views[0]) == f"You are **{names[0]}**."
     assert game.view(state, None)["names"] == names  # public: spectators and the lobby see them too
 

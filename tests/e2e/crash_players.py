@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Awaitable, Callable
 
+from engine import GAMES
+
 from .fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from .fakediscord.process import BotProcess
 from .game_table import HAND, MENTION, OVER, WAITING, Menu, check_limits
@@ -31,6 +33,11 @@ SETUPS = {
     "epireia": [(2, 0, "last_turn=3, leagues=seats"), (1, 0, "")],
     "philosophia": [(1, 1, "hourglass_rounds=1"), (2, 0, "hourglass_rounds=1")],
 }
+
+
+def any_setups(game) -> list[tuple[int, int, str]]:
+    """For a game with no setups of its own above: one or two players, stand-ins for the other seats."""
+    return [(humans, max(0, game.min_seats - humans), "") for humans in (1, 2) if humans <= game.max_seats]
 
 
 class Crashed(Exception):
@@ -99,7 +106,7 @@ class Players:
     async def open(self, game: str) -> PlayedTable:
         """A new table of `game` in a new channel, seated and started (no kill is armed meanwhile)."""
         self.opened += 1
-        humans, stand_ins, options = self.chance.choice(SETUPS[game])
+        humans, stand_ins, options = self.chance.choice(SETUPS.get(game) or any_setups(GAMES[game]))
         channel = self.fake.add_channel(f"{game}-{self.opened}")
         players = self.fake.add_users(*(f"{game}-{self.opened}-p{n}" for n in range(humans)))
         table = PlayedTable(self.fake, game, channel, players,

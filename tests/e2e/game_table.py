@@ -94,6 +94,14 @@ def check_limits(message: FakeMessage) -> None:
         assert all(len(o["label"]) <= LIMITS["option"] for o in select["options"])
 
 
+def written(modal: dict, number: int) -> dict[str, str]:
+    """Text for every text field of a form: short, and new each time (a question is asked once)."""
+    fields = [row["components"][0] if row["type"] == 1 else row["component"] for row in modal["components"]
+              if row["type"] in (1, 18)]
+    return {f["custom_id"]: f"Answer {n} of {number}?"[:f.get("max_length", 4000)]
+            for n, f in enumerate(fields) if f["type"] == 4}
+
+
 @dataclass
 class GameTable:
     fake: FakeDiscord
@@ -103,6 +111,7 @@ class GameTable:
     names: dict[int, str] = field(default_factory=dict)  # user id -> name in the game, from the lobby
     played: list[tuple[str, str]] = field(default_factory=list)  # (player, label) in order
     menus_seen: dict[str, int] = field(default_factory=lambda: {"buttons": 0, "select": 0, "groups": 0, "pages": 0})
+    writes: bool = False  # fill in the form a move opens (a question to ask); else no move may open one
 
     # --- reading the channel -----------------------------------------------------------------------
 
@@ -231,6 +240,8 @@ class GameTable:
         else:
             select, option = next((s, o) for s in menu.move_selects() for o in s["options"] if o["label"] == label)
             done = await user.select(menu.message, [option["value"]], select=select["custom_id"])
+        if done.modal is not None and self.writes:
+            done = await user.submit_modal(written(done.modal, len(self.played)))
         refused = [m.content for m in [done.reply, *done.followups] if m is not None and m.content.startswith("🚫")]
         assert not refused, (user.name, label, refused)
         acked = [m.content for m in [done.reply, *done.followups] if m is not None and m.content.startswith("✅")]

@@ -22,12 +22,13 @@ def draw_without_encoding(monkeypatch) -> None:
     from PIL import Image
 
     from bot import render
+    from bot.games import plugin
 
     tiny = BytesIO()
     Image.new("RGB", (1, 1)).save(tiny, format="JPEG")
 
     def drawn(game: str, view: dict) -> bytes:
-        render.module_for(game).draw(view)
+        plugin(game).presentation.draw(view)
         return tiny.getvalue()
 
     monkeypatch.setattr(render, "render_picture", drawn)

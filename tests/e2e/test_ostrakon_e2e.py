@@ -198,11 +198,14 @@ async def test_a_restart_in_the_middle_of_a_vote_loses_nothing(fake_discord, rea
 
 async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bot, monkeypatch):
     fake = fake_discord
-    # A render module may say what its picture shows that matters; a board whose position is the
+    # A presentation may say what its picture shows that matters; a board whose position is the
     # one in the last picture (the call to vote) then comes without a second picture.
-    from bot.render import ostrakon as drawing
-    monkeypatch.setattr(drawing, "position", lambda view: [view["piles"], view["sun"], view["under_sun"]],
-                        raising=False)
+    from dataclasses import replace
+
+    from bot import games
+    shown = games.plugin("ostrakon")
+    position = lambda view: [view["piles"], view["sun"], view["under_sun"]]  # noqa: E731
+    monkeypatch.setitem(games.PLUGINS, "ostrakon", replace(shown, presentation=replace(shown.presentation, position=position)))
     players = fake.add_users("alice", "bob", "carol", "dave", "erin")
     table = OstrakonTable(fake, players)
     await table.seat_and_start()

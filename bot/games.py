@@ -1,0 +1,186 @@
+"""The games this bot serves: each game of the engine's registry (engine.GAMES) with the
+presentation its `Game.presentation` names, checked against the whole contract when it is
+registered (docs/architecture.md, "Games are plug-ins"), so a missing piece stops the start with
+one line that names it instead of failing at a player's first press.
+
+A test and development hook: the environment variable PHILOSOPHERS_TABLE_EXTRA_GAMES (EXTRA_GAMES)
+names more modules (comma separated), each with a `GAME`, registered the same way at start-up, in the bot's process and in
+its picture process alike. The tests register their toy game with it (tests/plugins/); production
+leaves it unset.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from engine import GAMES, Chance, Game
+
+from .render.presentation import Presentation
+
+EXTRA_GAMES = "PHILOSOPHERS_TABLE_EXTRA_GAMES"
+MOST_GAMES = 25  # a slash command's choices (/table new, /rules)
+COMMAND_NAME = re.compile(r"[a-z0-9-]{1,32}")  # a key is a choice's value and a command's name
+DESCRIPTION_LIMIT = 100  # a slash command's or an option's description
+ENGINE_PIECES = ("setup", "to_move", "legal_actions", "apply", "view", "outcome", "label", "stand_in",
+                 "default_action", "shuffle_secrets", "invariants")
+
+
+class GameContractError(Exception):
+    """A game that cannot be registered; the message names the game and every missing piece."""
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """A registered game: its rules and how it is shown."""
+
+    game: Game
+    presentation: Presentation
+
+    def label(self, view: dict, action: BaseModel) -> str:
+        """How a move reads, wherever the bot names it (its button, the clock's message)."""
+        hook = self.presentation.label
+        return (hook(view, action) if hook else None) or self.game.label(action)
+
+    def group(self, view: dict, action: BaseModel) -> str:
+        """The menu group of a move in a long list."""
+        hook = self.presentation.group
+        return (hook(view, action) if hook else None) or str(getattr(action, "kind", "move")).replace("_", " ").capitalize()
+
+
+PLUGINS: dict[str, Plugin] = {}
+
+
+def plugin(key: str) -> Plugin:
+    """The registered game under `key` (KeyError if there is none)."""
+    return plugins()[key]
+
+
+def plugins() -> dict[str, Plugin]:
+    """Every registered game, by key, in registration order."""
+    if not PLUGINS:
+        load()
+    return PLUGINS
+
+
+def load() -> dict[str, Plugin]:
+    """Register the engine's games and the extra ones of EXTRA_GAMES (again: a no-op)."""
+    for game in list(GAMES.values()):
+        register(game)
+    for name in filter(None, (part.strip() for part in os.environ.get(EXTRA_GAMES, "").split(","))):
+        try:
+            module = importlib.import_module(name)
+        except ImportError as error:
+            raise GameContractError(f"{EXTRA_GAMES}: cannot import {name} ({error})") from None
+        if not isinstance(getattr(module, "GAME", None), Game):
+            raise GameContractError(f"{EXTRA_GAMES}: {name} has no GAME (an engine Game)")
+        register(module.GAME)
+    return PLUGINS
+
+
+def register(game: Game) -> Plugin:
+    """Check the game and its presentation, and serve it: it joins engine.GAMES (where the table
+    service, replay and stats look games up) and PLUGINS."""
+    known = PLUGINS.get(game.key)
+    if known is not None:
+        if known.game is not game:
+            raise GameContractError(f"two games have the key {game.key!r}")
+        return known
+    presentation, problems = load_presentation(game)
+    problems = engine_problems(game) + problems
+    if len(PLUGINS) >= MOST_GAMES:
+        problems.append(f"the bot serves {MOST_GAMES} games at most (a slash command's choices)")
+    if problems:
+        raise GameContractError(f"The game {game.key!r} cannot be registered: {'; '.join(problems)}.")
+    GAMES[game.key] = game
+    PLUGINS[game.key] = Plugin(game, presentation)
+    return PLUGINS[game.key]
+
+
+def engine_problems(game: Game) -> list[str]:
+    problems = []
+    if not COMMAND_NAME.fullmatch(game.key):
+        problems.append("its key must be 1-32 lowercase letters, digits or dashes")
+    if not 0 < len(game.title) <= DESCRIPTION_LIMIT:
+        problems.append(f"its title must be 1-{DESCRIPTION_LIMIT} characters")
+    if not 1 <= game.min_seats <= game.max_seats:
+        problems.append("its seats must run from min_seats >= 1 to max_seats")
+    problems += [f"{name} is not callable" for name in ENGINE_PIECES if not callable(getattr(game, name, None))]
+    if game.pace is not None and not game.pace > 0:
+        problems.append("its pace must be None or a positive number of seconds")
+    kinds = {}
+    for model in game.action_types:
+        kind = model.model_fields.get("kind")
+        if kind is None or not isinstance(kind.default, str):
+            problems.append(f"the action {model.__name__} has no `kind` default")
+        else:
+            kinds[kind.default] = model
+    for kind in game.written_moves:
+        problems += written_move_problems(kind, kinds.get(kind))
+    if not problems:
+        problems += view_problems(game)
+    return problems
+
+
+def written_move_problems(kind: str, model: type[BaseModel] | None) -> list[str]:
+    """A written move becomes a slash command: it needs a description and bounded, titled texts."""
+    if model is None:
+        return [f"the written move {kind!r} is none of its actions"]
+    problems = []
+    if not 0 < len((model.__doc__ or "").strip()) <= DESCRIPTION_LIMIT:
+        problems.append(f"the written move {kind!r} needs a docstring of 1-{DESCRIPTION_LIMIT} characters")
+    fields = written_fields(model)
+    if not fields:
+        problems.append(f"the written move {kind!r} has no text to write")
+    for name, info in fields.items():
+        if not info.title or len(info.title) > DESCRIPTION_LIMIT or max_length(info) is None:
+            problems.append(f"the text {name!r} of the written move {kind!r} needs a title and a max_length")
+    return problems
+
+
+def written_fields(model: type[BaseModel]) -> dict:
+    """The text fields a player must write for a move (its required strings)."""
+    return {name: info for name, info in model.model_fields.items() if info.annotation is str and info.is_required()}
+
+
+def max_length(info) -> int | None:
+    return next((m.max_length for m in info.metadata if getattr(m, "max_length", None)), None)
+
+
+def view_problems(game: Game) -> list[str]:
+    """The view's shared keys (engine.View), on a first position: the public `names`, a name for
+    each seat, and each seat's own `seat`."""
+    seats = game.min_seats
+    try:
+        state = game.setup(seats, game.Options(), Chance.seeded("contract"))
+        public, own = game.view(state, None), [game.view(state, seat) for seat in range(seats)]
+    except Exception as error:  # the set-up itself is broken: say so instead of a traceback
+        return [f"a first set-up with {seats} seats fails ({type(error).__name__}: {error})"]
+    names = public.get("names")
+    problems = []
+    if not (isinstance(names, list) and len(names) >= seats and all(isinstance(n, str) for n in names)):
+        problems.append("its public view needs `names`, a name for each seat")
+    if "seat" in public or any(view.get("seat") != seat for seat, view in enumerate(own)):
+        problems.append("each seat's view needs its own `seat`, and the public view none")
+    return problems
+
+
+def load_presentation(game: Game) -> tuple[Presentation | None, list[str]]:
+    module_name, _, name = game.presentation.partition(":")
+    try:
+        presentation = getattr(importlib.import_module(module_name), name)
+    except (ImportError, AttributeError, ValueError) as error:
+        return None, [f"its presentation {game.presentation!r} cannot be loaded ({error})"]
+    if not isinstance(presentation, Presentation):
+        return None, [f"{game.presentation} is not a Presentation"]
+    problems = [f"the presentation's {piece} is not callable" for piece in ("draw", "text")
+                if not callable(getattr(presentation, piece))]
+    problems += [f"the presentation's {piece} is neither None nor callable"
+                 for piece in ("reveal", "label", "group", "position")
+                 if getattr(presentation, piece) is not None and not callable(getattr(presentation, piece))]
+    if not presentation.rules.is_file():
+        problems.append(f"its rules page {presentation.rules} is missing")
+    return presentation, problems

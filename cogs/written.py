@@ -1,0 +1,55 @@
+"""`/<game> <move>`: a move whose text the player writes (an Ostrakon question), as a slash command
+besides the form its button opens. Each registered game's `written_moves` get one, their options
+the move's text fields (bot/games.py checked their titles and lengths at start-up)."""
+from __future__ import annotations
+
+import inspect
+
+import discord
+from discord import app_commands
+from pydantic import BaseModel
+
+from bot.games import Plugin, max_length, written_fields
+from bot.gate import Need
+from bot.refusals import Refused
+
+from .common import answer_error, here
+from .play import commit_move
+
+
+class WrittenMoves(app_commands.Group):
+    """One game's written moves, `/<game key> ...`."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await answer_error(interaction, error)
+
+
+def written_moves(shown: Plugin) -> WrittenMoves | None:
+    """The game's command group, or None if it has no written move."""
+    game = shown.game
+    if not game.written_moves:
+        return None
+    group = WrittenMoves(name=game.key, description=f"{game.title} moves"[:100], guild_only=True)
+    models = {model.model_fields["kind"].default: model for model in game.action_types}
+    for kind in game.written_moves:
+        group.add_command(written_move(game.key, game.title, kind, models[kind]))
+    return group
+
+
+def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> app_commands.Command:
+    fields = written_fields(model)
+
+    async def play(interaction: discord.Interaction, **written: str) -> None:
+        if (await here(interaction)).table.game != key:
+            raise Refused(f"There is no {title} table in this channel.")
+        passed = await here(interaction, Need.PLAY, kind)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await commit_move(interaction, passed, {"kind": kind, **written}, edit=False)
+
+    # The options are the move's text fields, each 1 to max_length characters, described by its title.
+    play.__signature__ = inspect.Signature([
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+        *(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=app_commands.Range[str, 1, max_length(info)])
+          for name, info in fields.items())])
+    described = app_commands.describe(**{name: info.title for name, info in fields.items()})(play)
+    return app_commands.Command(name=kind, description=model.__doc__.strip(), callback=described)

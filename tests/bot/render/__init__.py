@@ -1,0 +1,1 @@
+"""Tests of bot/render, one file a module."""

@@ -1,0 +1,28 @@
+"""Tic-tac-toe, the toy sixth game: its own package (rules, presentation, rules page and tests),
+and no other file of the project names it but the test run's one registry line (tests/plugins/__init__.py)."""
+from engine.core import Game
+
+from .rules import Options, State, actions, apply, invariants, label, legal_actions, outcome, setup, shuffle_secrets
+from .rules import stand_in, to_move, view
+
+GAME = Game(
+    key="tictactoe",
+    title="Tic-tac-toe",
+    min_seats=2,
+    max_seats=2,
+    Options=Options,
+    State=State,
+    actions=actions,
+    setup=setup,
+    to_move=to_move,
+    legal_actions=legal_actions,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    label=label,
+    stand_in=stand_in,
+    default_action=stand_in,
+    shuffle_secrets=shuffle_secrets,
+    invariants=invariants,
+    presentation="tests.plugins.tictactoe.presentation:PRESENTATION",
+)
