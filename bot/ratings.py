@@ -30,6 +30,7 @@ import json
 import logging
 import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterable
 
 from openskill.models import PlackettLuce
@@ -38,7 +39,7 @@ from pydantic import BaseModel
 from engine import GAMES, Game
 
 from .seats import seat_history
-from .store import ActionRecord, Job, TableRecord, UnreadableTable, _table, roll_back
+from .store import ActionRecord, Job, Store, TableRecord, UnreadableTable, _table, roll_back
 
 log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
@@ -218,3 +219,17 @@ def rebuild(connection: sqlite3.Connection, games: dict[str, Game] = GAMES) -> i
     except BaseException:
         roll_back(connection)
         raise
+
+
+async def rebuild_in(db_path: str, out=print) -> int:
+    """`python -m bot ratings --rebuild`: 0 once rebuilt, 2 if there is no database at the path."""
+    if not Path(db_path).is_file():
+        out(f"There is no database at {db_path}.")
+        return 2
+    store = await Store.open(db_path)
+    try:
+        rated = await store.run_job(rebuild)
+    finally:
+        await store.close()
+    out(f"Ratings rebuilt from the finished games' logs: {rated} rated game{'' if rated == 1 else 's'}.")
+    return 0
