@@ -1,5 +1,5 @@
-"""Command line: `python -m bot run | demo | backup | replay | ratings | health` (see --help), also installed
-as the `philosophers-table` console script."""
+"""Command line: `python -m bot run | demo | backup | replay | ratings | health` (see --help), also
+installed as the `philosophers-table` console script."""
 from __future__ import annotations
 
 import argparse

@@ -145,7 +145,10 @@ class Gate:
         """The channel's last table if it finished (a rollback lets its game go on)."""
         rows = await self.service.store.query("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                                               (channel_id,))
-        table = await self._load(rows[0][0]) if rows else None
+        try:
+            table = await self._load(rows[0][0]) if rows else None
+        except Refused:  # unreadable: as if there were none
+            return None
         return table if table is not None and table.status == "finished" else None
 
     async def table(self, caller: Caller, table_id: int, need: Need, what: str = "do that") -> Pass:
