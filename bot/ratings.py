@@ -134,13 +134,17 @@ def rederive(connection: sqlite3.Connection, guild_id: int, game: str) -> None:
         _rate(connection, guild_id, game, table_id, Result(json.loads(teams), json.loads(ranks)))
 
 
+def _keep(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
+    connection.execute("INSERT INTO rated_games (table_id, guild_id, game, finished_at, teams, ranks) VALUES (?, ?, ?, ?, ?, ?)",
+                       (table.id, table.guild_id, table.game, finished_at, json.dumps(result.teams), json.dumps(result.ranks)))
+
+
 def _add(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
     """Keep a rated game and rate it: after the others, or with all of them again if one of them
     finished later (a clock set back)."""
     later = connection.execute("SELECT 1 FROM rated_games WHERE guild_id = ? AND game = ? AND (finished_at, table_id) > (?, ?)"
                                " LIMIT 1", (table.guild_id, table.game, finished_at, table.id)).fetchone()
-    connection.execute("INSERT INTO rated_games (table_id, guild_id, game, finished_at, teams, ranks) VALUES (?, ?, ?, ?, ?, ?)",
-                       (table.id, table.guild_id, table.game, finished_at, json.dumps(result.teams), json.dumps(result.ranks)))
+    _keep(connection, table, result, finished_at)
     if later:
         rederive(connection, table.guild_id, table.game)
     else:
@@ -207,9 +211,7 @@ def rebuild(connection: sqlite3.Connection, games: dict[str, Game] = GAMES) -> i
                 log.error("table %s: left out of the ratings (%s)", row["id"], error)
                 continue
             if result is not None:
-                connection.execute("INSERT INTO rated_games (table_id, guild_id, game, finished_at, teams, ranks)"
-                                   " VALUES (?, ?, ?, ?, ?, ?)", (table.id, table.guild_id, table.game,
-                                   _finished_at(log_rows), json.dumps(result.teams), json.dumps(result.ranks)))
+                _keep(connection, table, result, _finished_at(log_rows))
         scopes = connection.execute("SELECT DISTINCT guild_id, game FROM rated_games").fetchall()
         for guild_id, game_key in scopes:
             rederive(connection, guild_id, game_key)
