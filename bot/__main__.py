@@ -1,5 +1,5 @@
-"""Command line: `python -m bot run | demo | backup | replay | health` (see --help), also installed
-as the `philosophers-table` console script."""
+"""Command line: `python -m bot run | demo | backup | replay | ratings | health` (see --help), also
+installed as the `philosophers-table` console script."""
 from __future__ import annotations
 
 import argparse
@@ -23,6 +23,9 @@ def parser(games: list[str]) -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a table from its log and print its public history")
     replay.add_argument("table", type=int, help="the table's number (as /table log shows it)")
     replay.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
+    ratings = commands.add_parser("ratings", help="derive every rating again from the finished games' logs")
+    ratings.add_argument("--rebuild", action="store_true", required=True, help="rebuild them (the only action)")
+    ratings.add_argument("--db", default=None, help="the database (default: BOT_DB_PATH)")
     health = commands.add_parser("health", help="exit 0 if the database opens and the bot is connected to Discord")
     health.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
     return top
@@ -57,15 +60,16 @@ def main(argv: list[str] | None = None) -> int:
         healthy, line = check(args.db or settings.bot_db_path)
         print(line, file=sys.stdout if healthy else sys.stderr)
         return 0 if healthy else 1
-    if args.command == "replay":
+    if args.command in ("replay", "ratings"):
         import asyncio
 
+        from .ratings import rebuild_in
         from .replay_cli import print_replay
         from .startup import fail, store_failure
         from .store import StorageFailed, StoreUnavailable
         path = args.db or settings.bot_db_path
         try:
-            return asyncio.run(print_replay(path, args.table))
+            return asyncio.run(print_replay(path, args.table) if args.command == "replay" else rebuild_in(path))
         except (StoreUnavailable, StorageFailed) as error:
             return fail(store_failure("--db" if args.db else "BOT_DB_PATH", path, error))
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():

@@ -34,6 +34,7 @@ class Need(Enum):
     PLAY = "play"          # a seated player of a running table, in the channel or their own DM
     SEATED = "seated"      # a seated player of an open table (a vacation)
     MODERATE = "moderate"  # a moderator, at an open table
+    ROLL_BACK = "roll back"  # a moderator, at an open table or at the channel's last game if it finished
     PLAYED = "played"      # someone who held a seat, once the game is over (a rematch)
 
 
@@ -86,6 +87,8 @@ _PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
     "log": (re.compile(rf"{_NUMBER}:{_SMALL}"), ("table_id", "page"), Need.LOOK),
     "rematch": (re.compile(_NUMBER), ("table_id",), Need.PLAYED),
     "rules": (re.compile(rf"([a-z0-9-]{{1,40}}):{_SMALL}"), ("game", "page"), None),
+    # a leaderboard page: of the caller's own server, so it names no table
+    "ranks": (re.compile(rf"([a-z0-9-]{{1,40}}):{_SMALL}"), ("game", "page"), None),
 }
 _INTS = {"table_id", "version", "page", "_part"}
 _KEY = re.compile(_HEX)
@@ -132,9 +135,21 @@ class Gate:
         if caller.guild_id is None:
             raise Refused(why.NO_TABLE)
         table = await self.service.table_in(caller.channel_id)
+        if table is None and need is Need.ROLL_BACK:
+            table = await self._finished_in(caller.channel_id)
         if table is None or table.guild_id != caller.guild_id:
             raise Refused(why.NO_TABLE)
         return await self._admit(caller, table, need, what)
+
+    async def _finished_in(self, channel_id: int) -> TableRecord | None:
+        """The channel's last table if it finished (a rollback lets its game go on)."""
+        rows = await self.service.store.query("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                                              (channel_id,))
+        try:
+            table = await self._load(rows[0][0]) if rows else None
+        except Refused:  # unreadable: as if there were none
+            return None
+        return table if table is not None and table.status == "finished" else None
 
     async def table(self, caller: Caller, table_id: int, need: Need, what: str = "do that") -> Pass:
         """Table `table_id`, named by the caller (a log's number): only from its own channel."""
@@ -146,7 +161,7 @@ class Gate:
 
     async def press(self, caller: Caller, custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Pass | Press:
         """A button, select or form. Returns the `Pass`, or for a press that names no table (a
-        rules page) the parsed `Press`; raises `Refused` with the reason otherwise."""
+        rules or leaderboard page) the parsed `Press`; raises `Refused` with the reason otherwise."""
         press = parse_press(custom_id, values)
         need = need_of(press)
         if need is None:
@@ -196,10 +211,10 @@ class Gate:
                 raise Refused(why.CLOSED)
             if not caller.moderator and not (status == "lobby" and caller.user_id == table.host_id):
                 raise Refused((why.HOST_ONLY if status == "lobby" else why.MODERATOR_ONLY).format(what=what))
-        elif need is Need.MODERATE:
+        elif need in (Need.MODERATE, Need.ROLL_BACK):
             if not caller.moderator:
                 raise Refused(why.MODERATOR_ONLY.format(what=what))
-            if not table.open:
+            if not table.open and not (need is Need.ROLL_BACK and status == "finished"):
                 raise Refused(why.CLOSED)
         elif need is Need.PLAY:
             if seat is None:

@@ -8,20 +8,28 @@ with one log row naming the moderator (the audit log is the table's action log),
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
 from collections import OrderedDict
 from typing import Any
 
+from . import ratings, stats
 from . import refusals as why
 from .replay import ReplayError, history, kept_moves, rebuild
 from .service import Refused, TableService, Update
-from .store import ActionRecord, TableRecord
+from .store import ActionRecord, Job, TableRecord
 from .text import chunk
 
 LOG_PAGE = 1800       # characters of log per page (the header and Discord's 2,000 limit leave room)
 LOG_CACHE = 64        # tables whose log pages are kept, per version
 
 
+def _uncount(table_id: int) -> Job:
+    """A finished game that goes on again: its result and its ratings are taken back."""
+    def work(connection: sqlite3.Connection) -> None:
+        stats.forget(connection, table_id)
+        ratings.forget(connection, table_id)
+    return work
 
 
 class Moderation:
@@ -60,11 +68,12 @@ class Moderation:
 
     # --- operations --------------------------------------------------------------------------------
 
-    async def _table(self, table_id: int, moderator: bool, what: str) -> TableRecord:
+    async def _table(self, table_id: int, moderator: bool, what: str, finished: bool = False) -> TableRecord:
+        """The table, if a moderator may change it: an open one (`finished`: or a finished one)."""
         if not moderator:
             raise Refused(why.MODERATOR_ONLY.format(what=what))
         table = await self.service.get(table_id, cached=True)
-        if not table.open:
+        if not table.open and not (finished and table.status == "finished"):
             raise Refused("This table is already over.")
         return table
 
@@ -144,10 +153,12 @@ class Moderation:
 
     async def rollback(self, table_id: int, actor_id: int, moves: int, *, moderator: bool) -> Update:
         """Take back the last `moves` moves: the game is replayed from its set-up without them. The
-        log only grows (a "rollback" row), so a replay still gives the stored state."""
+        log only grows (a "rollback" row), so a replay still gives the stored state. A finished game
+        goes on (if its channel has no other table open): its result is no longer counted, and the
+        ratings of its server and game are derived again without it, in the same transaction."""
         service = self.service
         async with service.lock(table_id):
-            table = await self._table(table_id, moderator, "roll a game back")
+            table = await self._table(table_id, moderator, "roll a game back", finished=True)
             if table.state is None:
                 raise Refused("The game has not started yet.")
             log = await self.store.actions(table.id)
@@ -162,10 +173,16 @@ class Moderation:
                 state = await asyncio.to_thread(rebuild, service.game_of(table), table, log + [note])
             except ReplayError as error:
                 raise Refused(f"This table's log cannot be replayed ({error}); nothing was changed.") from None
-            update = await service.commit(table, {"state": state.model_dump_json()}, ("rollback", None, actor_id, action),
-                                          [f"↩️ <@{actor_id}> took back the last {moves} move{'s' if moves != 1 else ''}: "
-                                           "the game goes on from the position before them."],
-                                          was_waiting=self._waiting(table))
+            changes, reopened = {"state": state.model_dump_json()}, table.status == "finished"
+            if reopened:
+                changes["status"] = "running"
+            try:
+                update = await service.commit(table, changes, ("rollback", None, actor_id, action),
+                                              [f"↩️ <@{actor_id}> took back the last {moves} move{'s' if moves != 1 else ''}: "
+                                               "the game goes on from the position before them."],
+                                              was_waiting=self._waiting(table), then=_uncount(table.id) if reopened else None)
+            except sqlite3.IntegrityError:  # one open table a channel
+                raise Refused("This channel has another table open now, so this game cannot go on here.") from None
             table = update.table
             service.keep_state(table, state)
             if table.status == "running":

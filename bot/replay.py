@@ -20,33 +20,8 @@ from engine import GAMES, Game, RuleError, Step, referee
 from .clock import CLOCK
 from .log_kinds import kind_of
 from .service import chance_for
+from .standing import ReplayError, kept_moves, rolled_back  # noqa: F401 (kept_moves: read from here too)
 from .store import ActionRecord, Store, TableRecord
-
-
-
-class ReplayError(Exception):
-    """The log cannot be replayed (a move before the start, a move the rules refuse...)."""
-
-
-def _rolled_back(table: TableRecord, row: ActionRecord, standing: int) -> int:
-    count = row.action.get("moves")
-    if not isinstance(count, int) or not 0 < count <= standing:
-        raise ReplayError(f"table {table.id}: the rollback at seq {row.seq} takes back {count!r} moves "
-                          f"of {standing}")
-    return count
-
-
-def kept_moves(table: TableRecord, log: list[ActionRecord]) -> list[ActionRecord]:
-    """The move rows still standing after every rollback in `log`, in order."""
-    kept: list[ActionRecord] = []
-    for row in log:
-        if row.kind == "start":
-            kept = []
-        elif row.kind == "move":
-            kept.append(row)
-        elif row.kind == "rollback":
-            del kept[len(kept) - _rolled_back(table, row, len(kept)):]
-    return kept
 
 
 def _play(game: Game, table: TableRecord, state: BaseModel, row: ActionRecord) -> Step:
@@ -78,7 +53,7 @@ def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
         elif row.kind == "rollback":
             if start is None:
                 raise ReplayError(f"table {table.id}: a rollback at seq {row.seq} before the start")
-            del kept[len(kept) - _rolled_back(table, row, len(kept)):]
+            del kept[len(kept) - rolled_back(table, row, len(kept)):]
             state = start  # apply never changes its input: the set-up state can be played again
             for move in kept:
                 state = _play(game, table, state, move).state

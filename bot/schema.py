@@ -122,4 +122,37 @@ MIGRATIONS = [
     UPDATE tables SET announced = version;
     CREATE INDEX tables_owed ON tables (id) WHERE announced < version;
     """,
+    # 5: ratings (bot/ratings.py), derived from the finished games' logs: each rated game with its
+    # sides and their ranks, in the order games finished per server and game; each member's rating
+    # before and after it; and each member's rating now
+    """
+    CREATE TABLE rated_games (
+        table_id INTEGER PRIMARY KEY REFERENCES tables (id),
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        teams TEXT NOT NULL,
+        ranks TEXT NOT NULL
+    );
+    CREATE INDEX rated_games_in_order ON rated_games (guild_id, game, finished_at, table_id);
+    CREATE TABLE rating_changes (
+        table_id INTEGER NOT NULL REFERENCES rated_games (table_id),
+        user_id INTEGER NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE INDEX ratings_by_user ON ratings (user_id);
+    """,
 ]

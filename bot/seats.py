@@ -28,7 +28,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from .replay import ReplayError, kept_moves
+from .standing import ReplayError, kept_moves
 from .store import ActionRecord, TableRecord
 
 logger = logging.getLogger(__name__)

@@ -18,13 +18,14 @@ from pydantic import BaseModel, ValidationError
 
 from engine import GAMES, Game, referee
 
+from . import ratings
 from . import refusals as why
 from .log_kinds import kind_of
 from .menu import Menu, Menus, build
 from .outbox import said
 from .refusals import HAND, Refused, StaleBoard
 from .stand_ins import StandIns
-from .store import ChannelBusy, StaleVersion, Store, TableRecord, UnreadableTable
+from .store import ChannelBusy, Job, StaleVersion, Store, TableRecord, UnreadableTable
 from .update import Update, chance_for
 
 log = logging.getLogger(__name__)
@@ -269,8 +270,10 @@ class TableService(StandIns):
                 public.append(event.text)
             elif table.seats[event.to] is not None:
                 private[table.seats[event.to]].append(event.text)
+        # the move that finishes the game rates it, in the same transaction
+        rate = None if outcome is None else ratings.on_finish(game, table, step.state, outcome.winners)
         update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")),
-                                   public, private)
+                                   public, private, then=rate)
         update.outcome = outcome
         self.keep_state(update.table, step.state)
         return update
@@ -337,22 +340,24 @@ class TableService(StandIns):
             raise Refused(why.STARTED if table.open else why.CLOSED)
         return table
 
-    async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row, told: list[tuple] = ()) -> TableRecord:
+    async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row, told: list[tuple] = (),
+                          then: Job | None = None) -> TableRecord:
         """Save `changes` and one log row as the table's next version (under the lock), with what it
-        tells (`told`: outbox rows, see bot/outbox.py)."""
+        tells (`told`: outbox rows, see bot/outbox.py) and `then` in the same transaction (Store.save)."""
         try:
-            return await self.store.save(table, changes, log_row, told)
+            return await self.store.save(table, changes, log_row, told, then)
         except StaleVersion:
             raise StaleBoard("The table changed at the same moment. Please try again.") from None
 
     async def commit(self, table: TableRecord, changes: dict[str, Any], log_row, public: list[str] = (),
                      private: dict[int, list[str]] | None = None, *, seats: list[int] = (),
-                     opening: str = "🎲 You now hold a seat", was_waiting: list[int] | None = None) -> Update:
+                     opening: str = "🎲 You now hold a seat", was_waiting: list[int] | None = None,
+                     then: Job | None = None) -> Update:
         """`save_change` for a change that tells something: its public and private texts (and the
         players owed their seat's view) go into the outbox in the same transaction, and into the
         Update the caller publishes."""
         table = await self.save_change(table, changes, log_row, said(list(public), private, seats, opening,
-                                                                     ACTING.get()))
+                                                                     ACTING.get()), then)
         update = Update(table, public=list(public), was_waiting=list(was_waiting or []))
         for user, texts in (private or {}).items():
             update.private[user] += texts

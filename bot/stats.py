@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 from engine import GAMES, Game
 
+from .leaderboard import MemberRating
 from .seats import credits, seat_history
 from .store import ActionRecord, Store, TableRecord, UnreadableTable, _table, roll_back
+from .text import plural
 
 log = logging.getLogger(__name__)
 TOP_WINNERS = 5
@@ -46,6 +48,12 @@ async def record(store: Store, table: TableRecord, games: dict[str, Game] = GAME
             raise
 
     await store.run_job(work)
+
+
+def forget(connection: sqlite3.Connection, table_id: int) -> None:
+    """A finished table whose game goes on again (a rollback) is no longer counted."""
+    connection.execute("DELETE FROM game_results WHERE table_id = ?", (table_id,))
+    connection.execute("DELETE FROM finished_games WHERE table_id = ?", (table_id,))
 
 
 async def tally(store: Store, games: dict[str, Game] = GAMES) -> int:
@@ -99,11 +107,18 @@ async def server_stats(store: Store, guild_id: int | None, top: int = TOP_WINNER
     return ServerStats(sum(count for _, count in per_game), per_game, winners)
 
 
-def member_text(name: str, lines: list[GameLine], games: dict[str, Game] = GAMES) -> str:
+def member_text(name: str, lines: list[GameLine], ratings: dict[str, MemberRating] | None = None,
+                games: dict[str, Game] = GAMES) -> str:
+    """The member's games per game, with their rating there if they have rated games."""
     if not lines:
         return f"📊 **{name}** has not finished a game in this server yet."
+    ratings = ratings or {}
+
+    def rating(game: str) -> str:
+        found = ratings.get(game)
+        return "" if found is None else f" · rating **{found.rating:,}** ({plural(found.games, 'rated game')})"
     rows = [f"**{games[line.game].title if line.game in games else line.game}**: {line.played} played, "
-            f"{line.won} won" for line in lines]
+            f"{line.won} won{rating(line.game)}" for line in lines]
     played, won = sum(line.played for line in lines), sum(line.won for line in lines)
     return "\n".join([f"📊 **{name}** in this server", *rows, f"In all: {played} played, {won} won."])
 

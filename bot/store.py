@@ -14,7 +14,7 @@ import sqlite3
 import time
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 import aiosqlite
 from pydantic import BaseModel
@@ -31,6 +31,7 @@ RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables
 # The columns a save may change (besides version and updated_at), and those stored as JSON text
 SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
 JSON_COLUMNS = frozenset({"seats", "options"})
+Job = Callable[[sqlite3.Connection], Any]  # work run on the connection's thread
 
 class StorageFailed(Exception):
     """SQLite could not read or write because of the file or the disk, not a rule and not a bug. The
@@ -233,10 +234,11 @@ class Store:
         return StorageFailed(fault[0], doing)
 
     async def transaction(self, statements: list[tuple[str, tuple]], *, must_change: tuple[int, ...] = (),
-                          doing: Literal["write", "move"] = "write") -> list[int]:
+                          doing: Literal["write", "move"] = "write", then: Job | None = None) -> list[int]:
         """Run statements atomically (in one hop); returns each statement's rowcount. If a statement
         listed in `must_change` changes no row, nothing is written and StaleVersion is raised. If the
-        file or the disk refuses, nothing is written and StorageFailed is raised."""
+        file or the disk refuses, nothing is written and StorageFailed is raised. `then(connection)`
+        runs after the statements, in the same transaction (derived data kept in step: ratings)."""
 
         def work(connection: sqlite3.Connection) -> list[int]:
             connection.execute("BEGIN IMMEDIATE")
@@ -246,6 +248,8 @@ class Store:
                     counts.append(connection.execute(sql, params).rowcount)
                     if index in must_change and counts[-1] == 0:
                         raise StaleVersion()
+                if then is not None:
+                    then(connection)
                 connection.execute("COMMIT")
                 return counts
             except BaseException:
@@ -327,14 +331,15 @@ class Store:
 
     async def save(self, table: TableRecord, changes: dict[str, Any],
                    log: tuple[str, int | None, int | None, dict] | None = None,
-                   said: list[tuple[int | None, str, str, str | None]] = ()) -> TableRecord:
+                   said: list[tuple[int | None, str, str, str | None]] = (), then: Job | None = None) -> TableRecord:
         """Write `changes` to the table as its next version and, in the same transaction, one log row
         and what the change tells (`said`: outbox rows of user or None for the channel, kind, text,
         via; owed until delivered, see bot/outbox.py).
 
         `table` is the row as this store last gave it; only the changed columns are written (a move
         writes its state, not the seats and options again: fewer JSON encodings). `log` is (kind,
-        seat, actor id, action). Raises StaleVersion if the row moved on since `table`."""
+        seat, actor id, action); `then` as for `transaction`. Raises StaleVersion if the row moved on
+        since `table`."""
         now = self._now()
         expected_version = table.version
         table = table.model_copy(update={**changes, "version": expected_version + 1, "updated_at": now})
@@ -357,7 +362,7 @@ class Store:
                         (table.id, table.version, n, *row)) for n, row in enumerate(said)]
         try:
             await self.transaction(statements, must_change=(0,),  # the row's version check
-                                   doing="move" if log is not None and log[0] == "move" else "write")
+                                   doing="move" if log is not None and log[0] == "move" else "write", then=then)
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time
             raise

@@ -117,9 +117,17 @@ def holders_line(seat: SeatHistory, names: list | None = None, finished: bool = 
     return f"🔁 {whose} was held by {chain}{counts}."
 
 
-def summary_lines(game: Game, table: TableRecord, state: BaseModel, log: list[ActionRecord]) -> list[str]:
-    """The summary posted when a table finishes or is ended: outcome, length, who held the seats
-    that changed hands, the reveal."""
+def ratings_line(changes: dict[int, tuple[int, int]]) -> str:
+    """`📈 Ratings here: <@a> +12 → 1,512 · <@b> −8 → 1,492` (member -> rating before, after)."""
+    def change(before: int, after: int) -> str:
+        return f"{after - before:+,} → {after:,}".replace("-", "−")
+    return "📈 Ratings here: " + " · ".join(f"<@{user}> {change(*pair)}" for user, pair in changes.items())
+
+
+def summary_lines(game: Game, table: TableRecord, state: BaseModel, log: list[ActionRecord],
+                  rating_changes: dict[int, tuple[int, int]] | None = None) -> list[str]:
+    """The summary posted when a table finishes or is ended: outcome, length, each rated player's
+    change (bot/leaderboard.py `changes`), who held the seats that changed hands, the reveal."""
     started = next((row.at for row in log if row.kind == "start"), table.created_at)
     finished = log[-1].at if log else table.updated_at
     moves = len(kept_moves(table, log))
@@ -128,6 +136,8 @@ def summary_lines(game: Game, table: TableRecord, state: BaseModel, log: list[Ac
     word = "finished" if table.status == "finished" else "ended"
     lines = [f"🏁 **{game.title}** {word} after {duration_text(finished - started)} of play.",
              outcome_line(game, table, state, game.outcome(state), moves, history)]
+    if rating_changes:
+        lines.append(ratings_line(rating_changes))
     lines += [holders_line(seat, names, table.status == "finished") for seat in history if len(seat.stints) > 1]
     hidden = reveal_lines(game, table, state, history)
     if hidden:

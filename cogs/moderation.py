@@ -26,11 +26,12 @@ from .common import answer_error, caller_of, here, send_private
 log = logging.getLogger(__name__)
 
 
-async def moderate(interaction: discord.Interaction, operation, what: str, done: str, **arguments) -> TableRecord:
+async def moderate(interaction: discord.Interaction, operation, what: str, done: str, need: Need = Need.MODERATE,
+                   **arguments) -> TableRecord:
     """Run a moderator operation (a method of bot.moderation) on this channel's table and publish
     what it changed."""
     bot = interaction.client
-    table = (await here(interaction, Need.MODERATE, what)).table
+    table = (await here(interaction, need, what)).table
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with bot.publisher.turn(table.id):
         update = await operation(table.id, interaction.user.id, moderator=True, **arguments)
@@ -72,7 +73,7 @@ def table_commands() -> list[app_commands.Command]:
     @app_commands.describe(actions="How many moves to take back")
     async def rollback(interaction: discord.Interaction, actions: app_commands.Range[int, 1, 1000]) -> None:
         await moderate(interaction, interaction.client.moderation.rollback, "roll a game back",
-                       f"{actions} move{'s' if actions != 1 else ''} taken back.", moves=actions)
+                       f"{actions} move{'s' if actions != 1 else ''} taken back.", Need.ROLL_BACK, moves=actions)
 
     @app_commands.command(name="log", description="The table's public events and moderator actions, page by page")
     @app_commands.describe(table="A table's number (default: this channel's table, or its last one)")

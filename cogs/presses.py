@@ -10,6 +10,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.delivery.mentions import NOBODY
 from bot.delivery.messages import moves_message
 from bot.delivery.views import MoveForm
 from bot.gate import Pass, Press, parse_press
@@ -21,6 +22,7 @@ from engine import RuleError
 from .common import FAILED, caller_of, refuse, send_private
 from .moderation import log_page, rematch
 from .play import commit_move, lobby_action, show_hand
+from .stats import server_page
 from .tables import rules_page
 
 log = logging.getLogger(__name__)
@@ -82,6 +84,14 @@ async def turn_rules_page(interaction: discord.Interaction, press: Press) -> Non
     await interaction.response.edit_message(embed=embed, view=view)
 
 
+async def turn_leaderboard_page(interaction: discord.Interaction, press: Press) -> None:
+    content, view = await server_page(interaction, press.game, press.page)
+    await interaction.response.edit_message(content=content, view=view, allowed_mentions=NOBODY)
+
+
+TABLELESS = {"rules": turn_rules_page, "ranks": turn_leaderboard_page}  # presses that name no table
+
+
 async def refresh_menu(interaction: discord.Interaction, error: StaleBoard) -> bool:
     """After a stale press on a player's own private menu (a DM prompt, "My hand"), that message
     shows the moves as they are now, so its old buttons do not stay; then the reason is told."""
@@ -119,7 +129,7 @@ class Presses(commands.Cog):
             passed = await self.bot.gate.press(caller_of(interaction), str(data.get("custom_id", "")),
                                                [str(value) for value in data.get("values") or ()])
             if isinstance(passed, Press):
-                await turn_rules_page(interaction, passed)
+                await TABLELESS[passed.kind](interaction, passed)
             else:
                 await HANDLERS[passed.press.kind](interaction, passed)
         except StaleBoard as error:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from .. import stats
+from .. import leaderboard, stats
 from ..outbox import nonce
 from ..store import TableRecord
 from ..summary import summary_lines
@@ -16,16 +16,18 @@ log = logging.getLogger(__name__)
 
 
 async def post_summary(bot, table: TableRecord) -> None:
-    """After a finish or an end. Counted in the stats if finished. Never raises: the game is over
-    whatever happens here."""
+    """After a finish or an end. Counted in the stats, and shows its rating changes, if finished.
+    Never raises: the game is over whatever happens here."""
     try:
         if table.state is None:
             return
+        changes = {}
         if table.status == "finished":
             await stats.record(bot.store, table)
+            changes = await leaderboard.changes(bot.store, table.id)
         game, state = bot.service.game_of(table), bot.service.state_of(table)
         log_rows = await bot.store.actions(table.id)
-        texts = chunk(summary_lines(game, table, state, log_rows))
+        texts = chunk(summary_lines(game, table, state, log_rows, changes))
         channel = await bot.publisher.channel_of(table)
         for number, text in enumerate(texts[:-1]):
             await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, table.version, "summary", number))

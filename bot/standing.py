@@ -1,0 +1,32 @@
+"""Which moves of a table's log still stand after its rollbacks: a "rollback" row ({"moves": N})
+takes back the last N moves still standing. Read by the replay, the seat history, the summary and
+the ratings, without replaying the game.
+"""
+from __future__ import annotations
+
+from .store import ActionRecord, TableRecord
+
+
+class ReplayError(Exception):
+    """The log cannot be replayed (a move before the start, a move the rules refuse...)."""
+
+
+def rolled_back(table: TableRecord, row: ActionRecord, standing: int) -> int:
+    count = row.action.get("moves")
+    if not isinstance(count, int) or not 0 < count <= standing:
+        raise ReplayError(f"table {table.id}: the rollback at seq {row.seq} takes back {count!r} moves "
+                          f"of {standing}")
+    return count
+
+
+def kept_moves(table: TableRecord, log: list[ActionRecord]) -> list[ActionRecord]:
+    """The move rows still standing after every rollback in `log`, in order."""
+    kept: list[ActionRecord] = []
+    for row in log:
+        if row.kind == "start":
+            kept = []
+        elif row.kind == "move":
+            kept.append(row)
+        elif row.kind == "rollback":
+            del kept[len(kept) - rolled_back(table, row, len(kept)):]
+    return kept

@@ -1,0 +1,161 @@
+"""bot.ratings: each kind of game (free-for-all, Epireia's leagues, 1v1) is rated as openskill itself
+rates it, in the transaction of the finishing move; which games count; a rebuild from the logs gives
+the stored figures."""
+import asyncio
+import itertools
+import logging
+
+import pytest
+
+from bot import ratings
+from bot.__main__ import main
+from bot.service import TableService
+from bot.store import Store
+from engine import GAMES, Chance
+
+GUILD, OTHER_GUILD = 1, 2
+ALICE, BOB, CAROL, DAN, ERIN = 100, 101, 102, 103, 104
+MODEL = ratings.MODEL
+CHANNELS = itertools.count(10)
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    yield TableService(store)
+    await store.close()
+
+
+async def finish(service, game, humans, seed, *, seats=None, guild=GUILD, channel=None):
+    """A game played to its end, every move the stand-in's choice: `humans` in the first seats and
+    stand-ins in the others (`seats` in all). Returns the finished table."""
+    seats = seats or len(humans)
+    table = await service.create(guild_id=guild, channel_id=channel or next(CHANNELS), host_id=humans[0],
+                                 game=game, seed=seed, stand_ins=seats - 1)
+    for user in humans[1:]:
+        await service.join(table.id, user)  # takes a stand-in's seat
+    table = (await service.start(table.id, humans[0])).table
+    n = 0
+    while table.status == "running":
+        user = service.waiting_on(table)[0]
+        action = GAMES[game].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"{seed}{n}"))
+        table = (await service.act(table.id, user, action)).table
+        n += 1
+    return table
+
+
+def winning_seats(service, table) -> set[int]:
+    return set(GAMES[table.game].outcome(service.state_of(table)).winners)
+
+
+async def stored(store, guild=GUILD, game=None) -> dict[int, tuple[float, float, int]]:
+    rows = await store.query("SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?",
+                             (guild, game))
+    return {user: (mu, sigma, games) for user, mu, sigma, games in rows}
+
+
+def assert_rated(found: dict, expected: dict[int, object], games: int = 1) -> None:
+    """`expected`: user -> the library's rating for them."""
+    assert set(found) == set(expected)
+    for user, rating in expected.items():
+        mu, sigma, count = found[user]
+        assert (mu, sigma, count) == (pytest.approx(rating.mu, abs=1e-12), pytest.approx(rating.sigma, abs=1e-12), games)
+
+
+@pytest.mark.parametrize("game, humans", [("nine-muses", [ALICE, BOB, CAROL, DAN]),
+                                          ("ostrakon", [ALICE, BOB, CAROL, DAN, ERIN]),
+                                          ("philosophia", [ALICE, BOB, CAROL])])
+async def test_free_for_all_is_rated_as_openskill_rates_it(service, game, humans):
+    table = await finish(service, game, humans, f"ffa-{game}")
+    won = winning_seats(service, table)
+    # every seat a side; the winners first (tied), all others second (tied)
+    expected = MODEL.rate([[MODEL.rating()] for _ in humans], ranks=[1 if seat in won else 2 for seat in range(len(humans))])
+    assert_rated(await stored(service.store, game=game), {user: team[0] for user, team in zip(humans, expected)})
+
+
+@pytest.mark.parametrize("players", [4, 3, 2])
+async def test_epireias_leagues_are_rated_as_teams_and_two_players_as_1v1(service, players):
+    humans = [ALICE, BOB, CAROL, DAN][:players]
+    table = await finish(service, "epireia", humans, f"leagues-{players}")
+    state, won = service.state_of(table), winning_seats(service, table)
+    leagues: dict[str, list[int]] = {}
+    for player in state.players:
+        leagues.setdefault(player.league, []).append(player.seat)
+    assert len(leagues) == 2 and (players > 2 or all(len(seats) == 1 for seats in leagues.values()))
+    sides = list(leagues.values())
+    expected = MODEL.rate([[MODEL.rating() for _ in seats] for seats in sides],
+                          ranks=[1 if won & set(seats) else 2 for seats in sides])
+    assert_rated(await stored(service.store, game="epireia"),
+                 {humans[seat]: rating for seats, team in zip(sides, expected) for seat, rating in zip(seats, team)})
+
+
+async def test_1v1_games_are_rated_one_after_the_other(service):
+    current = {ALICE: MODEL.rating(), BOB: MODEL.rating()}
+    for n, players in enumerate([[ALICE, BOB], [BOB, ALICE], [ALICE, BOB]]):
+        table = await finish(service, "grudgematch", players, f"duel-{n}")
+        won = winning_seats(service, table)
+        before = dict(current)
+        teams = MODEL.rate([[current[user]] for user in players], ranks=[1 if seat in won else 2 for seat in range(2)])
+        current = {user: team[0] for user, team in zip(players, teams)}
+        assert_rated(await stored(service.store, game="grudgematch"), current, games=n + 1)
+        changes = await service.store.query("SELECT user_id, mu_before, sigma_before FROM rating_changes WHERE table_id = ?",
+                                            (table.id,))
+        assert {user: (mu, sigma) for user, mu, sigma in changes} == {
+            user: (pytest.approx(rating.mu, abs=1e-12), pytest.approx(rating.sigma, abs=1e-12)) for user, rating in before.items()}
+
+
+async def rated_tables(store) -> set[int]:
+    return {row[0] for row in await store.query("SELECT table_id FROM rated_games")}
+
+
+async def test_which_games_count(service):
+    store = service.store
+    solo = await finish(service, "grudgematch", [ALICE], "solo", seats=2)  # against a stand-in
+    philosophia_solo = await finish(service, "philosophia", [ALICE], "moirai")
+    most = await finish(service, "ostrakon", [ALICE, BOB], "most", seats=5)  # 3 stand-ins of 5
+    half = await finish(service, "ostrakon", [ALICE, BOB, CAROL], "half", seats=5)  # 2 of 5
+    no_server = await finish(service, "grudgematch", [ALICE, BOB], "dm", guild=None)
+    assert all(table.status == "finished" for table in (solo, philosophia_solo, most, half, no_server))
+    assert await rated_tables(store) == {half.id}
+    won = winning_seats(service, half)
+    # the stand-ins' seats are left out; the members are placed as their seats were
+    expected = MODEL.rate([[MODEL.rating()] for _ in range(3)], ranks=[1 if seat in won else 2 for seat in range(3)])
+    assert_rated(await stored(store, game="ostrakon"), {user: team[0] for user, team in zip([ALICE, BOB, CAROL], expected)})
+    assert await stored(store, game="grudgematch") == {}
+
+
+async def test_a_fault_in_the_ratings_never_refuses_the_finishing_move(service, monkeypatch, caplog):
+    def broken(*args):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(ratings, "result_of", broken)
+    with caplog.at_level(logging.ERROR, logger="bot.ratings"):
+        table = await finish(service, "grudgematch", [ALICE, BOB], "bug")
+    assert table.status == "finished" and (await service.get(table.id)).status == "finished"
+    assert await rated_tables(service.store) == set()
+    assert "ratings were not updated" in caplog.text and "--rebuild" in caplog.text
+
+
+async def snapshot(store) -> dict[str, list[tuple]]:
+    return {name: [tuple(row) for row in await store.query(f"SELECT * FROM {name} ORDER BY 1, 2, 3")]
+            for name in ("rated_games", "rating_changes", "ratings")}
+
+
+async def test_a_rebuild_from_the_logs_gives_the_stored_figures(service, tmp_path, capsys):
+    store = service.store
+    for n in range(3):
+        await finish(service, "grudgematch", [ALICE, BOB] if n % 2 else [BOB, ALICE], f"series-{n}")
+    await finish(service, "grudgematch", [ALICE, BOB], "elsewhere", guild=OTHER_GUILD)
+    await finish(service, "nine-muses", [ALICE, BOB, CAROL], "muses")
+    await finish(service, "epireia", [ALICE, BOB, CAROL, DAN], "leagues")
+    await finish(service, "ostrakon", [ALICE, BOB], "not-rated", seats=5)
+    before = await snapshot(store)
+    assert len(before["rated_games"]) == 6 and len(before["ratings"]) == 2 + 2 + 3 + 4
+    await store.run_job(lambda connection: connection.execute("UPDATE ratings SET mu = 0, games = 99"))
+    await store.transaction([("DELETE FROM rating_changes WHERE table_id IN (SELECT table_id FROM rated_games"
+                              " WHERE guild_id = ?)", (OTHER_GUILD,)),
+                             ("DELETE FROM rated_games WHERE guild_id = ?", (OTHER_GUILD,))])
+
+    # the command line, on the same file (a second connection, as beside a running bot)
+    assert await asyncio.to_thread(main, ["ratings", "--rebuild", "--db", str(tmp_path / "bot.sqlite3")]) == 0
+    assert "6 rated games" in capsys.readouterr().out
+    assert await snapshot(store) == before
