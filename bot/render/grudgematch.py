@@ -406,6 +406,16 @@ def reveal(view: dict) -> list[str]:
     return [f"🃏 Hand {_hand(view)}"] if view.get("hand") is not None else []
 
 
+def label(view: dict, action) -> str | None:
+    """A run names the die it uses (the smallest unused one that reaches, as the rules take it)."""
+    if action.kind != "run":
+        return None
+    running = view.get("running") or {}
+    steps = (running.get("reach") or {}).get(action.who, {}).get(action.to)
+    dice = [d for d in running.get("left") or [] if steps is not None and d >= steps]
+    return f"{action.who} → {action.to} · 🎲{min(dice)}" if dice else None
+
+
 def group(view: dict, action) -> str | None:
     """How a long list of moves is grouped on a phone: by the philosopher who runs, by the card
     and kicker of a kick (then its directions); anything else by its kind."""
@@ -417,5 +427,5 @@ def group(view: dict, action) -> str | None:
     return None
 
 
-PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("grudgematch.md"), reveal=reveal, label=None, group=group,
+PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("grudgematch.md"), reveal=reveal, label=label, group=group,
                             position=None)

@@ -30,9 +30,8 @@ def run_choices(state: State) -> list:
     for who in on_field(state, running.seat):
         if who in running.moved:
             continue
-        reach = destinations(state, who, max(running.left))
-        order = sorted(reach, key=lambda s: (reach[s], field.READING_ORDER[s]))
-        moves += [Run(who=who, to=space) for space in order]
+        # by square (A1, A2, … B1 …), as a player finds a space named on the picture's edges
+        moves += [Run(who=who, to=space) for space in sorted(destinations(state, who, max(running.left)), key=field.cell)]
     return moves
 
 

@@ -14,7 +14,7 @@ from .ostrakon_table import draw_without_encoding
 
 BALL = re.compile(r"Ball on \*\*([A-K]\d+)\*\*")
 SPOT = re.compile(r"(\w+) [♣♥♠♦] ([A-K]\d+)")
-DESTINATION = re.compile(r"(\w+) → ([A-K]\d+)$")
+DESTINATION = re.compile(r"(\w+) → ([A-K]\d+) · 🎲(\d)$")
 HAND_LINE = "🫵 Your hand"
 KICK = re.compile(r"^(?:\d+|[AJQK])[♣♥♠♦] \w+ [↑↗→↘↓↙←↖] [NESW]{1,2}")
 ANSWER = ("Tackle with", "Block with", "No tackle", "No block")
@@ -75,16 +75,27 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
     assert "(**Germans**: Attack · **French**: Defence)" in "\n".join(table.public_texts())
 
     # A long list comes in groups: the runners in a select ("Done running" is a button of its own);
-    # a runner's spaces in selects; "◀ All moves" goes back.
+    # a runner's spaces in selects, all on one screen, by square, each with the die it uses; "◀ All
+    # moves" goes back. A run is two picks: the runner, then the space.
     (runner,) = table.waiting()
     menu = await table.hand(runner)
     groups = Menu(menu).groups()
     if groups:  # more than 25 moves (doubles or long dice): the usual case
         assert all(group.endswith(" runs") for group in groups) and "Done running" in Menu(menu).move_buttons()
         await runner.select(menu, [groups[0]], select=Menu(menu).group_select()["custom_id"])
-        assert Menu(menu).moves() and all(move.startswith(groups[0].split()[0]) for move in Menu(menu).moves())
+        moves = Menu(menu).moves()
+        assert moves and all(move.startswith(groups[0].split()[0]) for move in moves)
+        squares = [DESTINATION.search(move).group(2) for move in moves]
+        assert squares == sorted(squares, key=lambda space: (space[0], int(space[1:])))
+        assert "Next ▶" not in Menu(menu).nav()  # every space on this one screen
         await runner.click(menu, "◀ All moves")
         assert Menu(menu).groups() == groups
+        await runner.select(menu, [groups[0]], select=Menu(menu).group_select()["custom_id"])  # pick 1
+        move = Menu(menu).moves()[0]
+        select, option = next((s, o) for s in Menu(menu).move_selects() for o in s["options"] if o["label"] == move)
+        done = await runner.select(menu, [option["value"]], select=select["custom_id"])  # pick 2: played
+        assert done.reply.content.startswith(f"✅ You played **{move}**.")
+        table.played.append((runner.name, move))
 
     # The opening: both teams run and kick; the other side is asked about tackles and blocks.
     def opened() -> bool:
