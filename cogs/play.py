@@ -7,8 +7,11 @@ import time
 import discord
 from pydantic import BaseModel
 
+from bot.delivery.mentions import pinging
 from bot.delivery.messages import moves_message
+from bot.delivery.views import close_view
 from bot.gate import Pass
+from bot.refusals import ClosesTable
 
 from .common import send_private
 
@@ -67,10 +70,28 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
             await bot.publisher.dms.reopen(update.table)
             await bot.publisher.publish(update)  # with each player's seat, by DM
         return
-    method = service.join if verb == "join" else service.leave
-    table = await method(table_id, interaction.user.id)
-    await send_private(interaction, "✅ You joined the table." if verb == "join" else "👋 You left the table.")
-    await bot.publisher.refresh_lobby(table)
+    title = service.game_of(passed.table).title
+    if verb == "join":
+        table = await service.join(table_id, interaction.user.id)
+        await send_private(interaction, f"✅ You joined the **{title}** table.")
+        await bot.publisher.refresh_lobby(table)
+        return
+    try:
+        update = await service.leave(table_id, interaction.user.id, closing=verb == "close")
+    except ClosesTable as asked:  # the last player: leaving closes the table, so they confirm it first
+        await send_private(interaction, f"⚠️ {asked}", view=close_view(table_id, asked.version))
+        return
+    if not update.table.open:
+        closed = f"👋 You left, and the **{title}** table is closed."
+        if verb == "close":  # the confirmation itself says so, and loses its button
+            await interaction.response.edit_message(content=closed, view=None)
+        else:
+            await send_private(interaction, closed)
+    elif update.public:  # the host left: the table says who hosts it now, and pings only them
+        await interaction.response.send_message(update.public[0], allowed_mentions=pinging(update.fresh))
+    else:
+        await send_private(interaction, f"👋 You left the **{title}** table.")
+    await bot.publisher.refresh_lobby(update.table)
 
 
 async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:
