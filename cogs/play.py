@@ -8,7 +8,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.delivery.mentions import pinging
-from bot.delivery.messages import moves_message
+from bot.delivery.messages import moves_message, place
 from bot.delivery.views import close_view
 from bot.gate import Pass
 from bot.refusals import ClosesTable
@@ -29,17 +29,23 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
         mine = update.private.pop(user_id, [])
         played = passed.choice.label if passed.choice is not None else "your move"
         ack = "✅ " + (" ".join(mine) if mine else f"You played **{played}**.")  # never a bare "Done"
+        in_dm = interaction.guild_id is None
+        if in_dm:  # a DM names its table
+            ack += f"\nAt {place(service, update.table)}."
         waiting = service.waiting_on(update.table)
         # A new decision for this player (the speaker's own vote, the next turn) is asked for as
         # anyone else's is: by DM when everyone chooses at once and DMs are open; unless the move
         # came from that DM, where the next step is offered in place (a battle plan of several steps).
-        by_dm = (user_id in update.fresh and not (edit and interaction.guild_id is None) and len(waiting) > 1
+        by_dm = (user_id in update.fresh and not (edit and in_dm) and len(waiting) > 1
                  and not await bot.store.dms_closed(user_id))
         if by_dm:
             content, view = f"{ack} Your next move is in your DMs.", None
         else:
             content, view = moves_message(service, update.table, user_id, intro=ack)
             content = content if view else ack
+        if edit and in_dm and interaction.message is not None:  # the prompt pressed shows the next step, or none
+            await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
+                                          moves=view is not None)
         if edit:
             await interaction.edit_original_response(content=content[:2000], view=view)
         else:

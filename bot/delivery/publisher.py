@@ -256,6 +256,7 @@ class Publisher:
             await self.refresh_lobby(table)
             return
         await self.close_board(table)
+        await self.dms.settle(table, [], {})  # its DM prompts say so, without buttons
         await post_summary(self.bot, table)
         await outbox.delivered(self.bot.store, table.id, table.version)
 
