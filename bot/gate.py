@@ -28,7 +28,8 @@ ID_DIGITS = 18  # every id and version fits SQLite's signed 64-bit integer
 class Need(Enum):
     """Who may do a thing, and in which state of the table."""
     LOOK = "look"          # anyone in the table's channel: the board, the log, a spectator's hand
-    SIT = "sit"            # join or leave a lobby
+    SIT = "sit"            # join a lobby
+    LEAVE = "leave"        # a seated player of a lobby: leave it (or, the last one, close it)
     HOST = "host"          # the host or a moderator, in the lobby
     HOST_OR_MOD = "host or moderator"  # the host in the lobby, a moderator at any time
     PLAY = "play"          # a seated player of a running table, in the channel or their own DM
@@ -55,7 +56,7 @@ class Press:
     table_id: int | None = None
     version: int | None = None
     key: str = ""        # a move's key, or a whole menu's
-    verb: str = ""       # join, leave, start
+    verb: str = ""       # join, leave, start; close (the last player's confirmed leave, at `version`)
     group: int | None = None
     page: int = 0
     game: str = ""
@@ -76,7 +77,8 @@ class Pass:
 _NUMBER, _SMALL, _HEX = rf"(\d{{1,{ID_DIGITS}}})", r"(\d{1,4})", r"([0-9a-f]{8})"
 # kind -> (pattern of the rest, field names, who may press it)
 _PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
-    "lobby": (re.compile(rf"{_NUMBER}:(join|leave|start)"), ("table_id", "verb"), Need.SIT),
+    "lobby": (re.compile(rf"{_NUMBER}:(join|leave|start|close)(?::{_NUMBER})?"), ("table_id", "verb", "version"),
+              Need.SIT),
     "hand": (re.compile(_NUMBER), ("table_id",), Need.LOOK),
     "move": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
     "form": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
@@ -104,10 +106,14 @@ def parse_press(custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Pre
         raise Refused(why.UNKNOWN_PRESS)
     fields: dict = {}
     for name, text in zip(spec[1], match.groups()):
+        if text is None:  # an optional part, absent
+            continue
         if name == "group":
             fields[name] = None if text == "a" else int(text)
         elif not name.startswith("_"):
             fields[name] = int(text) if name in _INTS else text
+    if kind == "lobby" and (fields["verb"] == "close") != ("version" in fields):  # only a close names a version
+        raise Refused(why.UNKNOWN_PRESS)
     if kind in ("pick", "group"):  # the choice is the select's value: a move key, or a group number
         value = values[0] if len(values) == 1 else ""
         if kind == "pick" and _KEY.fullmatch(value):
@@ -119,9 +125,12 @@ def parse_press(custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Pre
     return Press(kind=kind, **fields)
 
 
+_LOBBY_NEEDS = {"start": Need.HOST, "leave": Need.LEAVE, "close": Need.LEAVE}
+
+
 def need_of(press: Press) -> Need | None:
     need = _PRESSES[press.kind][2]
-    return Need.HOST if press.kind == "lobby" and press.verb == "start" else need
+    return _LOBBY_NEEDS.get(press.verb, need) if press.kind == "lobby" else need
 
 
 class Gate:
@@ -170,6 +179,8 @@ class Gate:
         await self._place(caller, table, need)
         what = {"lobby": f"{press.verb} the table", "rematch": "call a rematch"}.get(press.kind, "do that")
         admitted = await self._admit(caller, table, need, what)
+        if press.kind == "lobby" and press.version not in (None, table.version):  # a close asked at another moment
+            raise why.StaleBoard(why.LOBBY_CHANGED)
         if need is not Need.PLAY:
             return Pass(table, admitted.seat, caller, press)
         return await self._move(admitted, press)
@@ -198,9 +209,11 @@ class Gate:
         status = table.status
         if need is Need.LOOK:
             pass
-        elif need is Need.SIT:
+        elif need in (Need.SIT, Need.LEAVE):
             if status != "lobby":
                 raise Refused(why.STARTED if table.open else why.CLOSED)
+            if need is Need.LEAVE and seat is None:
+                raise Refused(why.NOT_SEATED)
         elif need is Need.HOST:
             if status != "lobby":
                 raise Refused(why.STARTED if table.open else why.CLOSED)

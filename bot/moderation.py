@@ -15,10 +15,11 @@ from typing import Any
 
 from . import ratings, stats
 from . import refusals as why
+from .prompts import asked
 from .replay import ReplayError, history, kept_moves, rebuild
 from .service import Refused, TableService, Update
 from .store import ActionRecord, Job, TableRecord
-from .text import chunk
+from .text import chunk, plural
 
 LOG_PAGE = 1800       # characters of log per page (the header and Discord's 2,000 limit leave room)
 LOG_CACHE = 64        # tables whose log pages are kept, per version
@@ -176,18 +177,26 @@ class Moderation:
             changes, reopened = {"state": state.model_dump_json()}, table.status == "finished"
             if reopened:
                 changes["status"] = "running"
+            asked_before = self._asked(table)
             try:
                 update = await service.commit(table, changes, ("rollback", None, actor_id, action),
-                                              [f"↩️ <@{actor_id}> took back the last {moves} move{'s' if moves != 1 else ''}: "
-                                               "the game goes on from the position before them."],
+                                              [f"↩️ <@{actor_id}> took back the last {plural(moves, 'move')}: "
+                                               f"the game goes on from the position before {'it' if moves == 1 else 'them'}."],
                                               was_waiting=self._waiting(table), then=_uncount(table.id) if reopened else None)
             except sqlite3.IntegrityError:  # one open table a channel
                 raise Refused("This channel has another table open now, so this game cannot go on here.") from None
-            table = update.table
-            service.keep_state(table, state)
-            if table.status == "running":
-                update.add(await service.play_stand_ins(table))
+            service.keep_state(update.table, state)
+            if update.table.status == "running":
+                update.add(await service.play_stand_ins(update.table))
+            # a new decision only for whom the position asks something else now: a player asked the
+            # same (the stand-ins played the same again) keeps their prompt, with new buttons
+            asked_now = self._asked(update.table)
+            update.fresh = {user for user, now in asked_now.items() if asked_before.get(user) != now}
             return update
+
+    def _asked(self, table: TableRecord) -> dict[int, str]:
+        """What the table asks each player it waits on (bot/prompts.py `asked`)."""
+        return {user: asked(self.service.menu(table, table.seats.index(user))) for user in self._waiting(table)}
 
     # --- the public log ----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ NO_TABLE = "There is no table in this channel. Open one with `/table new`."
 NOT_HERE = "That belongs to a table somewhere else, so it does nothing here."
 UNKNOWN_PRESS = "I don't know that button. Use the buttons on the latest board."
 NOT_PLAYER = "You are not playing at this table."
+NOT_SEATED = "You are not at this table."
 HOST_ONLY = "Only the host or a moderator can {what}."
 MODERATOR_ONLY = "Only a moderator (Manage Channels here, or the server's moderator role) can {what}."
 PAUSED = "This table is paused. A moderator can resume it."
@@ -19,11 +20,21 @@ NOT_STARTED = "The game has not started yet."
 STARTED = "This table has already started."
 STILL_GOING = "That game is still going on."
 PLAYERS_ONLY = "Only the players of that game can {what}."
+LOBBY_CHANGED = "The table changed since you were asked: press **Leave** again if you still want to go."
 STALE = "The board has changed since this was posted. Press {hand} on the latest board{where} (or type `/hand`)."
 
 
 class Refused(RuleError):
     """A table-level refusal (place, role, status, a stale board); the message is for the user."""
+
+
+class ClosesTable(Refused):
+    """Leaving would close the table (nobody else is seated): the player is asked first. `version`:
+    the table's version when asked, which their confirmation names."""
+
+    def __init__(self, message: str, version: int) -> None:
+        super().__init__(message)
+        self.version = version
 
 
 class StaleBoard(Refused):

@@ -155,4 +155,19 @@ MIGRATIONS = [
     );
     CREATE INDEX ratings_by_user ON ratings (user_id);
     """,
+    # 6: each player's live DM prompt per table (bot/prompts.py): the message whose buttons offer
+    # their seat's moves at `version`, so that once answered anywhere or outdated it loses them
+    """
+    CREATE TABLE dm_prompts (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        user_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        asked TEXT NOT NULL,
+        head TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (table_id, user_id)
+    );
+    """,
 ]

@@ -23,7 +23,7 @@ from . import refusals as why
 from .log_kinds import kind_of
 from .menu import Menu, Menus, build
 from .outbox import said
-from .refusals import HAND, Refused, StaleBoard
+from .refusals import HAND, ClosesTable, Refused, StaleBoard
 from .stand_ins import StandIns
 from .store import ChannelBusy, Job, StaleVersion, Store, TableRecord, UnreadableTable
 from .update import Update, chance_for
@@ -167,19 +167,32 @@ class TableService(StandIns):
                 seats.append(user_id)
             return await self.save_change(table, {"seats": seats}, ("join", None, user_id, {}))
 
-    async def leave(self, table_id: int, user_id: int) -> TableRecord:
+    async def leave(self, table_id: int, user_id: int, *, closing: bool = False) -> Update:
+        """Leave a lobby. The host's seat is not the table: the next seated player hosts it then
+        (told publicly, and `fresh` names them, to ping). The last player's leaving closes the table,
+        so it is refused (`ClosesTable`, with the version asked at) unless they said `closing`."""
         async with self._locks[table_id]:
             table = await self._lobby(table_id)
             if user_id not in table.seats:
-                raise Refused("You are not at this table.")
+                raise Refused(why.NOT_SEATED)
+            title = self.game_of(table).title
             seats = [s for s in table.seats if s != user_id]
             humans = [s for s in seats if s is not None]
-            changes: dict[str, Any] = {"seats": seats}
             if not humans:
-                changes["status"] = "ended"
-            elif user_id == table.host_id:
+                if not closing:
+                    raise ClosesTable(f"You are the last player at this **{title}** table: leaving closes it.",
+                                      table.version)
+                return Update(await self.save_change(table, {"seats": seats, "status": "ended"},
+                                                     ("leave", None, user_id, {})))
+            changes: dict[str, Any] = {"seats": seats}
+            public = []
+            if user_id == table.host_id:
                 changes["host_id"] = humans[0]
-            return await self.save_change(table, changes, ("leave", None, user_id, {}))
+                public.append(f"👑 <@{user_id}> left the **{title}** table: <@{humans[0]}> is its host now "
+                              "and starts the game when everyone is seated.")
+            update = Update(await self.save_change(table, changes, ("leave", None, user_id, {})), public=public)
+            update.fresh = set(humans[:1]) if public else set()
+            return update
 
     async def start(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
         async with self._locks[table_id]:

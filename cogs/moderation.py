@@ -20,6 +20,7 @@ from bot.moderation import Moderation
 from bot.refusals import Refused
 from bot.seats import rematch_invites, seat_history
 from bot.store import TableRecord
+from bot.text import plural
 
 from .common import answer_error, caller_of, here, send_private
 
@@ -73,7 +74,8 @@ def table_commands() -> list[app_commands.Command]:
     @app_commands.describe(actions="How many moves to take back")
     async def rollback(interaction: discord.Interaction, actions: app_commands.Range[int, 1, 1000]) -> None:
         await moderate(interaction, interaction.client.moderation.rollback, "roll a game back",
-                       f"{actions} move{'s' if actions != 1 else ''} taken back.", Need.ROLL_BACK, moves=actions)
+                       f"{plural(actions, 'move')} taken back: the game goes on from the position before "
+                       f"{'it' if actions == 1 else 'them'}.", Need.ROLL_BACK, moves=actions)
 
     @app_commands.command(name="log", description="The table's public events and moderator actions, page by page")
     @app_commands.describe(table="A table's number (default: this channel's table, or its last one)")

@@ -7,8 +7,11 @@ import time
 import discord
 from pydantic import BaseModel
 
-from bot.delivery.messages import moves_message
+from bot.delivery.mentions import pinging
+from bot.delivery.messages import moves_message, place
+from bot.delivery.views import close_view
 from bot.gate import Pass
+from bot.refusals import ClosesTable
 
 from .common import send_private
 
@@ -26,17 +29,23 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
         mine = update.private.pop(user_id, [])
         played = passed.choice.label if passed.choice is not None else "your move"
         ack = "✅ " + (" ".join(mine) if mine else f"You played **{played}**.")  # never a bare "Done"
+        in_dm = interaction.guild_id is None
+        if in_dm:  # a DM names its table
+            ack += f"\nAt {place(service, update.table)}."
         waiting = service.waiting_on(update.table)
         # A new decision for this player (the speaker's own vote, the next turn) is asked for as
         # anyone else's is: by DM when everyone chooses at once and DMs are open; unless the move
         # came from that DM, where the next step is offered in place (a battle plan of several steps).
-        by_dm = (user_id in update.fresh and not (edit and interaction.guild_id is None) and len(waiting) > 1
+        by_dm = (user_id in update.fresh and not (edit and in_dm) and len(waiting) > 1
                  and not await bot.store.dms_closed(user_id))
         if by_dm:
             content, view = f"{ack} Your next move is in your DMs.", None
         else:
             content, view = moves_message(service, update.table, user_id, intro=ack)
             content = content if view else ack
+        if edit and in_dm and interaction.message is not None:  # the prompt pressed shows the next step, or none
+            await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
+                                          moves=view is not None)
         if edit:
             await interaction.edit_original_response(content=content[:2000], view=view)
         else:
@@ -67,10 +76,28 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
             await bot.publisher.dms.reopen(update.table)
             await bot.publisher.publish(update)  # with each player's seat, by DM
         return
-    method = service.join if verb == "join" else service.leave
-    table = await method(table_id, interaction.user.id)
-    await send_private(interaction, "✅ You joined the table." if verb == "join" else "👋 You left the table.")
-    await bot.publisher.refresh_lobby(table)
+    title = service.game_of(passed.table).title
+    if verb == "join":
+        table = await service.join(table_id, interaction.user.id)
+        await send_private(interaction, f"✅ You joined the **{title}** table.")
+        await bot.publisher.refresh_lobby(table)
+        return
+    try:
+        update = await service.leave(table_id, interaction.user.id, closing=verb == "close")
+    except ClosesTable as asked:  # the last player: leaving closes the table, so they confirm it first
+        await send_private(interaction, f"⚠️ {asked}", view=close_view(table_id, asked.version))
+        return
+    if not update.table.open:
+        closed = f"👋 You left, and the **{title}** table is closed."
+        if verb == "close":  # the confirmation itself says so, and loses its button
+            await interaction.response.edit_message(content=closed, view=None)
+        else:
+            await send_private(interaction, closed)
+    elif update.public:  # the host left: the table says who hosts it now, and pings only them
+        await interaction.response.send_message(update.public[0], allowed_mentions=pinging(update.fresh))
+    else:
+        await send_private(interaction, f"👋 You left the **{title}** table.")
+    await bot.publisher.refresh_lobby(update.table)
 
 
 async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:

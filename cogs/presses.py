@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 from bot.delivery.mentions import NOBODY
-from bot.delivery.messages import moves_message
+from bot.delivery.messages import moves_message, place
 from bot.delivery.views import MoveForm
 from bot.gate import Pass, Press, parse_press
 from bot.menu import fill, open_text_fields
@@ -109,9 +109,13 @@ async def refresh_menu(interaction: discord.Interaction, error: StaleBoard) -> b
         return False
     if interaction.user.id not in table.seats or table.state is None:
         return False
-    intro = f"At <#{table.channel_id}>:" if interaction.guild_id is None else ""
-    content, view = moves_message(bot.service, table, interaction.user.id, intro=intro)
+    in_dm = interaction.guild_id is None
+    content, view = moves_message(bot.service, table, interaction.user.id,
+                                  intro=f"At {place(bot.service, table)}:" if in_dm else "")
     await interaction.response.edit_message(content=content, view=view)
+    if in_dm:  # that DM is the player's prompt at the table now, or no prompt
+        await bot.publisher.dms.shown(table, interaction.user.id, interaction.channel_id, message.id,
+                                      moves=view is not None)
     await send_private(interaction, f"🚫 {error}")
     return True
 

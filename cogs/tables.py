@@ -90,9 +90,9 @@ class Tables(commands.Cog):
             return
         await lobby_action(interaction, await self._here(interaction, Need.SIT), "join")
 
-    @table.command(name="leave", description="Leave this channel's table before it starts")
+    @table.command(name="leave", description="Leave this channel's table before it starts (the last one out closes it)")
     async def leave(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, await self._here(interaction, Need.SIT), "leave")
+        await lobby_action(interaction, await self._here(interaction, Need.LEAVE), "leave")
 
     @table.command(name="start", description="Start the game (host or moderator)")
     async def start(self, interaction: discord.Interaction) -> None:

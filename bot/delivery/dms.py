@@ -8,13 +8,15 @@ after a crash, Discord drops the repeat instead of showing it twice.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import discord
 
 from ..outbox import nonce
+from ..prompts import Live, Prompt, Prompts, Settled
 from ..store import TableRecord
 from .mentions import NOBODY, pinging
-from .messages import moves_message, seat_message
+from .messages import moves_message, place, seat_message, settled_text
 
 log = logging.getLogger(__name__)
 
@@ -24,13 +26,23 @@ class DirectMessages:
         self.bot = bot
         self._channels: dict[int, discord.abc.Messageable] = {}
         self.failed = False  # a DM failed for a reason that may pass: what was owed stays owed
+        self._prompts: Prompts | None = None
+
+    @property
+    def prompts(self) -> Prompts:
+        if self._prompts is None:
+            self._prompts = Prompts(self.bot.service)
+        return self._prompts
 
     async def deliver(self, table: TableRecord, private: dict[int, list[str]], openings: dict[int, str],
                       prompted: list[int]) -> None:
         """One DM per player (one request, not one per kind): their private texts; then their moves,
         for a simultaneous choice (a secret vote, a bid...), or else their seat's own view if they
-        are owed it (at the start, or on taking a seat over: the moves show the seat too)."""
-        service, where = self.bot.service, f"<#{table.channel_id}>"
+        are owed it (at the start, or on taking a seat over: the moves show the seat too). First,
+        the table's earlier prompts that are done lose their buttons; a player whose prompt still
+        asks what they are asked now is not sent another."""
+        service, where = self.bot.service, place(self.bot.service, table)
+        prompted = await self.settle(table, prompted, openings)
         for user_id in dict.fromkeys([*private, *openings, *prompted]):
             texts, body, view = "\n".join(private.get(user_id, [])), "", None
             seated = user_id in table.seats and table.state is not None
@@ -41,21 +53,80 @@ class DirectMessages:
             elif user_id in openings and seated:
                 body = seat_message(service, table, user_id, openings[user_id])
             content = "\n".join(part for part in (texts, body) if part)
+            head = texts
             if len(content) > 2000:  # both parts, in two messages
                 await self.send(table, user_id, texts, key=(table.version, "texts"))
-                content = body
+                content, head = body, ""
             if content:
-                await self.send(table, user_id, content, view=view, key=(table.version, "dm"))
+                message = await self.send(table, user_id, content, view=view, key=(table.version, "dm"))
+                if message is not None and view is not None:
+                    await self.shown(table, user_id, message.channel.id, message.id, moves=True, head=head)
+
+    async def settle(self, table: TableRecord, prompted: list[int], openings: dict[int, str]) -> list[int]:
+        """The table's prompts looked at again: one that is done says why and loses its buttons; one
+        whose buttons are old but whose seat is asked the same gets new buttons in place. Returns
+        whom to prompt still: not those whose prompt asks it already (unless a seat message is owed)."""
+        prompted = list(prompted)
+        for prompt in list((await self.prompts.of(table.id)).values()):
+            fate = await self.prompts.fate(table, prompt)
+            if isinstance(fate, Settled):
+                await self._close(table, prompt, fate)
+                continue
+            if prompt.user_id in openings:  # their seat's message, with its moves, replaces it
+                continue
+            if fate is Live.AGAIN:
+                body, view = moves_message(self.bot.service, table, prompt.user_id,
+                                           intro=f"Your move at {place(self.bot.service, table)}:")
+                edited = await self._edit(prompt, content="\n".join(filter(None, (prompt.head, body)))[:2000], view=view)
+                if edited is None:  # gone: they are prompted anew if they are due
+                    await self.prompts.forget(table.id, prompt.user_id, prompt.message_id)
+                    continue
+                if edited:
+                    await self.prompts.remember(replace(prompt, version=table.version))
+            prompted = [user for user in prompted if user != prompt.user_id]
+        return prompted
+
+    async def shown(self, table: TableRecord, user_id: int, channel_id: int, message_id: int, *, moves: bool,
+                    head: str = "") -> None:
+        """A DM of the player now shows their moves at the table's version (`moves`), or no moves:
+        it is their prompt at the table, or no prompt. A prompt it replaces says so."""
+        if not moves:
+            await self.prompts.forget(table.id, user_id, message_id)
+            return
+        replaced = await self.prompts.remember(self.prompts.prompt_for(table, user_id, channel_id, message_id, head))
+        if replaced is not None:
+            await self._close(table, replaced, Settled("newer"))
+
+    async def _close(self, table: TableRecord, prompt: Prompt, settled: Settled) -> None:
+        text = settled_text(place(self.bot.service, table), settled)
+        content = f"{prompt.head}\n{text}" if prompt.head and len(prompt.head) + len(text) < 2000 else text
+        if await self._edit(prompt, content=content, view=None) is not False:  # done, or the message is gone
+            await self.prompts.forget(table.id, prompt.user_id, prompt.message_id)
+
+    async def _edit(self, prompt: Prompt, **changes) -> bool | None:
+        """Edit a prompt; False if Discord refused for now (a later delivery tries again), None if
+        the message is gone."""
+        channel = self.bot.get_partial_messageable(prompt.channel_id, type=discord.ChannelType.private)
+        try:
+            await channel.get_partial_message(prompt.message_id).edit(allowed_mentions=NOBODY, **changes)
+            return True
+        except (discord.NotFound, discord.Forbidden):
+            log.info("table %s: the DM prompt %s is gone", prompt.table_id, prompt.message_id)
+            return None
+        except discord.HTTPException:
+            log.warning("table %s: the DM prompt %s could not be edited; trying later", prompt.table_id,
+                        prompt.message_id)
+            return False
 
     async def send(self, table: TableRecord, user_id: int, content: str, view: discord.ui.View | None = None,
-                   key: tuple = ()) -> bool:
+                   key: tuple = ()) -> discord.Message | None:
+        """Send a DM; the message, or None if it was not sent (closed DMs, or a failure that may pass)."""
         if await self.bot.store.dms_closed(user_id):
-            return False
+            return None
         try:
             channel = await self._channel(user_id)
-            await channel.send(content[:2000], view=view or discord.utils.MISSING, allowed_mentions=NOBODY,
-                               nonce=nonce(table.id, user_id, *key) if key else None)
-            return True
+            return await channel.send(content[:2000], view=view or discord.utils.MISSING, allowed_mentions=NOBODY,
+                                      nonce=nonce(table.id, user_id, *key) if key else None)
         except discord.Forbidden:
             await self.bot.store.mark_dms_closed(user_id, True)
             channel = await self.bot.publisher.channel_of(table)
@@ -63,11 +134,11 @@ class DirectMessages:
                 f"<@{user_id}>, I can't send you direct messages. Press **🎴 My hand & moves** on the board "
                 "(or type `/hand`) to see your seat and play privately here.",
                 allowed_mentions=pinging([user_id]), nonce=nonce(table.id, user_id, "closed", table.version))
-            return False
+            return None
         except discord.HTTPException:
             log.warning("table %s: a DM to %s failed; it will be sent again", table.id, user_id)
             self.failed = True
-            return False
+            return None
 
     async def _channel(self, user_id: int) -> discord.abc.Messageable:
         """The user's DM channel: known in memory, else remembered in the store (no request after a

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 from engine import View
 
 from .. import render
+from ..prompts import Settled
+from ..refusals import HAND
 from ..store import TableRecord
 from ..text import lobby_text
 from .views import StaticView, moves_view
@@ -36,4 +38,25 @@ def moves_message(service: "TableService", table: TableRecord, user_id: int, int
 def seat_message(service: "TableService", table: TableRecord, user_id: int, opening: str) -> str:
     """A seat's own view, for its player at the start or for whoever takes it over."""
     view = service.menu(table, table.seats.index(user_id)).view
-    return f"{opening} at <#{table.channel_id}>. {who_you_are(view)}\n{render.render_text(table.game, view)}"
+    return f"{opening} at {place(service, table)}. {who_you_are(view)}\n{render.render_text(table.game, view)}"
+
+
+def place(service: "TableService", table: TableRecord) -> str:
+    """Which table a private message is about: its channel and its game."""
+    return f"<#{table.channel_id}> (**{service.game_of(table).title}**)"
+
+
+def settled_text(where: str, settled: Settled) -> str:
+    """What a DM prompt says once it is done (it has no buttons then)."""
+    label = f"**{settled.label}**"
+    return {
+        "you": f"✅ At {where}: you played {label}.",
+        "clock": f"⏰ At {where}: your time ran out, so the clock played {label} for you.",
+        "skip": f"⏭️ At {where}: a moderator skipped your turn, and {label} was played for you.",
+        "stand-in": f"🤖 At {where}: a stand-in plays your seat now.",
+        "someone": f"👋 At {where}: your seat went to someone else.",
+        "over": f"🏁 At {where}: the game is over.",
+        "closed": f"🚪 At {where}: the table was closed.",
+        "newer": f"⌛ At {where}: a newer message asks for your move.",
+    }.get(settled.by, f"⌛ At {where}: the table has moved on since this was sent. {HAND} on the board "
+                      "shows your moves as they are now.")

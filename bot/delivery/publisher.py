@@ -302,6 +302,7 @@ class Publisher:
             await self._refresh_lobby(table)
             return
         await self._close_board(table)
+        await self.dms.settle(table, [], {})  # its DM prompts say so, without buttons
         await post_summary(self.bot, table)
         await outbox.delivered(self.bot.store, table.id, table.version)
 

@@ -68,6 +68,14 @@ def board_view(table: TableRecord) -> StaticView | None:
     return view
 
 
+def close_view(table_id: int, version: int) -> StaticView:
+    """The last player's confirmation that leaving closes the table (asked at `version`)."""
+    view = StaticView()
+    view.add_item(button(f"pt:lobby:{table_id}:close:{version}", "Leave and close the table",
+                         discord.ButtonStyle.danger, "🚪"))
+    return view
+
+
 def moves_view(table: TableRecord, menu: Menu, group: int | None = None, page: int = 0) -> StaticView:
     """The seat's menu at `group` and `page`, as buttons and selects (bot/delivery/layout.py)."""
     screen = layout(list(menu.choices), group, page)

@@ -57,9 +57,9 @@ async def test_bad_game_and_options_are_refused(service):
 
 async def test_host_leaving_passes_the_table_on_and_last_one_out_closes_it(service):
     table = await lobby(service, PLAYERS[:2])
-    table = await service.leave(table.id, HOST)
+    table = (await service.leave(table.id, HOST)).table
     assert table.host_id == 101 and table.seats == [101]
-    table = await service.leave(table.id, 101)
+    table = (await service.leave(table.id, 101, closing=True)).table
     assert table.status == "ended"
 
 

@@ -131,7 +131,7 @@ async def test_a_moderator_pauses_resumes_skips_hands_a_seat_over_and_rolls_back
     target = replay.rebuild(service.game_of(table), table, [r for r in log if r.seq < standing[-2].seq])
     await refused(moderator, moderator.slash("table rollback", actions=999), "moves to take back")
     rolled = await moderator.slash("table rollback", actions=2)
-    assert rolled.reply.content == "✅ 2 moves taken back."
+    assert rolled.reply.content == "✅ 2 moves taken back: the game goes on from the position before them."
     assert any(f"{moderator.mention} took back the last 2 moves" in m.content for m in fake.channel.messages())
     table = await service.get(row)
     assert service.state_of(table) == target

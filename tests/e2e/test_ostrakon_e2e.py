@@ -113,7 +113,8 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
             votes[question.number][voter.id] = pressed
             assert done.reply is moves and moves.content.startswith(f"✅ You voted {pressed}.")
             if n < len(players) - 1 or voter not in table.waiting():
-                assert moves.content == f"✅ You voted {pressed}." and moves.buttons() == []
+                named = f"\nAt <#{fake.channel.id}> (**Ostrakon**)." if by_dm else ""  # a DM names its table
+                assert moves.content == f"✅ You voted {pressed}.{named}" and moves.buttons() == []
             else:  # the last stone left the voter to move next (the next speaker, or a special day's choice)
                 assert moves.buttons() and "Your turn" in moves.content
             if n < len(players) - 1:
@@ -144,7 +145,8 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     # every secret went only to its owner: each "You voted" DM is that player's own stone
     for player in players[:-1]:
         mine = [m.content for m in player.dms() if m.content.startswith("✅ You voted")]
-        assert mine == [f"✅ You voted {votes[q][player.id]}." for q in sorted(votes)]
+        named = f"\nAt <#{fake.channel.id}> (**Ostrakon**)."
+        assert mine == [f"✅ You voted {votes[q][player.id]}.{named}" for q in sorted(votes)]
     assert not any("You voted" in m.text or "Your vote" in m.text for m in fake.channel.messages())
     print(f"{len(votes)} questions, {special_moves} special moves in {time.perf_counter() - started:.1f}s")
 

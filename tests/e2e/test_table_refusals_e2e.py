@@ -97,15 +97,18 @@ async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_d
     assert await snapshot(fake, real_bot, row) == before
 
     # A moderator removes a player who has not voted yet: a stand-in takes the seat and votes. The
-    # player's DM stones now answer that they are not playing; their click changes nothing.
+    # player's DM prompt says so and loses its stones; a click made anyway (a modified client)
+    # answers that they are not playing, and changes nothing.
     target = next(p for p in table.waiting() if p is not alice)
     target_stones = await table.moves_of(target, by_dm=True)
+    black = next(b["custom_id"] for b in target_stones.buttons() if b["label"] == question.label("black"))
     kicked = await moderator.slash("table kick", member=target)
     assert kicked.reply.ephemeral and target.name in kicked.reply.content.lower()
     assert any(f"{target.mention} was removed" in m.content for m in fake.channel.messages())
     assert target not in table.waiting()
+    assert target_stones.buttons() == [] and "a stand-in plays your seat now" in target_stones.content
     after_kick = await snapshot(fake, real_bot, row)
-    await refused(target, target.click(target_stones, question.label("black")), "You are not playing")
+    await refused(target, target.forge_click(black, channel=target.dm_channel), "You are not playing")
     assert await snapshot(fake, real_bot, row) == after_kick
 
     # A moderator ends it: said in the channel; the last board keeps its text (and any picture) but
@@ -135,15 +138,18 @@ async def test_a_stale_button_is_refused_and_changes_nothing(fake_discord, real_
     assert old_hand.button_labels() == [question.label("white"), question.label("black")]  # the speaker's own vote
     assert await snapshot(fake, real_bot, row) == before
 
-    # Another player votes from "My hand & moves"; the stones in their DM are now stale: a press
-    # there says why, and the DM loses its buttons.
+    # Another player votes from "My hand & moves": the stones in their DM are answered, so the DM
+    # says what was played, at which table, and loses its buttons. A press made anyway (a modified
+    # client) says why it does nothing.
     voter = next(p for p in players if p is not speaker)
     dm_stones = await table.moves_of(voter, by_dm=True)
+    white = next(b["custom_id"] for b in dm_stones.buttons() if b["label"] == question.label("white"))
     await table.vote(voter, "black", question, by_dm=False)
+    assert dm_stones.button_labels() == []
+    assert dm_stones.content == f"✅ At {fake.channel.mention} (**Ostrakon**): you played **{question.label('black')}**."
     before = await snapshot(fake, real_bot, row)
-    stale = await voter.click(dm_stones, question.label("white"))
+    stale = await voter.forge_click(white, channel=voter.dm_channel)
     assert stale.reply.ephemeral and stale.reply.content == "🚫 You have already voted."
-    assert dm_stones.button_labels() == [] and fake.channel.mention in dm_stones.content
     assert await snapshot(fake, real_bot, row) == before
     mine = await table.hand(voter)
     assert f"Your vote: {question.label('black')}" in mine.content
