@@ -57,7 +57,8 @@ def table_commands() -> list[app_commands.Command]:
 
     @app_commands.command(name="skip", description="Play the default move for everyone the table waits on (moderators)")
     async def skip(interaction: discord.Interaction) -> None:
-        await moderate(interaction, interaction.client.moderation.skip, "skip a turn", "Skipped.")
+        await moderate(interaction, interaction.client.moderation.skip, "skip a turn",
+                       "Skipped: the default move was played for everyone the table waited on.")
 
     @app_commands.command(name="replace", description="Hand a player's seat to another member (moderators)")
     @app_commands.describe(member="Who takes the seat", player="Whose seat they take",

@@ -109,7 +109,7 @@ async def test_a_moderator_pauses_resumes_skips_hands_a_seat_over_and_rolls_back
     before = (await service.get(row)).version
     waited = service.waiting_on(await service.get(row))
     skipped = await moderator.slash("table skip")
-    assert skipped.reply.ephemeral and skipped.reply.content == "✅ Skipped."
+    assert skipped.reply.ephemeral and skipped.reply.content == "✅ Skipped: the default move was played for everyone the table waited on."
     assert any(f"{moderator.mention} skipped <@{waited[0]}>" in m.content for m in fake.channel.messages())
     assert (await service.get(row)).version >= before + 2  # the note and the move
 
