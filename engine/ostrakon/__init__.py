@@ -1,5 +1,6 @@
 """Ostrakon (5-12 players): secret stone votes on two-answer questions."""
 from ..core import Game
+from .announce import opening
 from .rules import apply, legal_actions, setup, to_move, waiting_reason
 from .state import Options, State, actions
 from .views import outcome, shuffle_secrets, view
@@ -24,4 +25,5 @@ GAME = Game(
     default_action=stand_in,
     shuffle_secrets=shuffle_secrets,
     waiting_reason=waiting_reason,
+    opening=opening,
 )
