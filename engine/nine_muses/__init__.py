@@ -1,6 +1,6 @@
 """Nine Muses (2-4 players): call the Muses and trade Knowledge for Aristotle's victory points."""
 from ..core import Game
-from .rules import apply, legal_actions, outcome, setup, shuffle_secrets, to_move, view
+from .rules import apply, legal_actions, opening, outcome, setup, shuffle_secrets, to_move, view
 from .standin import label, stand_in
 from .state import Options, State, actions
 
@@ -22,4 +22,5 @@ GAME = Game(
     stand_in=stand_in,
     default_action=stand_in,
     shuffle_secrets=shuffle_secrets,
+    opening=opening,
 )
