@@ -14,6 +14,7 @@ from engine import GAMES, Chance
 
 from .service import TableService
 from .store import Store
+from .terminal import plain
 
 FIRST_USER = 1001
 
@@ -22,10 +23,9 @@ def player_name(user_id: int) -> str:
     return f"Player {user_id - FIRST_USER + 1}"
 
 
-def mentions_to_names(text: str) -> str:
-    for user in range(FIRST_USER, FIRST_USER + 12):
-        text = text.replace(f"<@{user}>", f"@{player_name(user)}")
-    return text
+def terminal_text(text: str) -> str:
+    """A Discord text as the transcript prints it: no Markdown, the players by their demo names."""
+    return plain(text, {user: player_name(user) for user in range(FIRST_USER, FIRST_USER + 12)})
 
 
 async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path | None = None) -> int:
@@ -44,7 +44,8 @@ async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path 
                 await service.join(table.id, user)
             update = await service.start(table.id, users[0])
             names = game.view(service.state_of(update.table), None)["names"]
-            update.public.append("Seats: " + ", ".join(f"{player_name(u)} is {n}" for u, n in zip(users, names)))
+            # before the opening, which speaks of the seats by these names
+            channel.append("Seats: " + ", ".join(f"{player_name(u)} is {n}" for u, n in zip(users, names)))
             moves = 0
             while True:
                 channel.extend(update.public)
@@ -64,19 +65,19 @@ async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path 
             await store.close()
     out(f"=== #{game_key} (the public channel) ===")
     for text in channel:
-        out(mentions_to_names(text))
+        out(terminal_text(text))
     for user in users:
         out("")
         out(f"=== Direct messages to {player_name(user)} ===")
         for text in dms[user] or ["(none)"]:
-            out(text)
+            out(terminal_text(text))
     if outcome is None:
         out("")
         out("The game did not finish.")
     else:
         winners = ", ".join(player_name(users[s]) for s in outcome.winners) or "nobody"
         out("")
-        out(f"🏆 Winner: {winners} ({outcome.reason}) after {moves} moves.")
+        out(f"🏆 Winner: {winners} ({terminal_text(outcome.reason)}) after {moves} moves.")
     return table.id
 
 

@@ -26,7 +26,7 @@ MOST_GAMES = 25  # a slash command's choices (/table new, /rules)
 COMMAND_NAME = re.compile(r"[a-z0-9-]{1,32}")  # a key is a choice's value and a command's name
 DESCRIPTION_LIMIT = 100  # a slash command's or an option's description
 ENGINE_PIECES = ("setup", "to_move", "legal_actions", "apply", "view", "outcome", "label", "stand_in",
-                 "default_action", "shuffle_secrets", "invariants")
+                 "default_action", "shuffle_secrets", "invariants", "opening")
 
 
 class GameContractError(Exception):

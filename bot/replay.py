@@ -32,9 +32,10 @@ def _play(game: Game, table: TableRecord, state: BaseModel, row: ActionRecord) -
 
 
 def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
-            on_move: Callable[[ActionRecord, Step], None] | None = None) -> BaseModel | None:
-    """The game state after every row of `log` (None if the table never started). `on_move` sees
-    each move row's step once, as it was first played."""
+            on_step: Callable[[ActionRecord, Step], None] | None = None) -> BaseModel | None:
+    """The game state after every row of `log` (None if the table never started). `on_step` sees
+    the start row's step (the set-up state and its opening events) and each move row's step once,
+    as it was first played."""
     state = start = None
     kept: list[ActionRecord] = []
     for row in log:
@@ -42,14 +43,16 @@ def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
             options = game.Options.model_validate(table.options)
             state = start = game.setup(row.action["seats"], options, chance_for(table, "setup"))
             kept = []
+            if on_step is not None:
+                on_step(row, Step(state=start, events=tuple(game.opening(start))))
         elif row.kind == "move":
             if state is None:
                 raise ReplayError(f"table {table.id}: a move at seq {row.seq} before the start")
             step = _play(game, table, state, row)
             state = step.state
             kept.append(row)
-            if on_move is not None:
-                on_move(row, step)
+            if on_step is not None:
+                on_step(row, step)
         elif row.kind == "rollback":
             if start is None:
                 raise ReplayError(f"table {table.id}: a rollback at seq {row.seq} before the start")
@@ -142,19 +145,20 @@ def _seat_name(names: object, seat: int | None) -> str:
 
 
 def history(game: Game, table: TableRecord, log: list[ActionRecord]) -> list[Entry]:
-    """Every row of the log with its public texts, in order. Private events never appear here. A
-    move its seat's player did not make is marked (`marks`) on its first line; a move without
-    public events (a secret vote) has no line, unless the clock or a moderator's skip played it for
-    a player, which is public anyway (the channel was told), and then the line names only the seat."""
+    """Every row of the log with its public texts, in order. Private events never appear here. The
+    start says what the set-up shows (the game's opening). A move its seat's player did not make is
+    marked (`marks`) on its first line; a move without public events (a secret vote) has no line,
+    unless the clock or a moderator's skip played it for a player, which is public anyway (the
+    channel was told), and then the line names only the seat."""
     public: dict[int, list[str]] = {}
-    state = rebuild(game, table, log, on_move=lambda row, step: public.__setitem__(
+    state = rebuild(game, table, log, on_step=lambda row, step: public.__setitem__(
         row.seq, [event.text for event in step.events if event.to is None]))
     names = game.view(state, None)["names"] if state is not None else None
     marked = marks(log)
     entries = []
     for row in log:
         if row.kind != "move":
-            entries.append(Entry(row, [describe(row)]))
+            entries.append(Entry(row, [describe(row), *public.get(row.seq, [])]))
             continue
         texts, mark = list(public.get(row.seq, [])), marked.get(row.seq)
         if mark and texts:

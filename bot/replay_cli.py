@@ -5,7 +5,6 @@ lives above both of them: the summary itself counts the moves the replay keeps.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from engine import GAMES, Game
@@ -14,11 +13,7 @@ from .replay import check, history, kept_moves
 from .seats import seat_history
 from .store import Store
 from .summary import outcome_line
-
-
-def plain(text: str) -> str:
-    """Discord mentions as a terminal can show them."""
-    return re.sub(r"<@!?(\d+)>", r"@\1", text)
+from .terminal import plain
 
 
 async def print_replay(db_path: str, table_id: int, out=print, games: dict[str, Game] = GAMES) -> int:

@@ -37,6 +37,18 @@ STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
 __all__ = ["Refused", "StaleBoard", "TableService", "Update", "chance_for"]
 
 
+def told_by(table: TableRecord, events) -> tuple[list[str], dict[int, list[str]]]:
+    """Events as the table tells them: the public texts, and each seated player's private ones
+    (an event for a stand-in's seat reaches nobody)."""
+    public, private = [], defaultdict(list)
+    for event in events:
+        if event.to is None:
+            public.append(event.text)
+        elif table.seats[event.to] is not None:
+            private[table.seats[event.to]].append(event.text)
+    return public, private
+
+
 class TableService(StandIns):
     def __init__(self, store: Store, games: dict[str, Game] = GAMES) -> None:
         self.store = store
@@ -205,11 +217,12 @@ class TableService(StandIns):
                               f"this table has {len(table.seats)}.")
             state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
             humans = [user for user in table.seats if user is not None]
+            public, private = told_by(table, game.opening(state))
             update = await self.commit(table, {"status": "running", "state": state.model_dump_json()},
                                        ("start", None, user_id, {"seats": len(table.seats)}),
                                        [f"**{game.title}** begins!", f"Your seat and your moves: {HAND} on the board "
-                                        f"(or `/hand`). How to play: `/rules game:{game.key}`."], seats=humans,
-                                       opening="🎲 Your seat")
+                                        f"(or `/hand`). How to play: `/rules game:{game.key}`.", *public],
+                                       private, seats=humans, opening="🎲 Your seat")
             table = update.table
             self.keep_state(table, state)
             await self._stand_ins_after(update)
@@ -275,14 +288,10 @@ class TableService(StandIns):
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}
         if outcome is not None:
             changes["status"] = "finished"
-        public, private = list(intro), defaultdict(list)
+        public, private = told_by(table, step.events)
+        public[:0] = intro
         if private_intro and table.seats[seat] is not None:
-            private[table.seats[seat]] += private_intro
-        for event in step.events:
-            if event.to is None:
-                public.append(event.text)
-            elif table.seats[event.to] is not None:
-                private[table.seats[event.to]].append(event.text)
+            private[table.seats[seat]][:0] = private_intro
         # the move that finishes the game rates it, in the same transaction
         rate = None if outcome is None else ratings.on_finish(game, table, step.state, outcome.winners)
         update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")),

@@ -4,7 +4,7 @@ The engine is pure and synchronous: no Discord, no database, no asyncio, no glob
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, Required, TypedDict, get_args
 
@@ -117,6 +117,9 @@ class Game:
     # Why a seat that is not to move cannot act now, where "It is not your turn." would mislead
     # (a secret vote already cast); None for the plain reason.
     waiting_reason: Callable[[BaseModel, int], str | None] | None = None
+    # What the set-up tells the table: where things stand at the start, publicly, and each seat's
+    # dealt cards privately (`Event(text, to=seat)`). Derived from the set-up state, never stored.
+    opening: Callable[[BaseModel], tuple[Event, ...]] = field(default=lambda state: ())
 
     @property
     def action_types(self) -> tuple[type, ...]:

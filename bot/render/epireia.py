@@ -1,170 +1,199 @@
-"""Epireia as a picture and as Discord markdown, from a view (the public one, or a seat's).
+"""Epireia as a picture, from a view (the public one, or a seat's); its text is in epireia_text.py.
 
-The picture is a schematic map of Greece: the Territories (land and sea) with the City token that
-holds them and any Brigands, the six Empires on the edges, the six cities (played ones in their
-player's colour, neutral ones with the league they joined), and every figure where it stands. A
-panel on the right lists the players. During the Great Battle the battlefield is drawn under the
-map: three fronts of three columns, with the totals of the columns already turned over.
+The picture is a map of Greece (bot/render/epireia_map.py, drawn once): on it, the City token that
+holds each Territory and any Brigands, each city's league, and every figure where it stands, in
+its player's colour (the colour of the player's emoji in the text). A panel on the right lists the
+players. During the Great Battle the battlefield is drawn under the map: three fronts of three
+columns, with the totals of the columns already turned over.
+
+The picture is laid out as a list of marks (`map_marks`, `panel_marks`) before it is drawn, so what
+it writes, where and in which colour can be read back.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from engine.epireia import data
 
+from .epireia_map import MAP_H, MAP_W, NAME_SIZE, PLACES, background
+from .epireia_text import ENEMY_MARK, LEAGUE_COLOURS, Colour, city_league, city_mark, headline, phase_line, player_mark
+from .epireia_text import reveal, text
 from .presentation import Presentation, rules_page
-from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
+from .style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font, ink_for, text_width, wrap
 
-WIDTH, MAP_W, MAP_H = 1000, 660, 500
+WIDTH = 1000
 MARGIN, HEADER = 12, 64
-LEAGUE_COLOURS = {"delian": (70, 130, 220), "peloponnesian": (210, 80, 70)}
-LEAGUE_ICON = {"delian": "🔵", "peloponnesian": "🔴"}
-SEA, LAND, EMPIRE = (38, 70, 104), (96, 88, 62), (92, 64, 110)
-ENEMY = (140, 140, 150)
-BRIGANDS = (30, 30, 30)
-# Where each place sits on the schematic map (centre of its box).
-SPOTS = {
-    "Illyria": (80, 35), "Macedonia": (300, 35), "Thrakiko Pelagos": (450, 35), "Persia": (590, 35),
-    "Epirus": (80, 105), "Larissa": (220, 105), "Chalkidiki": (360, 105), "Aeolis": (590, 105),
-    "Delphi": (190, 175), "Euboea": (330, 175), "Aigaio Pelagos": (470, 175),
-    "Elis": (80, 245), "Corinth": (220, 245), "Athens": (360, 245), "Ionia": (590, 245),
-    "Sparta": (220, 315), "Kritiko Pelagos": (440, 315),
-    "Syracuse": (80, 385), "Phoenicia": (590, 385),
-    "Carthage": (80, 455), "Egypt": (470, 455),
-}
-BOX_W, BOX_H = 124, 46
+PANEL_LEFT = MARGIN + MAP_W + 10
+PANEL_W = WIDTH - MARGIN - PANEL_LEFT
+CHIP_SIZE, CHIP_H, CHIP_ROWS = 11, 14, 3
+LINE_SIZE, LINE_H = 12, 16
 
 
-# --- Reading the view ----------------------------------------------------------------------------
+# --- Laying the picture out ----------------------------------------------------------------------
 
-def city_of(view: dict, seat: int | None) -> str:
-    if seat is None:
-        return "the enemy"
-    return view["players"][seat]["city"] or f"Seat {seat + 1}"
-
-
-def seat_colour(seat: int) -> tuple[int, int, int]:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def figures_at(view: dict) -> dict[str, list[tuple[str, tuple[int, int, int]]]]:
-    """Every figure by place, with its colour (home figures stand on their city)."""
+def figures_at(view: dict) -> dict[str, list[tuple[str, Colour]]]:
+    """Every figure by place, with its city's colour (home figures stand on their city)."""
     found: dict[str, list] = {}
     for player in view["players"]:
+        colour = player_mark(view, player["seat"])[1]
         for figure, place in player["figures"].items():
             where = player["city"] if place == "home" else place
-            found.setdefault(where, []).append((figure, seat_colour(player["seat"])))
+            found.setdefault(where, []).append((figure, colour))
     for enemy in view["enemies"]:
         where = enemy["city"] if enemy["place"] == "home" else enemy["place"]
-        found.setdefault(where, []).append((enemy["name"], ENEMY))
+        found.setdefault(where, []).append((enemy["name"], ENEMY_MARK[1]))
     return found
 
 
-def owner_colour(view: dict, city: str | None):
+@dataclass(frozen=True)
+class Text:
+    """A text whose left end is at `xy` (its top), with `room` pixels to the right for it."""
+    xy: tuple[float, float]
+    text: str
+    size: int
+    fill: Colour
+    room: float
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A figure's name on its city's colour."""
+    box: tuple[float, float, float, float]
+    text: str
+    fill: Colour
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A City token (or a player's mark beside its name)."""
+    centre: tuple[float, float]
+    radius: float
+    fill: Colour
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A player's panel."""
+    box: tuple[float, float, float, float]
+    outline: Colour
+
+
+Mark = Text | Chip | Disc | Frame
+
+
+def _chips(names: list[tuple[str, Colour]], centre: float, top: float, width: float) -> list[Mark]:
+    """Figures as chips in centred rows of the card's width; past the last row, "+N"."""
+    rows: list[list[tuple[str, Colour, float]]] = [[]]
+    for index, (name, colour) in enumerate(names):
+        wide = text_width(name, CHIP_SIZE) + 10
+        used = sum(w + 3 for *_, w in rows[-1])
+        if rows[-1] and used + wide > width:
+            if len(rows) == CHIP_ROWS:
+                rest = f"+{len(names) - index}"
+                rows[-1][-1] = (rest, MUTED, text_width(rest, CHIP_SIZE) + 10)
+                break
+            rows.append([])
+        rows[-1].append((name, colour, wide))
+    marks: list[Mark] = []
+    for number, row in enumerate(rows):
+        x = centre - (sum(w for *_, w in row) + 3 * (len(row) - 1)) / 2
+        y = top + number * (CHIP_H + 3)
+        for name, colour, wide in row:
+            marks.append(Chip((x, y, x + wide, y + CHIP_H), name, colour))
+            x += wide + 3
+    return marks
+
+
+def _token_line(centre: float, top: float, label: str, colour: Colour) -> list[Mark]:
+    """A disc of `colour` and a short label under a place's name."""
+    wide = 14 + text_width(label, 10)
+    left = centre - wide / 2
+    return [Disc((left + 5, top + 6), 5, colour), Text((left + 14, top), label, 10, colour, wide - 14)]
+
+
+def map_marks(view: dict) -> list[Mark]:
+    """What changes on the map, in map coordinates: owners, Brigands, leagues and figures."""
+    people = figures_at(view)
+    marks: list[Mark] = []
+    for place, where in PLACES.items():
+        centre, top = where.card
+        line = top + NAME_SIZE + 4
+        land = view["territories"].get(place)
+        if land and land["brigands"]:
+            marks.append(Text((centre - 26, line), "Brigands", 10, GOLD, 52))
+        elif land and land["owner"]:
+            marks += _token_line(centre, line, land["owner"], city_mark(view, land["owner"])[1])
+        elif place in data.CITIES and (mark := city_mark(view, place)):
+            league = city_league(view, place)
+            who = ("home" if any(p["city"] == place for p in view["players"]) else
+                   "enemy" if mark == ENEMY_MARK else "ally")
+            marks += _token_line(centre, line, f"{data.LEAGUE_NAMES[league].split()[0]} {who}", mark[1])
+        marks += _chips(people.get(place, []), centre, line + 15, where.width)
+    return marks
+
+
+def _panel_lines(view: dict, player: dict) -> list[tuple[str, Colour]]:
+    res = player["resources"]
+    admin = f"{player['admin']} ({3 - player['admin_uses']} left)" if player["admin"] else "no Administrator yet"
+    army = ", ".join(f"{data.UNIT_NAMES[k[:-1]]} {'I' * int(k[-1])}: {n}" for k, n in sorted(player["army"].items()))
+    away = [f"{figure} ({place})" if place != "home" else figure for figure, place in player["figures"].items()]
+    lines = [(f"Prestige {player['prestige']} · Wheat {res['wheat']} · Wood {res['wood']} · Copper {res['copper']}",
+              TEXT, " · "), (admin, MUTED, " "), ("Army: " + (army or "none"), MUTED, ", "),
+             ("Built: " + (", ".join(player["buildings"]) or "nothing"), MUTED, ", "),
+             ("Figures: " + (", ".join(away) or "-"), MUTED, ", ")]
+    return [(part, colour) for line, colour, sep in lines for part in wrap(line, LINE_SIZE, PANEL_W - 16, sep)]
+
+
+def panel_marks(view: dict, top: float) -> tuple[list[Mark], float]:
+    """The players' panels from `top`, in picture coordinates, and where they end."""
+    marks: list[Mark] = []
+    y = top
     for player in view["players"]:
-        if player["city"] == city:
-            return seat_colour(player["seat"])
-    return ENEMY if city else None
-
-
-def headline(view: dict) -> str:
-    if view["solo"]:
-        scenario = view["solo_scenario"] or "choosing a scenario"
-        augur = f" · Augur: {view['augur']}" if view["augur"] else ""
-        return f"Turn {view['turn']} of {view['last_turn']} · {scenario}{augur}"
-    act = f"Act {'I' * view['act']}: {view['scenario']}" if view["scenario"] else "setting up"
-    return f"Turn {view['turn']} of at most {view['last_turn']} · {act}"
-
-
-def phase_line(view: dict) -> str:
-    phase = view["phase"]
-    if phase == "over":
-        return "Game over: " + view["result"]
-    movers = ", ".join(city_of(view, s) for s in view["to_move"])
-    names = {"scenario": "Solo scenario", "city": "Choosing cities", "league": "Choosing a league",
-             "admin": "Choosing Administrators", "figure": "Secret starting figures", "develop": "Development",
-             "diplomacy": "Diplomacy", "resolve": "Resolution", "battle": "The Great Battle"}
-    return f"{names.get(phase, phase)}" + (f" · waiting for {movers}" if movers else "")
+        emoji, colour = player_mark(view, player["seat"])
+        name = player["city"] or f"Seat {player['seat'] + 1}"
+        league = data.LEAGUE_NAMES[player["league"]]
+        league_w = text_width(league, 11)
+        lines = _panel_lines(view, player)
+        bottom = y + 30 + len(lines) * LINE_H + 6
+        marks += [Frame((PANEL_LEFT, y, WIDTH - MARGIN, bottom), LEAGUE_COLOURS[player["league"]]),
+                  Disc((PANEL_LEFT + 15, y + 15), 7, colour),
+                  Text((PANEL_LEFT + 28, y + 6), name, 17, colour, PANEL_W - 44 - league_w),
+                  Text((WIDTH - MARGIN - 8 - league_w, y + 9), league, 11, LEAGUE_COLOURS[player["league"]], league_w)]
+        marks += [Text((PANEL_LEFT + 8, y + 30 + index * LINE_H), line, LINE_SIZE, fill, PANEL_W - 16)
+                  for index, (line, fill) in enumerate(lines)]
+        y = bottom + 8
+    return marks, y
 
 
 # --- Drawing -------------------------------------------------------------------------------------
 
-def _box(pen: ImageDraw.ImageDraw, place: str, top: int, fill, outline=None, width: int = 1):
-    x, y = SPOTS[place]
-    x, y = x + MARGIN, y + top
-    box = (x - BOX_W / 2, y - BOX_H / 2, x + BOX_W / 2, y + BOX_H / 2)
-    pen.rounded_rectangle(box, radius=7, fill=fill, outline=outline or BACKGROUND, width=width)
-    return box
+def _draw(pen: ImageDraw.ImageDraw, marks: list[Mark], dx: float = 0, dy: float = 0, outline: bool = False) -> None:
+    for mark in marks:
+        if isinstance(mark, Frame):
+            pen.rounded_rectangle(mark.box, radius=8, fill=PANEL, outline=mark.outline, width=2)
+        elif isinstance(mark, Disc):
+            (x, y), r = mark.centre, mark.radius
+            pen.ellipse((x + dx - r, y + dy - r, x + dx + r, y + dy + r), fill=mark.fill, outline=BACKGROUND)
+        elif isinstance(mark, Chip):
+            x0, y0, x1, y1 = mark.box
+            pen.rounded_rectangle((x0 + dx, y0 + dy, x1 + dx, y1 + dy), radius=4, fill=mark.fill)
+            pen.text(((x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy), mark.text, font=font(CHIP_SIZE),
+                     fill=ink_for(mark.fill), anchor="mm")
+        else:
+            extra = {"stroke_width": 2, "stroke_fill": BACKGROUND} if outline else {}
+            pen.text((mark.xy[0] + dx, mark.xy[1] + dy), mark.text, font=font(mark.size), fill=mark.fill, **extra)
 
 
-def _figures(pen: ImageDraw.ImageDraw, box, people: list) -> None:
-    x, y = box[0] + 6, box[3] - 15
-    for figure, colour in people[:4]:
-        width = min(58, font(11).getlength(figure) + 8)
-        if x + width > box[2] - 2:
-            break
-        pen.rounded_rectangle((x, y, x + width, y + 13), radius=4, fill=colour)
-        pen.text((x + 4, y + 6.5), fit(figure, 11, width - 6), font=font(11), fill=BACKGROUND, anchor="lm")
-        x += width + 3
-
-
-def draw_map(pen: ImageDraw.ImageDraw, view: dict, top: int) -> None:
-    pen.rounded_rectangle((MARGIN, top, MARGIN + MAP_W, top + MAP_H), radius=10, fill=(30, 46, 66))
-    people = figures_at(view)
-    for place in data.EMPIRES:
-        box = _box(pen, place, top, EMPIRE, GOLD if data.EMPIRES[place]["sea"] else None)
-        low, high = data.EMPIRES[place]["target"]
-        pen.text((box[0] + 6, box[1] + 4), place, font=font(13), fill=TEXT)
-        pen.text((box[2] - 6, box[1] + 5), f"{low}+/{high}+", font=font(11), fill=MUTED, anchor="ra")
-        _figures(pen, box, people.get(place, []))
-    for place, land in view["territories"].items():
-        colour = owner_colour(view, land["owner"])
-        box = _box(pen, place, top, SEA if data.is_sea(place) else LAND, colour, 3 if colour else 1)
-        pen.text((box[0] + 6, box[1] + 4), fit(place, 13, BOX_W - 12), font=font(13), fill=TEXT)
-        if land["owner"]:
-            pen.text((box[2] - 6, box[1] + 19), land["owner"], font=font(10), fill=colour, anchor="ra")
-        if land["brigands"]:
-            pen.rectangle((box[0] + 6, box[1] + 20, box[0] + 62, box[1] + 31), fill=BRIGANDS)
-            pen.text((box[0] + 9, box[1] + 25.5), "Brigands", font=font(10), fill=GOLD, anchor="lm")
-        _figures(pen, box, people.get(place, []))
-    allies = {c: lg for lg, league in view["leagues"].items() for c in league["allies"]}
-    for city in data.CITIES:
-        player = next((p for p in view["players"] if p["city"] == city), None)
-        enemy = any(e["city"] == city for e in view["enemies"])
-        colour = seat_colour(player["seat"]) if player else ENEMY if enemy else MUTED
-        league = player["league"] if player else allies.get(city)
-        if enemy:  # solo: the enemy cities are in the other league
-            league = "delian" if view["players"][0]["league"] == "peloponnesian" else "peloponnesian"
-        box = _box(pen, city, top, PANEL, LEAGUE_COLOURS.get(league) or MUTED, 3 if league else 1)
-        pen.text((box[0] + 6, box[1] + 4), city, font=font(14), fill=colour)
-        if city in allies:
-            pen.text((box[2] - 6, box[1] + 5), "ally", font=font(10), fill=LEAGUE_COLOURS[allies[city]], anchor="ra")
-        _figures(pen, box, people.get(city, []))
-
-
-def draw_players(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int) -> None:
-    y = top
-    for player in view["players"]:
-        colour = seat_colour(player["seat"])
-        pen.rounded_rectangle((left, y, WIDTH - MARGIN, y + 112), radius=8, fill=PANEL,
-                              outline=LEAGUE_COLOURS[player["league"]], width=2)
-        name = player["city"] or f"Seat {player['seat'] + 1}"
-        pen.text((left + 8, y + 6), name, font=font(17), fill=colour)
-        pen.text((WIDTH - MARGIN - 8, y + 9), data.LEAGUE_NAMES[player["league"]], font=font(11),
-                 fill=LEAGUE_COLOURS[player["league"]], anchor="ra")
-        res = player["resources"]
-        admin = f"{player['admin']} ({3 - player['admin_uses']} left)" if player["admin"] else "no Administrator yet"
-        army = " ".join(f"{data.UNIT_NAMES[k[:-1]][0]}{'I' * int(k[-1])}:{n}" for k, n in sorted(player["army"].items()))
-        lines = [
-            f"Prestige {player['prestige']} · Wheat {res['wheat']} · Wood {res['wood']} · Copper {res['copper']}",
-            admin,
-            "Army: " + (army or "none"),
-            fit("Built: " + (", ".join(player["buildings"]) or "nothing"), 12, WIDTH - MARGIN - left - 16),
-            fit("Figures: " + (", ".join(player["figures"]) or "-"), 12, WIDTH - MARGIN - left - 16),
-        ]
-        for index, line in enumerate(lines):
-            pen.text((left + 8, y + 30 + index * 16), line, font=font(12), fill=TEXT if index == 0 else MUTED)
-        y += 120
+def draw_map(image: Image.Image, view: dict, top: int) -> None:
+    image.paste(background(), (MARGIN, top))
+    pen = ImageDraw.Draw(image)
+    for place, land in view["territories"].items():  # a held Territory's shore in its owner's colour
+        mark = city_mark(view, land["owner"]) if land["owner"] else None
+        if mark:
+            pen.polygon([(x + MARGIN, y + top) for x, y in PLACES[place].shape], outline=mark[1], width=3)
+    _draw(pen, map_marks(view), MARGIN, top, outline=True)
 
 
 def draw_battle(pen: ImageDraw.ImageDraw, view: dict, top: int) -> None:
@@ -198,21 +227,17 @@ def draw_battle(pen: ImageDraw.ImageDraw, view: dict, top: int) -> None:
                          font=font(26), fill=LEAGUE_COLOURS[league], anchor="mm")
 
 
-def _height(view: dict) -> int:
-    players = HEADER + len(view["players"]) * 120
-    body = max(MAP_H, players - HEADER)
-    return HEADER + body + (250 if view.get("battle") else 0) + 40
-
-
 def draw(view: dict) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, _height(view)), BACKGROUND)
+    panels, bottom = panel_marks(view, HEADER)
+    y = max(HEADER + MAP_H, bottom) + 10
+    height = y + (250 if view.get("battle") else 0) + 30
+    image = Image.new("RGB", (WIDTH, int(height)), BACKGROUND)
     pen = ImageDraw.Draw(image)
     pen.text((MARGIN, MARGIN), "Epireia", font=font(26), fill=TEXT)
     pen.text((WIDTH - MARGIN, MARGIN + 4), fit(headline(view), 15, WIDTH - 160), font=font(15), fill=MUTED, anchor="ra")
     pen.text((MARGIN, MARGIN + 34), fit(phase_line(view), 14, WIDTH - 2 * MARGIN), font=font(14), fill=GOLD)
-    draw_map(pen, view, HEADER)
-    draw_players(pen, view, MARGIN + MAP_W + 10, HEADER)
-    y = HEADER + max(MAP_H, len(view["players"]) * 120) + 10
+    draw_map(image, view, HEADER)
+    _draw(pen, panels)
     if view.get("battle"):
         draw_battle(pen, view, y)
         y += 250
@@ -221,69 +246,6 @@ def draw(view: dict) -> Image.Image:
         dice = " vs ".join(f"{side['who']} {side['die']} ({side['total']})" for side in roll["sides"])
         pen.text((MARGIN, y), fit(f"Roll at {roll['place']}: {dice}", 14, WIDTH - 2 * MARGIN), font=font(14), fill=TEXT)
     return image
-
-
-# --- Text ----------------------------------------------------------------------------------------
-
-def _player_line(view: dict, player: dict) -> str:
-    res = player["resources"]
-    army = " ".join(f"{data.UNIT_ICON[k[:-1]]}{'I' * int(k[-1])}×{n}" for k, n in sorted(player["army"].items()))
-    away = [f"{f}@{p}" for f, p in player["figures"].items() if p != "home"]
-    home = [f for f, p in player["figures"].items() if p == "home"]
-    figures = ", ".join(home + away) or "-"
-    name = player["city"] or f"Seat {player['seat'] + 1}"
-    count = len(player["buildings"])
-    built = f"{count} building{'s' if count != 1 else ''}"
-    return (f"{LEAGUE_ICON[player['league']]} **{name}** ⭐{player['prestige']} 🌾{res['wheat']} 🪵{res['wood']} "
-            f"🪙{res['copper']} · {army or 'no army'} · {built} · {figures}")
-
-
-def _battle_lines(view: dict) -> list[str]:
-    battle = view["battle"]
-    lines = []
-    for index, front in enumerate(data.FRONTS):
-        columns = battle["columns"][index] if index < len(battle["columns"]) else []
-        if not columns:
-            continue
-        shown = " · ".join(f"{c['totals']['delian']}-{c['totals']['peloponnesian']}" for c in columns)
-        won = battle["fronts"][index] if index < len(battle["fronts"]) else "…"
-        result = "nobody" if won is None else "…" if won == "…" else data.LEAGUE_NAMES[won]
-        lines.append(f"⚔️ {data.FRONT_NAMES[front]} (Delian-Peloponnesian): {shown} → {result}")
-    if battle["stage"] == "place":
-        ready = [data.LEAGUE_NAMES[lg] for lg, ok in battle["ready"].items() if ok]
-        lines.append("Deploying in secret. Ready: " + (", ".join(ready) or "nobody yet"))
-    return lines
-
-
-def text(view: dict) -> str:
-    lines = [f"**Epireia** · {headline(view)}", phase_line(view)]
-    if view["solo"] and view["solo_scenario"]:
-        card = data.SOLO_SCENARIOS[view["solo_scenario"]]
-        met = len(view["objectives_met"])
-        lines.append(f"🎯 {card['text']} ({met}/{len(card['objectives'])} met)")
-    elif view["scenario"]:
-        card = data.SCENARIOS[view["scenario"]]
-        winner = view["scenario_winner"]
-        done = f" ✅ {city_of(view, winner)}" if winner is not None else ""
-        lines.append(f"🎯 {card['text']}{done}")
-    lines += [_player_line(view, p) for p in view["players"]]
-    held = [f"{place}: {land['owner'] or ''}{' 🗡️' if land['brigands'] else ''}".strip()
-            for place, land in view["territories"].items() if land["owner"] or land["brigands"]]
-    if held:
-        lines.append("🗺️ " + " · ".join(held))
-    allies = [f"{c} ({'Delian' if lg == 'delian' else 'Peloponnesian'})"
-              for lg, league in view["leagues"].items() for c in league["allies"]]
-    if allies:
-        lines.append("🤝 Allied cities: " + ", ".join(allies))
-    if view["enemies"]:
-        lines.append("👁️ Enemy: " + ", ".join(f"{e['name']}@{e['place']}" for e in view["enemies"]))
-    if view.get("battle"):
-        lines += _battle_lines(view)
-    lines += [f"Your {line[0].lower()}{line[1:]}" for line in reveal(view)]
-    if view["phase"] == "over" and view["winners"]:
-        lines.append("🏆 " + ", ".join(f"**{city_of(view, s)}**" for s in view["winners"]))
-    text = "\n".join(lines)
-    return text if len(text) <= 1800 else text[:1797] + "…"
 
 
 def group(view: dict, action) -> str | None:
@@ -296,17 +258,6 @@ def group(view: dict, action) -> str | None:
         return f"Send {action.figure}"
     return {"build": "Build", "architect": "Architect: build for less", "produce": "Produce a unit",
             "trade": "Trapezites: exchange", "withdraw": "Merchant: take from the treasury"}.get(kind)
-
-
-def reveal(view: dict) -> list[str]:
-    """A seat's secrets in the third person (the summary's words; the seat's own text says "Your")."""
-    lines = []
-    if view.get("seat") is not None and view.get("league_tokens"):
-        tokens = ", ".join(f"{data.UNIT_ICON[t['unit']]}{'I' * t['level']}:{t['strength']}" for t in view["league_tokens"])
-        lines.append(f"League's tokens (secret): {tokens}")
-    if view.get("seat") is not None and view.get("my_figure_choice"):
-        lines.append(f"Secret figure: {view['my_figure_choice']}")
-    return lines
 
 
 PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("epireia.md"), reveal=reveal, label=None, group=group,

@@ -23,6 +23,12 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int) -> float:
+    """How wide `text` is drawn at `size` (measuring is costly, and the same names come back)."""
+    return font(size).getlength(text)
+
+
 def fit(text: str, size: int, width: float) -> str:
     """`text` cut with an ellipsis so that it fits `width` pixels at `size`."""
     face = font(size)
@@ -31,6 +37,22 @@ def fit(text: str, size: int, width: float) -> str:
     while text and face.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: float, sep: str = " ") -> list[str]:
+    """`text` broken into lines that fit `width` pixels at `size`, between the parts `sep` joins
+    (each line but the last keeps the separator's non-space end: "Granary," "Mine"). A single
+    part too long for a line is cut with an ellipsis."""
+    kept = sep.rstrip()
+    lines: list[str] = []
+    for part in text.split(sep):
+        if lines and text_width(lines[-1] + sep + part, size) <= width:
+            lines[-1] += sep + part
+        else:
+            if lines:
+                lines[-1] += kept
+            lines.append(fit(part, size, width))
+    return lines
 
 
 def ink_for(colour: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -14,7 +14,17 @@ LEAGUE = data.LEAGUE_NAMES
 
 
 def _league_name(state: State, league: str) -> str:
-    return "the enemy" if state.solo and not seats_of(state, league) else LEAGUE[league]
+    """The league as a sentence names it, article included: "the Delian League", "the enemy"."""
+    return "the enemy" if state.solo and not seats_of(state, league) else f"the {LEAGUE[league]}"
+
+
+def _sentence(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+def _league_label(state: State, league: str) -> str:
+    """The league as a list or a line starts with it: "Delian League", "Enemy"."""
+    return "Enemy" if state.solo and not seats_of(state, league) else LEAGUE[league]
 
 
 # --- Deployment ----------------------------------------------------------------------------------
@@ -144,7 +154,7 @@ def start(state: State, events: list[Event]) -> None:
                        for front, columns in state.enemy_army.items()}
             plans[league] = Plan(columns=columns, figures={f: None for f in data.FRONTS}, ready=True)
     state.battle = Battle(plans=plans, engaged={league: [] for league in data.LEAGUES})
-    counts = ", ".join(f"{_league_name(state, lg)}: {_army_size(state, lg)} tokens" for lg in data.LEAGUES)
+    counts = ", ".join(f"{_league_label(state, lg)}: {_army_size(state, lg)} tokens" for lg in data.LEAGUES)
     events.append(Event(f"⚔️ **The Great Battle!** {counts}. Each league deploys in secret."))
     for league in data.LEAGUES:
         if not plans[league].ready:
@@ -166,7 +176,7 @@ def _reveal(state: State, events: list[Event]) -> None:
     for league in data.LEAGUES:
         figures = battle.plans[league].figures
         placed = ", ".join(f"{data.FRONT_NAMES[f]}: {figures.get(f) or '-'}" for f in data.FRONTS)
-        lines.append(f"{_league_name(state, league)}: {placed}")
+        lines.append(f"{_league_label(state, league)}: {placed}")
     events.append(Event("🎴 The figures are revealed.\n" + "\n".join(lines)))
     _open_column(state, events)
 
@@ -239,7 +249,7 @@ def _open_column(state: State, events: list[Event]) -> None:
     battle.column_totals[battle.front].append(totals)
     battle.column_added[battle.front].append({})
     events.append(Event(f"🏺 {data.FRONT_NAMES[front]}, column {battle.column + 1}: " + " · ".join(
-        f"{_league_name(state, lg)} **{totals[lg]}**" for lg in data.LEAGUES)))
+        f"{_league_label(state, lg)} **{totals[lg]}**" for lg in data.LEAGUES)))
     battle.choices, battle.responder = {}, None
     battle.waiting = [lg for lg in data.LEAGUES if _matters(state, lg, rival_can_add=True)]
     battle.stage = "engage"
@@ -297,7 +307,7 @@ def _commit(state: State, league: str, action: Engage, events: list[Event]) -> N
         added.append("Polemarch (+2)")
     battle.column_added[battle.front][battle.column][league] = ", ".join(added)
     text = f"engages {' and '.join(added)}" if added else "holds back"
-    events.append(Event(f"The {_league_name(state, league)} {text}: **{totals[league]}**."))
+    events.append(Event(f"{_sentence(_league_name(state, league))} {text}: **{totals[league]}**."))
 
 
 def _close_column(state: State, events: list[Event]) -> None:
@@ -306,7 +316,7 @@ def _close_column(state: State, events: list[Event]) -> None:
     delian, pelop = totals["delian"], totals["peloponnesian"]
     winner = None if delian == pelop else ("delian" if delian > pelop else "peloponnesian")
     battle.column_results[battle.front].append(winner)
-    events.append(Event(f"Column {battle.column + 1}: " + (f"won by the {_league_name(state, winner)}"
+    events.append(Event(f"Column {battle.column + 1}: " + (f"won by {_league_name(state, winner)}"
                                                           if winner else "a tie, nobody wins it") + "."))
     battle.choices, battle.waiting, battle.responder = {}, [], None
     battle.column += 1
@@ -318,7 +328,7 @@ def _close_column(state: State, events: list[Event]) -> None:
     front_winner = None if wins["delian"] == wins["peloponnesian"] else max(wins, key=wins.get)
     battle.front_results.append(front_winner)
     name = data.FRONT_NAMES[data.FRONTS[battle.front]]
-    events.append(Event(f"🚩 The {name} front: " + (f"won by the **{_league_name(state, front_winner)}**"
+    events.append(Event(f"🚩 The {name} front: " + (f"won by **{_league_name(state, front_winner)}**"
                                                      if front_winner else "nobody wins it") + "."))
     battle.front += 1
     battle.column = 0

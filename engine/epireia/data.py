@@ -33,7 +33,7 @@ INTEGRATION_ORDER = ("Elis", "Delphi", "Larissa", "Corinth", "Sparta", "Athens")
 START_RESOURCES = 2  # of each (rulebook)
 START_PRESTIGE, SOLO_START_PRESTIGE = 1, 0  # rulebook
 MAX_PRESTIGE = 10
-TRADE_POSTS = 3  # city tokens a player can put on Territories (rulebook: 3 Trade Post spots)
+CITY_TOKENS = 3  # City tokens a player can put on Territories (rulebook: the 3 on the Trade Post spots)
 FIGURE_SLOTS = 3
 DEVELOPMENT_ACTIONS = 2  # rulebook
 DONATION = (2, 8)  # rulebook: 2 to 8 of one resource for 1 Prestige
@@ -54,11 +54,11 @@ ADMIN_USES = 3  # rulebook: the Administrator's Hall allows 3 uses per game
 
 BUILDINGS: dict[str, dict] = {
     "Barracks": {"type": "military", "cost": {"copper": 2, "wood": 1}, "unlocks": "hoplites",
-                 "effect": "produce Hoplites Lv II"},
+                 "effect": "produce Hoplites II"},
     "Shipyard": {"type": "military", "cost": {"wood": 2, "copper": 1}, "unlocks": "triremes",
-                 "effect": "produce Triremes Lv II"},
+                 "effect": "produce Triremes II"},
     "Stables": {"type": "military", "cost": {"wheat": 2, "copper": 1}, "unlocks": "cavalry",
-                "effect": "produce Cavalry Lv II"},
+                "effect": "produce Cavalry II"},
     "Temple": {"type": "religious", "cost": {"wheat": 2, "wood": 1, "copper": 1},
                "effect": "+2 Prestige when built, +1 Prestige at each Collection"},
     "Granary": {"type": "civil", "cost": {"wood": 2}, "produces": "wheat", "effect": "+1 Wheat at Collection"},
@@ -116,7 +116,7 @@ BONUS_TEXT = {
 FIGURES: dict[str, dict] = {
     # Athens
     "Pericles": {"city": "Athens", "attack": 3, "sea": True, "ability": "+1 Prestige when he wins a conflict"},
-    "Themistocles": {"city": "Athens", "attack": 2, "sea": True, "ability": "+1 attack on maritime Territories"},
+    "Themistocles": {"city": "Athens", "attack": 2, "sea": True, "ability": "+1 attack on sea Territories"},
     "Cleisthenes": {"city": "Athens", "attack": 2, "sea": False, "ability": "+2 on Greek city rolls"},
     "Alcibiades": {"city": "Athens", "attack": 3, "sea": True, "ability": ""},
     "Aspasia": {"city": "Athens", "attack": 1, "sea": False, "ability": "+1 of your scarcest resource at Collection"},

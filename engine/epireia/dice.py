@@ -19,7 +19,7 @@ def augur_bonus(state: State, figures: list[str]) -> tuple[int, list[str]]:
 
 def side_label(state: State, side: Side) -> str:
     if side.seat is None:
-        return "the enemy"
+        return "The enemy"
     return name(state, side.seat)
 
 

@@ -227,9 +227,12 @@ def _take(state: State, place: str, events: list[Event]) -> None:
     if land.owner and _league_of_city(state, land.owner) == league:
         return  # already the league's: a partner's Territory cannot be taken
     present = [s for s in diplomacy_order(state) if set(here) & set(state.players[s].figures)]
-    taker = next((s for s in present if len(territories_of(state, state.players[s].city)) < data.TRADE_POSTS), None)
+    taker = next((s for s in present if len(territories_of(state, state.players[s].city)) < data.CITY_TOKENS), None)
     if taker is None:
-        events.append(Event(f"**{name(state, present[0])}** has no Trade Post left to mark {place}."))
+        # Said when a figure comes: a figure that stays on would repeat it every turn.
+        if any(f in state.players[s].moved for s in present for f in here):
+            events.append(Event(f"**{name(state, present[0])}** has no City token left to mark {place} "
+                                f"(all {data.CITY_TOKENS} mark other Territories)."))
         return
     _change_owner(state, place, state.players[taker].city, events)
     player = state.players[taker]

@@ -1,7 +1,7 @@
 """Nine Muses (2-4 players): call the Muses and trade Knowledge for Aristotle's victory points."""
 from ..core import Game
 from .checks import invariants
-from .rules import apply, legal_actions, outcome, setup, shuffle_secrets, to_move, view
+from .rules import apply, legal_actions, opening, outcome, setup, shuffle_secrets, to_move, view
 from .standin import label, stand_in
 from .state import Options, State, actions
 
@@ -25,4 +25,5 @@ GAME = Game(
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
     presentation="bot.render.nine_muses:PRESENTATION",
+    opening=opening,
 )

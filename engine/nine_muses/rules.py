@@ -72,6 +72,15 @@ def _deal(state: State, chance: Chance) -> list[Event]:
     return events
 
 
+def opening(state: State) -> tuple[Event, ...]:
+    """Round 1 as the set-up leaves it: the five Muses face up, everyone's 2 Craft, who starts;
+    and each player's three cards, to that player alone."""
+    muses = ", ".join(f"**{muse}**" for muse in state.centre)
+    craft = amount(data.STARTING_CRAFT, "craft")
+    return (Event(f"📜 Round 1: the Muses {muses} are face up in the centre. Every sage starts with "
+                  f"{craft}. **{state.names[state.first]}** starts."), *private_hands(state))
+
+
 def private_hands(state: State) -> list[Event]:
     return [Event(f"Your Philosopher cards: {', '.join(p.hand)}.", to=seat)
             for seat, p in enumerate(state.players)]
@@ -249,7 +258,7 @@ def _next_turn(state: State, chance: Chance) -> list[Event]:
 def _end_round(state: State, chance: Chance) -> list[Event]:
     if not state.muse_deck:  # the ninth Muse came out this round: that was the last round
         state.phase, state.pending = "over", []
-        return [Event(f"The last round is over. 🏆 {outcome(state).reason}")]
+        return [Event(f"The last round is over. 🏆 {outcome(state).reason}"), _final_scores(state)]
     state.round += 1
     state.first = (state.first + 1) % players(state)
     state.turn = state.first
@@ -261,6 +270,17 @@ def _end_round(state: State, chance: Chance) -> list[Event]:
                     f"**{state.names[state.first]}** starts.{last}")]
     events += _deal(state, chance)
     return events + private_hands(state) + _start_turn(state)
+
+
+def _final_scores(state: State) -> Event:
+    ranked = sorted(range(players(state)), key=lambda s: (-state.players[s].points, -len(state.players[s].muses), s))
+    lines = [f"**{state.names[s]}**: {state.players[s].points} VP, {_muses(len(state.players[s].muses))}"
+             for s in ranked]
+    return Event("🏁 Final scores:\n" + "\n".join(lines))
+
+
+def _muses(count: int) -> str:
+    return f"{count} Muse{'s' if count != 1 else ''}"
 
 
 # --- Views and the outcome -----------------------------------------------------------------------

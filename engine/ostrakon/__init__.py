@@ -1,5 +1,6 @@
 """Ostrakon (5-12 players): secret stone votes on two-answer questions."""
 from ..core import Game
+from .announce import opening
 from .checks import invariants
 from .rules import apply, legal_actions, setup, to_move, waiting_reason
 from .state import Options, State, actions
@@ -28,4 +29,5 @@ GAME = Game(
     presentation="bot.render.ostrakon:PRESENTATION",
     written_moves=("ask",),
     waiting_reason=waiting_reason,
+    opening=opening,
 )

@@ -1,8 +1,9 @@
 """Ostrakon: a council of philosophers asks two-answer questions and votes with secret stones.
 
-Reads top to bottom: reading the position, set-up, who moves and what is legal, applying an
+Reads top to bottom: comparing questions, set-up, who moves and what is legal, applying an
 action, then scoring, the Sun's walk and the day's end. The options, state and actions are in
-state.py; the views and the outcome in views.py.
+state.py; reading the position in position.py; the dealer's words in announce.py; the views and
+the outcome in views.py.
 """
 from __future__ import annotations
 
@@ -12,63 +13,14 @@ from functools import lru_cache
 from ..chance import Chance
 from ..core import Event, IllegalAction, Step, copy_state
 from . import data
+from .announce import announce, final_standings, standings
+from .position import affected, can_follow, pile_at, players, positions, speaker
 from .state import (
     STONE_ICON, Action, Ask, Consult, Corrupt, Decide, Follow, Options, Pile, Question, Reveal, Rule, State, Stone,
     Vote, actions,
 )
 
-# --- Reading the position ------------------------------------------------------------------------
-
-def players(state: State) -> int:
-    return len(state.names)
-
-
-def pile_at(state: State, space: int) -> Pile | None:
-    return next((pile for pile in state.piles if pile.space == space), None)
-
-
-def speaker(state: State) -> int | None:
-    pile = pile_at(state, state.sun)
-    return pile.seats[-1] if pile and state.phase != "over" else None
-
-
-def next_speaker(state: State) -> int | None:
-    """Who speaks after this turn, if it is known: the next philosopher down the sunlit pile, or
-    the top of the next pile back along the path. At the day's end the leader is not yet known."""
-    pile = pile_at(state, state.sun)
-    if pile is None or state.phase == "over":
-        return None
-    if len(pile.seats) > 1:
-        return pile.seats[-2]
-    behind = [p for p in state.piles if p.space < state.sun]
-    return behind[-1].seats[-1] if behind else None
-
-
-def positions(state: State) -> list[int]:
-    where = [0] * players(state)
-    for pile in state.piles:
-        for seat in pile.seats:
-            where[seat] = pile.space
-    for seat in state.under_sun:
-        where[seat] = state.sun
-    if state.winner is not None and state.outstanding:
-        where[state.winner] = data.TEMPLE
-    return where
-
-
-def affected(state: State) -> int:
-    return data.affected_for(players(state))
-
-
-def can_follow(state: State, seat: int) -> bool:
-    talker = speaker(state)
-    if state.phase != "vote" or state.follower is not None or talker is None:
-        return False
-    if seat == talker or seat in state.votes or seat in state.followed:
-        return False
-    on_top = any(pile.seats[-1] == seat for pile in state.piles)
-    return on_top and positions(state)[seat] < state.sun
-
+# --- Comparing questions -------------------------------------------------------------------------
 
 @lru_cache(maxsize=4096)  # stand-ins compare the canned questions on every turn
 def normalise(question: str) -> str:
@@ -303,30 +255,17 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
                         f"forward {missing} space{'s' if missing > 1 else ''}.")]
         if target == data.TEMPLE:
             state.winner, state.outstanding, state.phase = talker, True, "over"
-            return events + [Event(f"🏛️ **{name}** reaches the Temple of Wisdom: an Outstanding Victory!")]
+            return events + [Event(f"🏛️ **{name}** reaches the Temple of Wisdom: an Outstanding Victory!"),
+                             final_standings(state)]
         _place_on_top(state, talker, target)
         if follower is not None:
             events.append(_move_follower(state, follower, missing))
     state.phase = "ask"
     _next_subject(state, chance)
     events += _walk_sun(state)
-    return events if state.phase == "over" else events + [_announce(state)]
-
-
-def _announce(state: State) -> Event:
-    """The dealer's words at each new turn: this subject and speaker, then the next ones."""
-    def subject(name: str) -> str:
-        return "a free subject" if name == data.FREE_SUBJECT else f"**{name}**"
-    after = next_speaker(state)
-    now = subject(state.subject)
-    text = f"🗣️ {now[0].upper() + now[1:]}: **{state.names[speaker(state)]}** asks."
-    if after is not None:
-        text += f" Next: {subject(state.next_subject)}, **{state.names[after]}**."
-    elif state.day < state.days:
-        text += f" Next: {subject(state.next_subject)}, whoever leads on day {state.day + 1}."
-    else:
-        text += " This is the last question of the council."
-    return Event(text)
+    if state.phase == "over":
+        return events + [final_standings(state)]
+    return events + [standings(state), announce(state)]
 
 
 def _move_follower(state: State, follower: int, spaces: int) -> Event:

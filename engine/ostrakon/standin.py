@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..chance import Chance
 from . import data
-from .rules import Ask, Consult, Corrupt, Decide, State, Vote, legal_actions, normalise, players, speaker
+from .position import players, speaker
+from .rules import Ask, Consult, Corrupt, Decide, State, Vote, legal_actions, normalise
 
 
 def canned_question(state: State) -> Ask:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Outcome, copy_state
-from .rules import can_follow, next_speaker, positions, special_spaces, speaker
+from .position import can_follow, next_speaker, positions, speaker
+from .rules import special_spaces
 from .state import State
 
 

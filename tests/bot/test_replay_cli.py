@@ -5,6 +5,7 @@ import sqlite3
 from bot.moderation import Moderation
 from bot.service import TableService
 from bot.store import Store
+from bot.terminal import plain
 from engine import GAMES, Chance
 
 from .test_cli import run_cli
@@ -48,9 +49,10 @@ async def test_a_finished_table_prints_its_public_history_then_its_outcome(tmp_p
     assert any("🏆 Winner" in line for line in lines)
     assert lines[-1] == "The replay gives exactly the stored state."
     body = "\n".join(lines)
-    for text in public[2:]:  # every public event after the start's greeting and hint, mentions shown as @id
-        assert text.replace("<@", "@").replace(">", "") in body.replace(">", "")
-    assert private and not [text for text in private if text in body]
+    for text in public[2:]:  # every public event after the start's greeting and hint, as a terminal shows it
+        assert plain(text) in body
+    assert "**" not in body  # no Markdown
+    assert private and not [text for text in private if plain(text) in body]
 
 
 async def test_a_missing_table_a_missing_file_and_a_changed_state_are_told(tmp_path):

@@ -128,15 +128,16 @@ async def committed(path: Path) -> dict[int, Committed]:
             public.update({row.seq: kick_lines(row) for row in log if row.kind == "kick"})
             kicks = {row.seq: row.seat for row in log if row.kind == "kick" and row.seat is not None}
 
-            def on_move(row, step, told=told, public=public, seats=seats, kicks=kicks) -> None:
+            def on_step(row, step, told=told, public=public, seats=seats, kicks=kicks) -> None:
                 for seq in [seq for seq in kicks if seq < row.seq]:
                     seats[kicks.pop(seq)] = None
-                public[row.seq] = [line for event in step.events if event.to is None for line in event.text.split("\n")]
+                public[row.seq] = public.get(row.seq, []) + [
+                    line for event in step.events if event.to is None for line in event.text.split("\n")]
                 for event in step.events:
                     if event.to is not None and seats[event.to] is not None:
                         told.private[seats[event.to]].append(event.text)
 
-            state = replay.rebuild(game, table, log, on_move=on_move)
+            state = replay.rebuild(game, table, log, on_step=on_step)
             told.public = [line for seq in sorted(public) for line in public[seq]]
             told.public_versions = [seq for seq in sorted(public) for _ in public[seq]]
             if table.status == "running" and state is not None:

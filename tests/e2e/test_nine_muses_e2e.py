@@ -79,14 +79,15 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
         turns += 1
         check_limits(table.board())
 
-    # Five rounds of three cards each; each later round's cards came to their owner only: by DM,
-    # or in the reply to the move that ended the round.
+    # Five rounds of three cards each; each round's cards came to their owner only: the first by
+    # DM at the start, the later ones by DM or in the reply to the move that ended the round.
     assert turns == 30 and stale_checked
     for player in players:
         seen = [text for m in player.dms() + player.ephemerals()
                 for text in [old.get("content") or "" for old in m.history] + [m.content]]
         rounds = {tuple(found.split(", ")) for text in seen for found in NEW_CARDS.findall(text)}
-        assert len(rounds) == 4 and all(len(cards) == 3 for cards in rounds), rounds
+        assert len(rounds) == 5 and all(len(cards) == 3 for cards in rounds), rounds
+        assert tuple(dealt[player.id]) in rounds
     assert not any(word in text for text in table.public_texts() for word in PRIVATE)
     assert table.menus_seen["groups"] and table.menus_seen["select"] and table.menus_seen["buttons"]
 

@@ -75,9 +75,9 @@ def test_the_whole_battle():
     lines = texts(step)
     assert any("Column 1: won by the Delian League" in t for t in lines)
     assert any("Column 2: a tie" in t for t in lines) and any("Column 3: a tie" in t for t in lines)
-    assert any("The Flank front: won by the **Delian League**" in t for t in lines)
+    assert any("The Flank front: won by **the Delian League**" in t for t in lines)
     assert any("The Centre front: nobody wins it" in t for t in lines)
-    assert any("The Maritime front: won by the **Peloponnesian League**" in t for t in lines)
+    assert any("The Maritime front: won by **the Peloponnesian League**" in t for t in lines)
     state = step.state
     outcome = GAME.outcome(state)
     assert outcome.winners == (1,) and "won the Maritime front" in outcome.reason

@@ -145,14 +145,14 @@ def test_a_partners_territory_cannot_be_taken():
     assert step.state.territories["Epirus"].owner == "Athens"
 
 
-def test_three_trade_posts_at_most():
+def test_three_city_tokens_at_most():
     state = new_game(["Athens", "Sparta"], figures={"Athens": "Cleisthenes"})
     for land in ("Illyria", "Euboea", "Chalkidiki"):
         state.territories[land].owner = "Athens"
     state = end_development(state)
     state = play(state, 1, EndDiplomacy()).state
     step = play(state, 0, Move(figure="Cleisthenes", to="Epirus"))
-    assert any("no Trade Post left" in t for t in texts(step))
+    assert any("no City token left" in t for t in texts(step))
     assert step.state.territories["Epirus"].owner is None
 
 

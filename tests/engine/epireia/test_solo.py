@@ -109,7 +109,7 @@ def test_a_lone_enemy_takes_a_territory_and_conflicts_are_fought():
     step = play(state, 0, Move(figure="Pericles", to="Euboea"), rolls=[3, 5, 4])
     lines = texts(step)
     assert any("**Athens** (Pericles) rolls 🎲 **5** + 3 attack = **8**" in t for t in lines)
-    assert any("**the enemy** (Brasidas) rolls 🎲 **4** + 2 attack = **6**" in t for t in lines)
+    assert any("**The enemy** (Brasidas) rolls 🎲 **4** + 2 attack = **6**" in t for t in lines)
     assert step.state.territories["Euboea"].owner == "Athens"
 
 

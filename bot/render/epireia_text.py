@@ -1,0 +1,152 @@
+"""Epireia as short Discord markdown, and the readings of a view that the picture
+(bot/render/epireia.py) shares: above all each player's mark, an emoji and its colour, so that
+"🔵 Corinth" in the text is blue in the picture too."""
+from __future__ import annotations
+
+from engine.epireia import data
+
+Colour = tuple[int, int, int]
+# Each league's players in seat order take its marks in turn; the colours are the emoji's own
+# (Twemoji's), so the picture and the text agree.
+MARKS: dict[str, tuple[tuple[str, Colour], ...]] = {
+    "delian": (("🔵", (85, 172, 238)), ("🟣", (170, 142, 214))),
+    "peloponnesian": (("🔴", (221, 46, 68)), ("🟠", (244, 144, 12))),
+}
+ENEMY_MARK = ("⚪", (230, 231, 232))  # the solo mode's enemy cities
+LEAGUE_COLOURS = {league: marks[0][1] for league, marks in MARKS.items()}
+
+
+# --- Reading the view ----------------------------------------------------------------------------
+
+def city_of(view: dict, seat: int | None) -> str:
+    if seat is None:
+        return "the enemy"
+    return view["players"][seat]["city"] or f"Seat {seat + 1}"
+
+
+def player_mark(view: dict, seat: int) -> tuple[str, Colour]:
+    league = view["players"][seat]["league"]
+    partners = [p["seat"] for p in view["players"] if p["league"] == league]
+    marks = MARKS[league]
+    return marks[partners.index(seat) % len(marks)]
+
+
+def enemy_league(view: dict) -> str:
+    """Solo: the enemy cities are in the other league."""
+    return "delian" if view["players"][0]["league"] == "peloponnesian" else "peloponnesian"
+
+
+def city_league(view: dict, city: str | None) -> str | None:
+    """The league of a city: its player's, the enemy's (solo), or the one it joined, if any."""
+    player = next((p for p in view["players"] if p["city"] == city), None)
+    if player:
+        return player["league"]
+    if any(e["city"] == city for e in view["enemies"]):
+        return enemy_league(view)
+    return next((lg for lg, league in view["leagues"].items() if city in league["allies"]), None)
+
+
+def city_mark(view: dict, city: str | None) -> tuple[str, Colour] | None:
+    """The mark of a city: its player's, the enemy's, or its league's once it has joined one."""
+    player = next((p for p in view["players"] if p["city"] == city), None)
+    if player:
+        return player_mark(view, player["seat"])
+    if any(e["city"] == city for e in view["enemies"]):
+        return ENEMY_MARK
+    league = city_league(view, city)
+    return MARKS[league][0] if league else None
+
+
+def headline(view: dict) -> str:
+    if view["solo"]:
+        scenario = view["solo_scenario"] or "choosing a scenario"
+        augur = f" · Augur: {view['augur']}" if view["augur"] else ""
+        return f"Turn {view['turn']} of {view['last_turn']} · {scenario}{augur}"
+    act = f"Act {'I' * view['act']}: {view['scenario']}" if view["scenario"] else "setting up"
+    return f"Turn {view['turn']} of at most {view['last_turn']} · {act}"
+
+
+def phase_line(view: dict) -> str:
+    phase = view["phase"]
+    if phase == "over":
+        return "Game over: " + view["result"]
+    movers = ", ".join(city_of(view, s) for s in view["to_move"])
+    names = {"scenario": "Solo scenario", "city": "Choosing cities", "league": "Choosing a league",
+             "admin": "Choosing Administrators", "figure": "Secret starting figures", "develop": "Development",
+             "diplomacy": "Diplomacy", "resolve": "Resolution", "battle": "The Great Battle"}
+    return f"{names.get(phase, phase)}" + (f" · waiting for {movers}" if movers else "")
+
+
+# --- Text ----------------------------------------------------------------------------------------
+
+def _player_line(view: dict, player: dict) -> str:
+    res = player["resources"]
+    army = " ".join(f"{data.UNIT_ICON[k[:-1]]}{'I' * int(k[-1])}×{n}" for k, n in sorted(player["army"].items()))
+    away = [f"{f}@{p}" for f, p in player["figures"].items() if p != "home"]
+    home = [f for f, p in player["figures"].items() if p == "home"]
+    figures = ", ".join(home + away) or "-"
+    name = player["city"] or f"Seat {player['seat'] + 1}"
+    count = len(player["buildings"])
+    built = f"{count} building{'s' if count != 1 else ''}"
+    return (f"{player_mark(view, player['seat'])[0]} **{name}** ⭐{player['prestige']} 🌾{res['wheat']} 🪵{res['wood']} "
+            f"🪙{res['copper']} · {army or 'no army'} · {built} · {figures}")
+
+
+def _battle_lines(view: dict) -> list[str]:
+    battle = view["battle"]
+    lines = []
+    for index, front in enumerate(data.FRONTS):
+        columns = battle["columns"][index] if index < len(battle["columns"]) else []
+        if not columns:
+            continue
+        shown = " · ".join(f"{c['totals']['delian']}-{c['totals']['peloponnesian']}" for c in columns)
+        won = battle["fronts"][index] if index < len(battle["fronts"]) else "…"
+        result = "nobody" if won is None else "…" if won == "…" else f"{MARKS[won][0][0]} {data.LEAGUE_NAMES[won]}"
+        lines.append(f"⚔️ {data.FRONT_NAMES[front]} (Delian-Peloponnesian): {shown} → {result}")
+    if battle["stage"] == "place":
+        ready = [data.LEAGUE_NAMES[lg] for lg, ok in battle["ready"].items() if ok]
+        lines.append("Deploying in secret. Ready: " + (", ".join(ready) or "nobody yet"))
+    return lines
+
+
+def text(view: dict) -> str:
+    lines = [f"**Epireia** · {headline(view)}", phase_line(view)]
+    if view["solo"] and view["solo_scenario"]:
+        card = data.SOLO_SCENARIOS[view["solo_scenario"]]
+        met = len(view["objectives_met"])
+        lines.append(f"🎯 {card['text']} ({met}/{len(card['objectives'])} met)")
+    elif view["scenario"]:
+        card = data.SCENARIOS[view["scenario"]]
+        winner = view["scenario_winner"]
+        done = f" ✅ {city_of(view, winner)}" if winner is not None else ""
+        lines.append(f"🎯 {card['text']}{done}")
+    lines += [_player_line(view, p) for p in view["players"]]
+    held = [f"{place}: " + (f"{city_mark(view, land['owner'])[0]} {land['owner']}" if land["owner"] else "")
+            + (" 🗡️" if land["brigands"] else "") for place, land in view["territories"].items()
+            if land["owner"] or land["brigands"]]
+    if held:
+        lines.append("🗺️ " + " · ".join(held))
+    allies = [f"{c} ({'Delian' if lg == 'delian' else 'Peloponnesian'})"
+              for lg, league in view["leagues"].items() for c in league["allies"]]
+    if allies:
+        lines.append("🤝 Allied cities: " + ", ".join(allies))
+    if view["enemies"]:
+        lines.append(f"👁️ {ENEMY_MARK[0]} Enemy: " + ", ".join(f"{e['name']}@{e['place']}" for e in view["enemies"]))
+    if view.get("battle"):
+        lines += _battle_lines(view)
+    lines += [f"Your {line[0].lower()}{line[1:]}" for line in reveal(view)]
+    if view["phase"] == "over" and view["winners"]:
+        lines.append("🏆 " + ", ".join(f"**{city_of(view, s)}**" for s in view["winners"]))
+    text = "\n".join(lines)
+    return text if len(text) <= 1800 else text[:1797] + "…"
+
+
+def reveal(view: dict) -> list[str]:
+    """A seat's secrets in the third person (the summary's words; the seat's own text says "Your")."""
+    lines = []
+    if view.get("seat") is not None and view.get("league_tokens"):
+        tokens = ", ".join(f"{data.UNIT_ICON[t['unit']]}{'I' * t['level']}:{t['strength']}" for t in view["league_tokens"])
+        lines.append(f"League's tokens (secret): {tokens}")
+    if view.get("seat") is not None and view.get("my_figure_choice"):
+        lines.append(f"Secret figure: {view['my_figure_choice']}")
+    return lines
