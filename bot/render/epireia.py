@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from engine.epireia import data
 
+from . import epireia_battle
 from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
 
 WIDTH, MAP_W, MAP_H = 1000, 660, 500
@@ -166,41 +167,10 @@ def draw_players(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int) -> N
         y += 120
 
 
-def draw_battle(pen: ImageDraw.ImageDraw, view: dict, top: int) -> None:
-    battle = view["battle"]
-    pen.text((MARGIN, top), "The Great Battle", font=font(20), fill=GOLD)
-    width = (WIDTH - 2 * MARGIN - 20) / 3
-    for index, front in enumerate(data.FRONTS):
-        x = MARGIN + index * (width + 10)
-        y = top + 30
-        winner = battle["fronts"][index] if index < len(battle["fronts"]) else None
-        pen.rounded_rectangle((x, y, x + width, y + 190), radius=8, fill=PANEL,
-                              outline=LEAGUE_COLOURS.get(winner, MUTED), width=3 if winner else 1)
-        pen.text((x + 8, y + 6), data.FRONT_NAMES[front], font=font(16), fill=TEXT)
-        for row, league in enumerate(data.LEAGUES):
-            figure = (battle["figures"] or {}).get(league, {}).get(front) if battle["figures"] else "?"
-            engaged = front in battle["engaged"].get(league, [])
-            label = f"{'Delian' if league == 'delian' else 'Peloponnesian'}: {figure or '-'}{' (engaged)' if engaged else ''}"
-            pen.text((x + 8, y + 30 + row * 16), fit(label, 12, width - 16), font=font(12), fill=LEAGUE_COLOURS[league])
-        columns = battle["columns"][index] if index < len(battle["columns"]) else []
-        for column in range(data.COLUMNS):
-            cx = x + 8 + column * (width - 16) / 3
-            box = (cx, y + 70, cx + (width - 16) / 3 - 6, y + 180)
-            shown = columns[column] if column < len(columns) else None
-            colour = LEAGUE_COLOURS.get(shown["winner"]) if shown else None
-            pen.rounded_rectangle(box, radius=6, fill=BACKGROUND, outline=colour or MUTED, width=2 if colour else 1)
-            if not shown:
-                pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", font=font(24), fill=MUTED, anchor="mm")
-                continue
-            for row, league in enumerate(data.LEAGUES):
-                pen.text(((box[0] + box[2]) / 2, box[1] + 28 + row * 46), str(shown["totals"][league]),
-                         font=font(26), fill=LEAGUE_COLOURS[league], anchor="mm")
-
-
 def _height(view: dict) -> int:
     players = HEADER + len(view["players"]) * 120
     body = max(MAP_H, players - HEADER)
-    return HEADER + body + (250 if view.get("battle") else 0) + 40
+    return HEADER + body + (epireia_battle.HEIGHT if view.get("battle") else 0) + 40
 
 
 def draw(view: dict) -> Image.Image:
@@ -213,8 +183,8 @@ def draw(view: dict) -> Image.Image:
     draw_players(pen, view, MARGIN + MAP_W + 10, HEADER)
     y = HEADER + max(MAP_H, len(view["players"]) * 120) + 10
     if view.get("battle"):
-        draw_battle(pen, view, y)
-        y += 250
+        epireia_battle.draw(pen, view, MARGIN, y, WIDTH - 2 * MARGIN)
+        y += epireia_battle.HEIGHT
     roll = view.get("roll")
     if roll:
         dice = " vs ".join(f"{side['who']} {side['die']} ({side['total']})" for side in roll["sides"])
@@ -235,23 +205,6 @@ def _player_line(view: dict, player: dict) -> str:
     built = f"{count} building{'s' if count != 1 else ''}"
     return (f"{LEAGUE_ICON[player['league']]} **{name}** ⭐{player['prestige']} 🌾{res['wheat']} 🪵{res['wood']} "
             f"🪙{res['copper']} · {army or 'no army'} · {built} · {figures}")
-
-
-def _battle_lines(view: dict) -> list[str]:
-    battle = view["battle"]
-    lines = []
-    for index, front in enumerate(data.FRONTS):
-        columns = battle["columns"][index] if index < len(battle["columns"]) else []
-        if not columns:
-            continue
-        shown = " · ".join(f"{c['totals']['delian']}-{c['totals']['peloponnesian']}" for c in columns)
-        won = battle["fronts"][index] if index < len(battle["fronts"]) else "…"
-        result = "nobody" if won is None else "…" if won == "…" else data.LEAGUE_NAMES[won]
-        lines.append(f"⚔️ {data.FRONT_NAMES[front]} (Delian-Peloponnesian): {shown} → {result}")
-    if battle["stage"] == "place":
-        ready = [data.LEAGUE_NAMES[lg] for lg, ok in battle["ready"].items() if ok]
-        lines.append("Deploying in secret. Ready: " + (", ".join(ready) or "nobody yet"))
-    return lines
 
 
 def text(view: dict) -> str:
@@ -277,7 +230,7 @@ def text(view: dict) -> str:
     if view["enemies"]:
         lines.append("👁️ Enemy: " + ", ".join(f"{e['name']}@{e['place']}" for e in view["enemies"]))
     if view.get("battle"):
-        lines += _battle_lines(view)
+        lines += epireia_battle.lines(view)
     lines += [f"Your {line[0].lower()}{line[1:]}" for line in reveal(view)]
     if view["phase"] == "over" and view["winners"]:
         lines.append("🏆 " + ", ".join(f"**{city_of(view, s)}**" for s in view["winners"]))
@@ -289,6 +242,8 @@ def group(view: dict, action) -> str | None:
     """How a long list of moves is grouped on a phone: donations by resource, buildings, units,
     and each figure's destinations; anything else by its kind."""
     kind = action.kind
+    if view.get("battle"):
+        return epireia_battle.group(view, action)
     if kind == "donate":
         return f"Donate {data.ICON[action.resource]} {action.resource.title()}"
     if kind == "move":
