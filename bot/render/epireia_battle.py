@@ -39,7 +39,7 @@ def _column(view: dict, index: int, column: int, league: str) -> tuple[list[str]
     if battle["field"]:
         spot = battle["field"][front][column][league]
         if spot["tokens"] is None:
-            return [f"{spot['count']} face down"], None
+            return [f"{spot['count']} hidden"], None
         total = opened[column]["totals"][league] if column < len(opened) else None
         return [_token(t) for t in spot["tokens"]] or ["empty"], None if total is None else str(total)
     if league == _mine(view):
@@ -61,7 +61,7 @@ def _standing(view: dict, front: str, league: str) -> str:
         state = "confirmed" if plan["fronts"][front]["confirmed"] else "setting up"
         return f"{SHORT[league]} (you, {state}): {plan['figures'].get(front) or 'no figure'}"
     count = battle["deployed"].get(league, {}).get(front)
-    return f"{SHORT[league]}: " + ("deploying…" if count is None else f"{count} tokens, face down")
+    return f"{SHORT[league]}: " + ("deploying…" if count is None else f"{count} token{'s' * (count != 1)}, face down")
 
 
 def draw(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int, width: int) -> None:
