@@ -53,9 +53,10 @@ def slots_of(plan: Plan, front: str) -> list[Token | None]:
     slots: list[Token | None] = [None] * SLOTS
     for column, tokens in enumerate(plan.columns[front]):
         for token in tokens:
-            row = next(r for r in (0, 1) if slots[2 * column + r] is None
-                       and slot_unit(front, 2 * column + r) == token.unit)
-            slots[2 * column + row] = token
+            free = [s for s in (2 * column, 2 * column + 1) if slots[s] is None]
+            slot = next((s for s in free if slot_unit(front, s) == token.unit), free[0] if free else None)
+            if slot is not None:
+                slots[slot] = token
     return slots
 
 
@@ -190,7 +191,7 @@ def act(state: State, league: str, action, chance: Chance, events: list[Event]) 
         raise IllegalAction(REFUSALS.get(action.kind, "That front is not open in your league's plan."))
     elif action.kind == "place":
         slots = slots_of(plan, action.front)
-        slots[action.slot] = action.token
+        slots[action.slot] = action.token.model_copy() if action.token else None
         plan.slots[action.front] = slots
     elif action.kind == "strongest":
         plan.slots[action.front] = strongest(state, league, action.front)
