@@ -12,7 +12,8 @@ on a phone. Tested without Discord; `bot/delivery/views.py` turns a `Screen` int
   and its columns): then each group is one screen, whatever the number of moves, with a select per
   section (named by the section: it can tell what stands there now), the group's other moves as
   buttons, and a button to each other group. The menu opens on the first group: the step at hand,
-  which comes back after each move. A group too big for one screen is shown the usual way.
+  which comes back after each move. If a group does not fit in one message, the whole menu is
+  laid out as above, each section a group of its own.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ The picture is a schematic map of Greece: the Territories (land and sea) with th
 holds them and any Brigands, the six Empires on the edges, the six cities (played ones in their
 player's colour, neutral ones with the league they joined), and every figure where it stands. A
 panel on the right lists the players. During the Great Battle the battlefield is drawn under the
-map: three fronts of three columns, with the totals of the columns already turned over.
+map (bot/render/epireia_battle.py).
 """
 from __future__ import annotations
 
@@ -240,7 +240,8 @@ def text(view: dict) -> str:
 
 def group(view: dict, action) -> str | None:
     """How a long list of moves is grouped on a phone: donations by resource, buildings, units,
-    and each figure's destinations; anything else by its kind."""
+    and each figure's destinations; the battle's deployment by front (epireia_battle.py); anything
+    else by its kind."""
     kind = action.kind
     if view.get("battle"):
         return epireia_battle.group(view, action)
