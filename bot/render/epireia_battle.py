@@ -50,7 +50,7 @@ def _column(view: dict, index: int, column: int, league: str) -> tuple[list[str]
 
 
 def _standing(view: dict, front: str, league: str) -> str:
-    """A league's line on a front before the reveal: its figure if known, else what stands there."""
+    """A league's line on a front: its figure once revealed; before, what the viewer may know."""
     battle = view["battle"]
     if battle["figures"]:
         figure = battle["figures"].get(league, {}).get(front)
