@@ -7,13 +7,19 @@ on a phone. Tested without Discord; `bot/delivery/views.py` turns a `Screen` int
   the philosopher who runs; without it, or where it says None, the kind of move), where a group of
   a single move is a button of its own ("Done running"); then the chosen group's moves, as
   buttons, or selects of 25 on pages. Moves that do not group usefully (one group, or more groups
-  than a select holds) go in selects of 25 on pages.
+  than a select holds) go in selects of 25 on pages;
+- a game may divide its groups into sections, with a group name "Group › Section" (a battle front
+  and its columns): then each group is one screen, whatever the number of moves, with a select per
+  section (named by the section: it can tell what stands there now), the group's other moves as
+  buttons, and a button to each other group. The menu opens on the first group: the step at hand,
+  which comes back after each move. If a group does not fit in one message, the whole menu is
+  laid out as above, each section a group of its own.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..menu import Choice
+from ..menu import LABEL_LIMIT as LABEL, Choice
 
 BUTTONS_UP_TO = 10       # this many moves or fewer are buttons (two rows of five)
 OPTIONS_PER_SELECT = 25  # Discord's limit
@@ -22,6 +28,8 @@ BUTTONS_PER_ROW = 5
 SINGLES_UP_TO = 10       # groups of one move shown as their own buttons beside the group select
 DESCRIPTION_LIMIT = 100  # a select option's description
 ALL = "a"                # the top of the menu, in a navigation custom id
+SECTION = " › "          # in a group's name, between the group and its section
+ROWS = 5                 # Discord's action rows in a message
 
 
 # --- the layout, as plain data ---------------------------------------------------------------------
@@ -91,6 +99,9 @@ def _top(groups: list[Group]) -> tuple[list[Group], list[Group]] | None:
 
 def layout(choices: list[Choice], group: int | None = None, page: int = 0) -> Screen:
     """What the menu shows: all moves, the groups, or one group's moves (`group`), on `page`."""
+    sectioned = _sectioned(choices, group) if any(SECTION in c.group for c in choices) else None
+    if sectioned is not None:
+        return sectioned
     if len(choices) <= OPTIONS_PER_SELECT:
         return Screen(None, 0, _moves(choices, 0, "Choose your move…", back=False)[1])
     groups = groups_of(choices)
@@ -106,6 +117,32 @@ def layout(choices: list[Choice], group: int | None = None, page: int = 0) -> Sc
     rows: list[Row] = [Groups(tuple(listed), f"What will you do? ({len(choices)} moves)")]
     rows += _buttons([g.choices[0] for g in singles])
     return Screen(None, 0, tuple(rows))
+
+
+def _sectioned(choices: list[Choice], group: int | None) -> Screen | None:
+    """A group's screen: a select per section, its other moves as buttons, a button to each other
+    group; None if some group does not fit in a message (then the sections are groups of their own)."""
+    heads: dict[str, list[Choice]] = {}
+    for choice in choices:
+        heads.setdefault(choice.group.split(SECTION, 1)[0], []).append(choice)
+    names = list(heads)
+    screens = []
+    for number, members in enumerate(heads.values()):
+        sections: dict[str, list[Choice]] = {}
+        loose: list[Choice] = []
+        for choice in members:
+            section = choice.group.partition(SECTION)[2]
+            (sections.setdefault(section, []) if section else loose).append(choice)
+        rows: list[Row] = [Select(part, tuple(found), f"{name}: choose…"[:150])
+                           for part, (name, found) in enumerate(sections.items())]
+        rows += _buttons(loose)
+        others = tuple((name[:LABEL], n, 0) for n, name in enumerate(names) if n != number)
+        rows += [Nav(others)] if others else []
+        if len(rows) > ROWS or len(others) > BUTTONS_PER_ROW or \
+                any(len(found) > OPTIONS_PER_SELECT for found in sections.values()):
+            return None
+        screens.append(Screen(number, 0, tuple(rows)))
+    return screens[group if group is not None and 0 <= group < len(screens) else 0]
 
 
 def _buttons(choices: list[Choice]) -> list[Row]:

@@ -3,8 +3,8 @@
 The picture is a map of Greece (bot/render/epireia_map.py, drawn once): on it, the City token that
 holds each Territory and any Brigands, each city's league, and every figure where it stands, in
 its player's colour (the colour of the player's emoji in the text). A panel on the right lists the
-players. During the Great Battle the battlefield is drawn under the map: three fronts of three
-columns, with the totals of the columns already turned over.
+players. During the Great Battle the battlefield is drawn under the map
+(bot/render/epireia_battle.py).
 
 The picture is laid out as a list of marks (`map_marks`, `panel_marks`) before it is drawn, so what
 it writes, where and in which colour can be read back.
@@ -17,8 +17,10 @@ from PIL import Image, ImageDraw
 
 from engine.epireia import data
 
+from . import epireia_battle
 from .epireia_map import MAP_H, MAP_W, NAME_SIZE, PLACES, background
-from .epireia_text import ENEMY_MARK, LEAGUE_COLOURS, Colour, city_league, city_mark, headline, phase_line, player_mark
+from .epireia_marks import ENEMY_MARK, LEAGUE_COLOURS, Colour
+from .epireia_text import city_league, city_mark, headline, phase_line, player_mark
 from .epireia_text import reveal, text
 from .presentation import Presentation, rules_page
 from .style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font, ink_for, text_width, wrap
@@ -196,41 +198,12 @@ def draw_map(image: Image.Image, view: dict, top: int) -> None:
     _draw(pen, map_marks(view), MARGIN, top, outline=True)
 
 
-def draw_battle(pen: ImageDraw.ImageDraw, view: dict, top: int) -> None:
-    battle = view["battle"]
-    pen.text((MARGIN, top), "The Great Battle", font=font(20), fill=GOLD)
-    width = (WIDTH - 2 * MARGIN - 20) / 3
-    for index, front in enumerate(data.FRONTS):
-        x = MARGIN + index * (width + 10)
-        y = top + 30
-        winner = battle["fronts"][index] if index < len(battle["fronts"]) else None
-        pen.rounded_rectangle((x, y, x + width, y + 190), radius=8, fill=PANEL,
-                              outline=LEAGUE_COLOURS.get(winner, MUTED), width=3 if winner else 1)
-        pen.text((x + 8, y + 6), data.FRONT_NAMES[front], font=font(16), fill=TEXT)
-        for row, league in enumerate(data.LEAGUES):
-            figure = (battle["figures"] or {}).get(league, {}).get(front) if battle["figures"] else "?"
-            engaged = front in battle["engaged"].get(league, [])
-            label = f"{'Delian' if league == 'delian' else 'Peloponnesian'}: {figure or '-'}{' (engaged)' if engaged else ''}"
-            pen.text((x + 8, y + 30 + row * 16), fit(label, 12, width - 16), font=font(12), fill=LEAGUE_COLOURS[league])
-        columns = battle["columns"][index] if index < len(battle["columns"]) else []
-        for column in range(data.COLUMNS):
-            cx = x + 8 + column * (width - 16) / 3
-            box = (cx, y + 70, cx + (width - 16) / 3 - 6, y + 180)
-            shown = columns[column] if column < len(columns) else None
-            colour = LEAGUE_COLOURS.get(shown["winner"]) if shown else None
-            pen.rounded_rectangle(box, radius=6, fill=BACKGROUND, outline=colour or MUTED, width=2 if colour else 1)
-            if not shown:
-                pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", font=font(24), fill=MUTED, anchor="mm")
-                continue
-            for row, league in enumerate(data.LEAGUES):
-                pen.text(((box[0] + box[2]) / 2, box[1] + 28 + row * 46), str(shown["totals"][league]),
-                         font=font(26), fill=LEAGUE_COLOURS[league], anchor="mm")
 
 
 def draw(view: dict) -> Image.Image:
     panels, bottom = panel_marks(view, HEADER)
     y = max(HEADER + MAP_H, bottom) + 10
-    height = y + (250 if view.get("battle") else 0) + 30
+    height = y + (epireia_battle.HEIGHT if view.get("battle") else 0) + 30
     image = Image.new("RGB", (WIDTH, int(height)), BACKGROUND)
     pen = ImageDraw.Draw(image)
     pen.text((MARGIN, MARGIN), "Epireia", font=font(26), fill=TEXT)
@@ -239,8 +212,8 @@ def draw(view: dict) -> Image.Image:
     draw_map(image, view, HEADER)
     _draw(pen, panels)
     if view.get("battle"):
-        draw_battle(pen, view, y)
-        y += 250
+        epireia_battle.draw(pen, view, MARGIN, y, WIDTH - 2 * MARGIN)
+        y += epireia_battle.HEIGHT
     roll = view.get("roll")
     if roll:
         dice = " vs ".join(f"{side['who']} {side['die']} ({side['total']})" for side in roll["sides"])
@@ -250,8 +223,11 @@ def draw(view: dict) -> Image.Image:
 
 def group(view: dict, action) -> str | None:
     """How a long list of moves is grouped on a phone: donations by resource, buildings, units,
-    and each figure's destinations; anything else by its kind."""
+    and each figure's destinations; the battle's deployment by front (epireia_battle.py); anything
+    else by its kind."""
     kind = action.kind
+    if view.get("battle"):
+        return epireia_battle.group(view, action)
     if kind == "donate":
         return f"Donate {data.ICON[action.resource]} {action.resource.title()}"
     if kind == "move":

@@ -5,15 +5,8 @@ from __future__ import annotations
 
 from engine.epireia import data
 
-Colour = tuple[int, int, int]
-# Each league's players in seat order take its marks in turn; the colours are the emoji's own
-# (Twemoji's), so the picture and the text agree.
-MARKS: dict[str, tuple[tuple[str, Colour], ...]] = {
-    "delian": (("🔵", (85, 172, 238)), ("🟣", (170, 142, 214))),
-    "peloponnesian": (("🔴", (221, 46, 68)), ("🟠", (244, 144, 12))),
-}
-ENEMY_MARK = ("⚪", (230, 231, 232))  # the solo mode's enemy cities
-LEAGUE_COLOURS = {league: marks[0][1] for league, marks in MARKS.items()}
+from . import epireia_battle
+from .epireia_marks import ENEMY_MARK, MARKS, Colour
 
 
 # --- Reading the view ----------------------------------------------------------------------------
@@ -92,23 +85,6 @@ def _player_line(view: dict, player: dict) -> str:
             f"🪙{res['copper']} · {army or 'no army'} · {built} · {figures}")
 
 
-def _battle_lines(view: dict) -> list[str]:
-    battle = view["battle"]
-    lines = []
-    for index, front in enumerate(data.FRONTS):
-        columns = battle["columns"][index] if index < len(battle["columns"]) else []
-        if not columns:
-            continue
-        shown = " · ".join(f"{c['totals']['delian']}-{c['totals']['peloponnesian']}" for c in columns)
-        won = battle["fronts"][index] if index < len(battle["fronts"]) else "…"
-        result = "nobody" if won is None else "…" if won == "…" else f"{MARKS[won][0][0]} {data.LEAGUE_NAMES[won]}"
-        lines.append(f"⚔️ {data.FRONT_NAMES[front]} (Delian-Peloponnesian): {shown} → {result}")
-    if battle["stage"] == "place":
-        ready = [data.LEAGUE_NAMES[lg] for lg, ok in battle["ready"].items() if ok]
-        lines.append("Deploying in secret. Ready: " + (", ".join(ready) or "nobody yet"))
-    return lines
-
-
 def text(view: dict) -> str:
     lines = [f"**Epireia** · {headline(view)}", phase_line(view)]
     if view["solo"] and view["solo_scenario"]:
@@ -133,7 +109,7 @@ def text(view: dict) -> str:
     if view["enemies"]:
         lines.append(f"👁️ {ENEMY_MARK[0]} Enemy: " + ", ".join(f"{e['name']}@{e['place']}" for e in view["enemies"]))
     if view.get("battle"):
-        lines += _battle_lines(view)
+        lines += epireia_battle.lines(view)
     lines += [f"Your {line[0].lower()}{line[1:]}" for line in reveal(view)]
     if view["phase"] == "over" and view["winners"]:
         lines.append("🏆 " + ", ".join(f"**{city_of(view, s)}**" for s in view["winners"]))

@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from . import data
 from .data import League, Resource, Unit
+from .state import Token
 
 Front = Literal["flank", "centre", "maritime"]
 
@@ -127,10 +128,37 @@ class EndDiplomacy(BaseModel):
 
 # --- The Great Battle ----------------------------------------------------------------------------
 
-class Deploy(BaseModel):
-    kind: Literal["deploy"] = "deploy"
+class Place(BaseModel):
+    """Put one of the league's tokens in a slot of a front (None: empty the slot). Slot 2c+r is
+    column c, row r; the row's unit is data.FRONT_ROWS."""
+    kind: Literal["place"] = "place"
     front: Front
-    totals: tuple[int, int, int]  # the three columns' strengths, left to right
+    slot: int = Field(ge=0, lt=2 * data.COLUMNS)
+    token: Token | None = None
+
+
+class Strongest(BaseModel):
+    kind: Literal["strongest"] = "strongest"
+    front: Front
+
+
+class ConfirmFront(BaseModel):
+    kind: Literal["confirm_front"] = "confirm_front"
+    front: Front
+
+
+class Reopen(BaseModel):
+    kind: Literal["reopen"] = "reopen"
+    front: Front
+
+
+class ConfirmPlan(BaseModel):
+    kind: Literal["confirm_plan"] = "confirm_plan"
+
+
+class AutoDeploy(BaseModel):
+    """Finish the league's plan with a plan of the bot's (stand-ins and missed deadlines too)."""
+    kind: Literal["auto_deploy"] = "auto_deploy"
 
 
 class Station(BaseModel):
@@ -150,11 +178,16 @@ Action = Annotated[
         ChooseScenario, ChooseCity, ChooseLeague, ChooseAdmin, ChooseFigure,
         Donate, Build, Produce, ArchitectBuild, Trade, Withdraw, Archon, EndDevelopment,
         BonusResource, BonusUnit, Recruit, Reroll, Boost, Accept,
-        Move, EndDiplomacy, Deploy, Station, Engage,
+        Move, EndDiplomacy, Place, Strongest, ConfirmFront, Reopen, ConfirmPlan, AutoDeploy, Station, Engage,
     ],
     Field(discriminator="kind"),
 ]
 actions = TypeAdapter(Action)
+
+
+def token_text(token) -> str:
+    """A military token with its strength: `🐎 Cavalry II (3)`."""
+    return f"{data.UNIT_ICON[token.unit]} {data.unit_name(token.unit, token.level)} ({token.strength})"
 
 
 def _res(resource: str) -> str:
@@ -200,8 +233,13 @@ def label(action) -> str:
     if kind == "move":
         where = "home" if action.to == "home" else f"{action.to} ({data.place_kind(action.to)})"
         return f"{action.figure} → {where}"
-    if kind == "deploy":
-        return f"{data.FRONT_NAMES[action.front]} columns: {' · '.join(str(t) for t in action.totals)}"
+    if kind == "place":
+        column, row = divmod(action.slot, 2)
+        where = f"{data.FRONT_NAMES[action.front]} column {column + 1}, row {row + 1}"
+        return f"{where}: {token_text(action.token) if action.token else 'empty'}"
+    if kind in ("strongest", "confirm_front", "reopen"):
+        verb = {"strongest": "Strongest on", "confirm_front": "✅ Confirm", "reopen": "Change"}[kind]
+        return f"{verb} the {data.FRONT_NAMES[action.front]}"
     if kind == "station":
         return f"{action.figure or 'No figure'} on the {data.FRONT_NAMES[action.front]}"
     if kind == "engage":
@@ -214,4 +252,6 @@ def label(action) -> str:
         "end_development": "End my Development",
         "accept": "Keep this result",
         "end_diplomacy": "End my moves",
+        "confirm_plan": "⚔️ Confirm the battle plan",
+        "auto_deploy": "🎲 Finish the plan for me",
     }.get(kind, kind)

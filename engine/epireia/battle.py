@@ -3,11 +3,9 @@ three fronts (in secret), then the fronts are fought column by column, the figur
 secret and revealed together."""
 from __future__ import annotations
 
-from itertools import permutations
-
 from ..core import Event, IllegalAction
-from . import data
-from .actions import Deploy, Engage, Station
+from . import data, deploy
+from .actions import Engage
 from .state import Battle, Plan, State, Token, admin_ready, league_army, other, seats_of
 
 LEAGUE = data.LEAGUE_NAMES
@@ -27,115 +25,7 @@ def _league_label(state: State, league: str) -> str:
     return "Enemy" if state.solo and not seats_of(state, league) else LEAGUE[league]
 
 
-# --- Deployment ----------------------------------------------------------------------------------
-
-def rows(tokens: list[Token]) -> dict[str, tuple[list[Token], list[Token]]]:
-    """The league's tokens on each front's two rows, strongest first (table rule for the split)."""
-    def best(unit: str) -> list[Token]:
-        return sorted((t for t in tokens if t.unit == unit), key=lambda t: (-t.strength, -t.level))
-    centre, flank = [], []
-    for token in best("hoplites"):
-        wanted = data.HOPLITE_PATTERN[(len(centre) + len(flank)) % len(data.HOPLITE_PATTERN)]
-        if (wanted == "centre" or len(flank) >= 3) and len(centre) < 6:
-            centre.append(token)
-        elif len(flank) < 3:
-            flank.append(token)
-    triremes = best("triremes")[:6]
-    return {
-        "flank": (best("cavalry")[:3], flank),
-        "centre": (centre[0::2], centre[1::2]),
-        "maritime": (triremes[0::2], triremes[1::2]),
-    }
-
-
-def arrangements(tokens: list[Token], front: str) -> list[list[list[Token]]]:
-    """Every way to stand the front's tokens in 3 columns that gives different column strengths:
-    the strongest together or spread, in any order of the columns."""
-    first, second = rows(tokens)[front]
-    first, second = first + [None] * (3 - len(first)), second + [None] * (3 - len(second))
-    if front == "flank":
-        pairings = [list(zip(first, second)), list(zip(first, reversed(second)))]
-    else:
-        ranked = sorted((t for t in first + second if t is not None), key=lambda t: -t.strength)
-        ranked += [None] * (6 - len(ranked))
-        pairings = [[(ranked[0], ranked[1]), (ranked[2], ranked[3]), (ranked[4], ranked[5])],
-                    [(ranked[0], ranked[5]), (ranked[1], ranked[4]), (ranked[2], ranked[3])]]
-    found, seen = [], set()
-    for pairing in pairings:
-        for order in permutations(range(3)):
-            columns = [[t for t in pairing[i] if t is not None] for i in order]
-            totals = tuple(sum(t.strength for t in column) for column in columns)
-            if totals not in seen:
-                seen.add(totals)
-                found.append(columns)
-    return found
-
-
-def _copied(columns: list[list[Token]]) -> list[list[Token]]:
-    return [[token.model_copy() for token in column] for column in columns]
-
-
-def totals_of(columns: list[list[Token]]) -> tuple[int, int, int]:
-    return tuple(sum(t.strength for t in column) for column in columns)
-
-
-def league_figures(state: State, league: str) -> list[str]:
-    return [f for p in state.players if p.league == league for f in p.figures]
-
-
-def placement_options(state: State, league: str) -> list:
-    plan = state.battle.plans[league]
-    for front in data.FRONTS:
-        if front not in plan.columns:
-            army = league_army(state, league)
-            return [Deploy(front=front, totals=totals_of(c)) for c in arrangements(army, front)]
-    for index, front in enumerate(data.FRONTS):
-        if front not in plan.figures:
-            free = [f for f in league_figures(state, league) if f not in plan.figures.values()]
-            moves = [Station(front=front, figure=f) for f in free]
-            if len(free) < len(data.FRONTS) - index:
-                moves.append(Station(front=front))
-            return moves
-    return []
-
-
-def place(state: State, league: str, action, events: list[Event]) -> None:
-    plan = state.battle.plans[league]
-    # As `action in placement_options(...)`, but listing the arrangements once, not twice.
-    undeployed = next((front for front in data.FRONTS if front not in plan.columns), None)
-    chosen = None
-    if action.kind == "deploy" and action.front == undeployed:
-        chosen = next((c for c in arrangements(league_army(state, league), undeployed)
-                       if totals_of(c) == tuple(action.totals)), None)
-    if chosen is None and (action.kind == "deploy" or action not in placement_options(state, league)):
-        raise IllegalAction("That is not the next step of your league's deployment.")
-    if action.kind == "deploy":
-        plan.columns[action.front] = _copied(chosen)
-    else:
-        plan.figures[action.front] = action.figure
-    _auto_place(state, league)
-    if plan.ready:
-        events.append(Event(f"🛡️ The {LEAGUE[league]} has placed its army and figures."))
-
-
-def _auto_place(state: State, league: str) -> None:
-    """Steps with a single possibility are taken at once (an empty front, a figure that has to go
-    where it goes: nothing the other league could not know); the plan is ready when all are done."""
-    plan = state.battle.plans[league]
-    while True:
-        options = placement_options(state, league)
-        if not options:
-            plan.ready = True
-            return
-        only = options[0]
-        empty = only.kind == "station" or not any(rows(league_army(state, league))[only.front])
-        if len(options) > 1 or not empty:
-            return
-        if only.kind == "deploy":
-            plan.columns[only.front] = _copied(arrangements(league_army(state, league), only.front)[0])
-        else:
-            plan.figures[only.front] = only.figure
-
+# --- The start and the reveal -------------------------------------------------------------------
 
 def _army_size(state: State, league: str) -> int:
     if seats_of(state, league):
@@ -145,22 +35,17 @@ def _army_size(state: State, league: str) -> int:
 
 def start(state: State, events: list[Event]) -> None:
     state.phase = "battle"
-    plans = {}
+    state.battle = Battle(plans={}, engaged={league: [] for league in data.LEAGUES})
     for league in data.LEAGUES:
         if seats_of(state, league):
-            plans[league] = Plan()
+            deploy.open_plan(state, league)
         else:  # the solo enemy: its army was set up at the start, it has no figures
             columns = {front: [[t.model_copy() for t in column] for column in columns]
                        for front, columns in state.enemy_army.items()}
-            plans[league] = Plan(columns=columns, figures={f: None for f in data.FRONTS}, ready=True)
-    state.battle = Battle(plans=plans, engaged={league: [] for league in data.LEAGUES})
+            state.battle.plans[league] = Plan(columns=columns, figures={f: None for f in data.FRONTS}, ready=True)
     counts = ", ".join(f"{_league_label(state, lg)}: {_army_size(state, lg)} tokens" for lg in data.LEAGUES)
     events.append(Event(f"⚔️ **The Great Battle!** {counts}. Each league deploys in secret."))
-    for league in data.LEAGUES:
-        if not plans[league].ready:
-            _auto_place(state, league)
-    if all(p.ready for p in plans.values()):
-        _reveal(state, events)
+    advance(state, events)
 
 
 def advance(state: State, events: list[Event]) -> None:

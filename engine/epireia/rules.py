@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, Outcome, Step
-from . import battle, develop, diplomacy, dice, resolution, scenarios, setup
+from . import battle, deploy, develop, diplomacy, dice, resolution, scenarios, setup
 from .state import State, clone, diplomacy_order, seats_of
 
 SETUP_PHASES = ("scenario", "city", "league", "admin", "figure")
@@ -56,7 +56,7 @@ def legal_actions(state: State, seat: int) -> list:
         return diplomacy.legal(state, seat)
     league = state.players[seat].league
     if state.battle.stage == "place":
-        return battle.placement_options(state, league)
+        return deploy.options(state, league)
     return battle.engage_options(state, league)
 
 
@@ -84,7 +84,7 @@ def apply(state: State, seat: int, action, chance: Chance) -> Step:
         _expect(action.kind in ("move", "end_diplomacy"), "It is the Diplomacy phase: move your figures.")
         events += diplomacy.act(state, seat, action, chance)
     elif state.phase == "battle":
-        events += _battle(state, seat, action)
+        events += _battle(state, seat, action, chance)
     else:
         raise IllegalAction("That is not possible now.")
     advance(state, chance, events)
@@ -116,13 +116,16 @@ def _answer(state: State, seat: int, action, chance: Chance) -> list[Event]:
     return dice.accept(state, seat)
 
 
-def _battle(state: State, seat: int, action) -> list[Event]:
+PLAN_KINDS = ("place", "strongest", "confirm_front", "reopen", "station", "confirm_plan", "auto_deploy")
+
+
+def _battle(state: State, seat: int, action, chance: Chance) -> list[Event]:
     events: list[Event] = []
     league = state.players[seat].league
     stage = state.battle.stage
     if stage == "place":
-        _expect(action.kind in ("deploy", "station"), "Deploy your army and place your figures first.")
-        battle.place(state, league, action, events)
+        _expect(action.kind in PLAN_KINDS, "Deploy your army and place your figures first.")
+        deploy.act(state, league, action, chance, events)
     else:
         _expect(action.kind == "engage", "Decide whether to engage in this column.")
         if stage == "engage" and len(state.battle.waiting) > 1:

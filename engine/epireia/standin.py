@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..chance import Chance
 from . import data
-from .actions import Accept, EndDevelopment, EndDiplomacy, Engage
+from .actions import Accept, AutoDeploy, EndDevelopment, EndDiplomacy, Engage
 from .rules import legal_actions
 from .state import HOME, State, place_of
 
@@ -111,12 +111,8 @@ def _empire_difficulty(place: str) -> int:
 
 
 def _battle(state: State, seat: int, legal: list):
-    first = legal[0]
-    if first.kind == "deploy":
-        return first
-    if first.kind == "station":
-        named = [a for a in legal if a.figure]
-        return max(named, key=lambda a: data.FIGURES[a.figure]["attack"]) if named else first
+    if state.battle.stage == "place":  # the bot's plan, drawn by the table's chance (deploy.py)
+        return AutoDeploy()
     b = state.battle
     totals = b.column_totals[b.front][b.column]
     league = state.players[seat].league
@@ -129,7 +125,8 @@ def _battle(state: State, seat: int, legal: list):
 
 
 def default_action(state: State, seat: int, chance: Chance):
-    """At a missed deadline: end the phase's turn, keep a roll, hold back in battle."""
+    """At a missed deadline: end the phase's turn, keep a roll, finish the battle plan the
+    stand-in's way (deploy.py), hold back in a column."""
     if state.prompts and state.prompts[0].kind == "second_chance":
         return Accept()
     if not state.prompts and state.phase == "develop":

@@ -112,8 +112,11 @@ class Prompt(BaseModel):
 
 
 class Plan(BaseModel):
-    """A league's battlefield: per front three columns of tokens, and a figure per front."""
+    """A league's battlefield: per front three columns of tokens, and a figure per front. A front
+    is set up slot by slot in `slots` (slot 2c+r: column c, row r) until it is confirmed: then its
+    columns are in `columns`. `ready`: the league confirmed the whole plan."""
     columns: dict[str, list[list[Token]]] = {}
+    slots: dict[str, list[Token | None]] = {}
     figures: dict[str, str | None] = {}
     ready: bool = False
 

@@ -2,12 +2,13 @@
 
 Hidden: the strengths of face-down military tokens (seen by their own league only, until a
 battle column reveals them), the contents of the stacks, the Augur deck, starting figures and
-battle engagements chosen but not yet revealed, and a league's battle plan until the reveal.
+battle engagements chosen but not yet revealed, and a league's battle plan until the reveal (the
+others see only how many tokens stand on each front it has confirmed).
 """
 from __future__ import annotations
 
 from ..chance import Chance
-from . import battle, data, dice
+from . import battle, data, deploy, dice
 from .rules import to_move
 from .state import HOME, State, Token, clone, league_army, seats_of, territories_of
 
@@ -46,6 +47,34 @@ def _roll(state: State) -> dict | None:
         for s in roll.sides]}
 
 
+def _opened(state: State, index: int) -> int:
+    """How many columns of the front at `index` are turned over."""
+    totals = state.battle.column_totals
+    return len(totals[index]) if index < len(totals) else 0
+
+
+def _field(state: State) -> dict:
+    """The whole battlefield once the figures are revealed: per front and column, each league's
+    tokens if the column is turned over, else only how many stand there."""
+    field = {}
+    for index, front in enumerate(data.FRONTS):
+        field[front] = [{lg: {"count": len(plan.columns[front][column]),
+                              "tokens": _tokens(plan.columns[front][column]) if column < _opened(state, index) else None}
+                         for lg, plan in state.battle.plans.items()} for column in range(data.COLUMNS)]
+    return field
+
+
+def _my_plan(state: State, league: str) -> dict:
+    plan = state.battle.plans[league]
+    return {
+        "fronts": {front: {"slots": [_tokens([t])[0] if t else None for t in deploy.slots_of(plan, front)],
+                           "confirmed": front in plan.columns} for front in data.FRONTS},
+        "figures": {f: figure for f, figure in plan.figures.items() if figure},
+        "spare": _tokens(deploy.spare(state, league)),
+        "ready": plan.ready,
+    }
+
+
 def _battle(state: State, seat: int | None) -> dict | None:
     battle = state.battle
     if battle is None:
@@ -53,7 +82,10 @@ def _battle(state: State, seat: int | None) -> dict | None:
     public = {
         "stage": battle.stage, "front": battle.front, "column": battle.column,
         "ready": {lg: plan.ready for lg, plan in battle.plans.items()},
+        "deployed": {lg: {front: len(deploy.on_front(plan, front)) for front in data.FRONTS if front in plan.columns}
+                     for lg, plan in battle.plans.items()},
         "figures": {lg: dict(plan.figures) for lg, plan in battle.plans.items()} if battle.revealed else None,
+        "field": _field(state) if battle.revealed else None,
         "engaged": {lg: list(fronts) for lg, fronts in battle.engaged.items()},
         "columns": [[{"totals": totals, "added": added, "winner": winner}
                      for totals, added, winner in zip(front_totals, front_added, front_winners + [None] * 3)]
@@ -65,11 +97,7 @@ def _battle(state: State, seat: int | None) -> dict | None:
     }
     if seat is not None:
         league = state.players[seat].league
-        plan = battle.plans[league]
-        public["my_plan"] = {
-            "columns": {front: [_tokens(column) for column in columns] for front, columns in plan.columns.items()},
-            "figures": dict(plan.figures),
-        }
+        public["my_plan"] = _my_plan(state, league)
         public["my_choice"] = battle.choices.get(league)
     return public
 
@@ -127,9 +155,9 @@ def _hidden_tokens(state: State, keep_league: str | None) -> list[Token]:
         if league == keep_league:
             continue
         for index, front in enumerate(data.FRONTS):
-            opened = len(battle.column_totals[index]) if index < len(battle.column_totals) else 0
-            for column in plan.columns.get(front, [])[opened:]:
+            for column in plan.columns.get(front, [])[_opened(state, index):]:
                 found += column
+            found += [t for t in plan.slots.get(front, []) if t is not None]
     return found
 
 

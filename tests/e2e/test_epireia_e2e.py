@@ -19,12 +19,9 @@ def commander(solo: bool = False):
     """Develop (an army for the battle; Prestige in the solo game), send figures to Territories,
     re-roll what fails, and fight with everything in the battle."""
     develop = ("Donate", "Produce", "Build ") if solo else ("Produce", "Build ", "Donate")
-    return prefer("Re-roll", "Engage", " on the ", "columns:", "Send ", *develop, "(territory)",
-                  "End my moves", "End my Development", "Bonus")
-
-
-def plan_lines(text: str) -> list[str]:
-    return [line for line in text.splitlines() if "columns:" in line]
+    return prefer("Re-roll", "Engage", "Confirm the battle plan", "Strongest on", "✅ Confirm the",
+                  " on the Flank", "Send ", *develop, "(territory)", "End my moves", "End my Development",
+                  "Bonus")
 
 
 async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monkeypatch):
@@ -68,15 +65,15 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
         await table.turn(player, plan)
     assert len(fake.channel.messages()) - boards_before < len(table.played), "a board per move"
 
-    # The battle plans are secret and simultaneous: by DM, step by step in the same message.
+    # The battle plans are secret and simultaneous: by DM, front by front in the same message.
     for player in players:
         assert player in table.waiting()
         prompt = next(m for m in reversed(player.dms()) if Menu(m).moves())
-        assert "tokens (secret)" in prompt.content and plan_lines(prompt.content) == []
+        assert "tokens (secret)" in prompt.content and "Your league's plan" in prompt.content
         steps = []
-        while Menu(prompt).moves() and player in table.waiting():
+        while Menu(prompt).moves() and player in table.waiting() and len(steps) < 30:
             steps.append(await table.choose(player, prompt, plan))
-        assert any("columns:" in step for step in steps) and any(" on the " in step for step in steps)
+        assert "⚔️ Confirm the battle plan" in steps and any(" on the Flank" in step for step in steps)
         assert not any(step in text for step in steps for text in table.public_texts())
     # Engagements: each league that could still change a column chooses, in secret when both do.
     await table.play_until(table.over, lambda user: plan, most=40)

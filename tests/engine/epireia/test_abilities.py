@@ -110,10 +110,13 @@ def test_aleuas_strengthens_his_cavalry_and_the_polemarch_a_column():
     state = end_development(state)
     state = play(state, 1, EndDiplomacy()).state
     state = play(state, 0, EndDiplomacy()).state
-    state = play(state, 0, {"kind": "deploy", "front": "flank", "totals": [1, 0, 0]}).state
-    state = play(state, 0, {"kind": "station", "front": "flank", "figure": "Aleuas"}).state
-    state = play(state, 1, {"kind": "deploy", "front": "flank", "totals": [4, 0, 0]}).state
-    step = play(state, 1, {"kind": "station", "front": "flank", "figure": "Leonidas"})
+    for seat in (0, 1):
+        state = play(state, seat, {"kind": "strongest", "front": "flank"}).state
+        state = play(state, seat, {"kind": "confirm_front", "front": "flank"}).state
+        figure = state.players[seat].figures[0]
+        state = play(state, seat, {"kind": "station", "front": "flank", "figure": figure}).state
+    state = play(state, 0, {"kind": "confirm_plan"}).state
+    step = play(state, 1, {"kind": "confirm_plan"})
     assert any("Larissa" not in t and "Delian League **2** · Peloponnesian League **4**" in t for t in texts(step))
     state = step.state
     assert Engage(figure="Aleuas", polemarch=True) in GAME.legal_actions(state, 0)

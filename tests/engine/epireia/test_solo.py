@@ -139,9 +139,10 @@ def test_objectives_are_checked_and_the_battle_decides():
     state = step.state
     assert state.phase == "battle"
     assert state.battle.plans["peloponnesian"].ready  # the preset enemy army, without figures
-    # No tokens: every deployment is empty; only the figure's place is a choice.
-    assert [a.figure for a in GAME.legal_actions(state, 0)] == ["Pericles", None]
+    # No tokens: every front stands empty; only the figure's place is a choice.
+    assert [(a.kind, a.figure) for a in GAME.legal_actions(state, 0)[:-1]] == [("station", "Pericles")] * 3
     state = play(state, 0, {"kind": "station", "front": "flank", "figure": "Pericles"}).state
+    state = play(state, 0, {"kind": "confirm_plan"}).state
     while GAME.outcome(state) is None:
         state = play(state, 0, GAME.legal_actions(state, 0)[-1]).state
     outcome = GAME.outcome(state)

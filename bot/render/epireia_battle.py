@@ -1,0 +1,166 @@
+"""Epireia's Great Battle as a picture, as text, and as menus (bot/render/epireia.py calls it).
+
+Before the reveal a seat's view shows its own league's deployment, slot by slot; the public sees
+only how many tokens stand on each front a league has confirmed. After the reveal the whole
+battlefield: the tokens of each column once it is turned over, how many stand face down in the
+others, the totals and who won. The deployment menu is a screen per front, a select per column
+(bot/delivery/layout.py's sections), and one for the figures and the final confirmation.
+"""
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from engine.epireia import data
+
+from .epireia_marks import LEAGUE_COLOURS, MARKS
+from .style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font
+
+HEIGHT = 240  # the battlefield's part of the picture
+SHORT = {"delian": "Delian", "peloponnesian": "Peloponnesian"}
+UNIT_SHORT = {"hoplites": "Hop", "triremes": "Tri", "cavalry": "Cav"}
+SECTION = " › "  # bot/delivery/layout.py's SECTION (render may not import delivery): a select per section
+FIGURES_GROUP = "Figures & confirm"
+
+
+def _mine(view: dict) -> str | None:
+    """The seat's league, if its own plan is in the view."""
+    seat = view.get("seat")
+    return view["players"][seat]["league"] if seat is not None and view["battle"].get("my_plan") else None
+
+
+def _token(token: dict) -> str:
+    return f"{UNIT_SHORT[token['unit']]} {'I' * token['level']}:{token['strength']}"
+
+
+def _column(view: dict, index: int, column: int, league: str) -> tuple[list[str], str | None]:
+    """What a column shows of a league: token lines and a total (None: nothing to add up)."""
+    battle, front = view["battle"], data.FRONTS[index]
+    opened = battle["columns"][index] if index < len(battle["columns"]) else []
+    if battle["field"]:
+        spot = battle["field"][front][column][league]
+        if spot["tokens"] is None:
+            return [f"{spot['count']} hidden"], None
+        total = opened[column]["totals"][league] if column < len(opened) else None
+        return [_token(t) for t in spot["tokens"]] or ["empty"], None if total is None else str(total)
+    if league == _mine(view):
+        slots = battle["my_plan"]["fronts"][front]["slots"][2 * column:2 * column + 2]
+        tokens = [t for t in slots if t]
+        return [_token(t) for t in tokens] or ["empty"], str(sum(t["strength"] for t in tokens))
+    return [], None
+
+
+def _standing(view: dict, front: str, league: str) -> str:
+    """A league's line on a front: its figure once revealed; before, what the viewer may know."""
+    battle = view["battle"]
+    if battle["figures"]:
+        figure = battle["figures"].get(league, {}).get(front)
+        engaged = " (engaged)" if front in battle["engaged"].get(league, []) else ""
+        return f"{SHORT[league]}: {figure or '-'}{engaged}"
+    if league == _mine(view):
+        plan = battle["my_plan"]
+        state = "confirmed" if plan["fronts"][front]["confirmed"] else "setting up"
+        return f"{SHORT[league]} (you, {state}): {plan['figures'].get(front) or 'no figure'}"
+    count = battle["deployed"].get(league, {}).get(front)
+    return f"{SHORT[league]}: " + ("deploying…" if count is None else f"{count} token{'s' * (count != 1)}, face down")
+
+
+def draw(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int, width: int) -> None:
+    battle = view["battle"]
+    pen.text((left, top), "The Great Battle", font=font(20), fill=GOLD)
+    panel = (width - 20) / 3
+    for index, front in enumerate(data.FRONTS):
+        x, y = left + index * (panel + 10), top + 30
+        winner = battle["fronts"][index] if index < len(battle["fronts"]) else None
+        pen.rounded_rectangle((x, y, x + panel, y + HEIGHT - 40), radius=8, fill=PANEL,
+                              outline=LEAGUE_COLOURS.get(winner, MUTED), width=3 if winner else 1)
+        pen.text((x + 8, y + 6), data.FRONT_NAMES[front], font=font(16), fill=TEXT)
+        for row, league in enumerate(data.LEAGUES):
+            pen.text((x + 8, y + 30 + row * 16), fit(_standing(view, front, league), 12, panel - 16),
+                     font=font(12), fill=LEAGUE_COLOURS[league])
+        opened = battle["columns"][index] if index < len(battle["columns"]) else []
+        step = (panel - 16) / 3
+        for column in range(data.COLUMNS):
+            box = (x + 8 + column * step, y + 70, x + 8 + (column + 1) * step - 6, y + HEIGHT - 50)
+            won = opened[column]["winner"] if column < len(opened) else None
+            colour = LEAGUE_COLOURS.get(won)
+            pen.rounded_rectangle(box, radius=6, fill=BACKGROUND, outline=colour or MUTED, width=2 if colour else 1)
+            half = (box[3] - box[1]) / 2
+            for row, league in enumerate(data.LEAGUES):
+                lines, total = _column(view, index, column, league)
+                y0 = box[1] + row * half
+                if total is not None:
+                    pen.text((box[2] - 6, y0 + 6), total, font=font(22), fill=LEAGUE_COLOURS[league], anchor="ra")
+                for n, line in enumerate(lines[:2]):
+                    pen.text((box[0] + 5, y0 + 8 + n * 15), fit(line, 11, box[2] - box[0] - 34), font=font(11),
+                             fill=LEAGUE_COLOURS[league] if total is not None else MUTED)
+            if not battle["field"] and not _mine(view):
+                pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", font=font(24), fill=MUTED, anchor="mm")
+
+
+# --- Text ----------------------------------------------------------------------------------------
+
+def _short(token: dict | None) -> str:
+    return f"{data.UNIT_ICON[token['unit']]}{token['strength']}" if token else "—"
+
+
+def _plan_lines(view: dict) -> list[str]:
+    plan = view["battle"]["my_plan"]
+    lines = ["🗺️ **Your league's plan** (secret):"]
+    for front in data.FRONTS:
+        spot = plan["fronts"][front]
+        columns = [" + ".join(_short(t) for t in spot["slots"][2 * c:2 * c + 2]) for c in range(data.COLUMNS)]
+        mark = "✅" if spot["confirmed"] else "✏️"
+        lines.append(f"{mark} {data.FRONT_NAMES[front]}: {' · '.join(columns)} · "
+                     f"figure: {plan['figures'].get(front) or '-'}")
+    spare = ", ".join(_short(t) for t in plan["spare"])
+    lines.append(f"Not deployed: {spare or 'nothing'}" + (" · ✅ plan confirmed" if plan["ready"] else ""))
+    return lines
+
+
+def lines(view: dict) -> list[str]:
+    battle = view["battle"]
+    found = []
+    for index, front in enumerate(data.FRONTS):
+        columns = battle["columns"][index] if index < len(battle["columns"]) else []
+        if not columns:
+            continue
+        shown = " · ".join(f"{c['totals']['delian']}-{c['totals']['peloponnesian']}" for c in columns)
+        won = battle["fronts"][index] if index < len(battle["fronts"]) else "…"
+        result = "nobody" if won is None else "…" if won == "…" else f"{MARKS[won][0][0]} {data.LEAGUE_NAMES[won]}"
+        found.append(f"⚔️ {data.FRONT_NAMES[front]} (Delian-Peloponnesian): {shown} → {result}")
+    if battle["stage"] == "place":
+        for league in data.LEAGUES:
+            deployed = battle["deployed"].get(league, {})
+            fronts = " · ".join(f"{data.FRONT_NAMES[f]} {deployed[f]}" for f in data.FRONTS if f in deployed)
+            state = "✅ ready" if battle["ready"].get(league) else "deploying in secret"
+            found.append(f"🛡️ {data.LEAGUE_NAMES[league]}: {state}" + (f" (tokens: {fronts})" if fronts else ""))
+        if _mine(view):
+            found += _plan_lines(view)
+    return found
+
+
+# --- Menus ---------------------------------------------------------------------------------------
+
+def _column_name(view: dict, front: str, column: int) -> str:
+    slots = view["battle"]["my_plan"]["fronts"][front]["slots"][2 * column:2 * column + 2]
+    tokens = [t for t in slots if t]
+    if not tokens:
+        return f"Column {column + 1}, empty"
+    shown = " + ".join(f"{data.UNIT_ICON[t['unit']]} {data.unit_name(t['unit'], t['level'])} ({t['strength']})"
+                       for t in tokens)
+    return f"Column {column + 1}, now {shown}" + (f" = {sum(t['strength'] for t in tokens)}" if len(tokens) > 1 else "")
+
+
+def group(view: dict, action) -> str | None:
+    """The deployment's groups: a screen per front (a select per column: what stands there now),
+    and one for the figures (a select per front) and the confirmations."""
+    kind = action.kind
+    if kind in ("place", "strongest", "confirm_front"):
+        name = f"⚔️ {data.FRONT_NAMES[action.front]}"
+        return f"{name}{SECTION}{_column_name(view, action.front, action.slot // 2)}" if kind == "place" else name
+    if kind == "station":
+        here = view["battle"]["my_plan"]["figures"].get(action.front)
+        return f"{FIGURES_GROUP}{SECTION}Figure on the {data.FRONT_NAMES[action.front]}, now {here or 'none'}"
+    if kind in ("reopen", "confirm_plan", "auto_deploy"):
+        return FIGURES_GROUP
+    return None
