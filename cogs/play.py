@@ -21,6 +21,18 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
     """Play the move; acknowledge only once it is committed, then publish it. `edit`: the move came
     from a message of moves (answered with a deferred update), which now shows what is left to do."""
     bot = interaction.client
+    prompt = interaction.message.id if edit and interaction.guild_id is None and interaction.message else None
+    if prompt is not None:
+        bot.publisher.dms.answering.add(prompt)
+    try:
+        await _commit_move(interaction, passed, action, edit=edit, version=version)
+    finally:
+        bot.publisher.dms.answering.discard(prompt)
+
+
+async def _commit_move(interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool,
+                       version: int | None) -> None:
+    bot = interaction.client
     service = bot.service
     user_id, table = interaction.user.id, passed.table
     async with bot.publisher.turn(table.id):

@@ -27,6 +27,10 @@ class DirectMessages:
         self._channels: dict[int, discord.abc.Messageable] = {}
         self.failed = False  # a DM failed for a reason that may pass: what was owed stays owed
         self._prompts: Prompts | None = None
+        # DM prompts a press on them is answering now: that answer shows what comes next in the
+        # message itself, so a delivery running meanwhile must not settle it too (its edit could
+        # land last and take the next step's buttons away)
+        self.answering: set[int] = set()
 
     @property
     def prompts(self) -> Prompts:
@@ -69,6 +73,8 @@ class DirectMessages:
         prompted = list(prompted)
         for prompt in list((await self.prompts.of(table.id)).values()):
             fate = await self.prompts.fate(table, prompt)
+            if prompt.message_id in self.answering:
+                continue
             if isinstance(fate, Settled):
                 await self._close(table, prompt, fate)
                 continue

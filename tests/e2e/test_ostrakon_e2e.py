@@ -218,7 +218,7 @@ async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bo
     prompts = [await table.moves_of(player, by_dm=True) for player in players]
     await asyncio.gather(*(player.click(prompt, question.label("white" if n % 2 else "black"))
                            for n, (player, prompt) in enumerate(zip(players, prompts))))
-    assert all(prompt.content.startswith("✅ You voted") for prompt in prompts)
+    assert all(prompt.content.startswith("✅ You voted") for prompt in prompts), [p.content[:300] for p in prompts]
     shown = [m for m in fake.channel.messages() if m.id > call.id]
     after = [m.content for m in shown]
     assert sum(text.count("The stones are revealed!") for text in after) == 1, after
