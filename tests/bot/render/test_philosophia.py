@@ -1,4 +1,6 @@
 """Philosophia pictures and texts: a new game, games in progress, a debate, an auction, the end."""
+from functools import partial
+
 import pytest
 from PIL import Image
 
@@ -8,18 +10,10 @@ from bot.render import render_picture
 from engine import Chance, referee
 from engine.philosophia import GAME
 
+from .playouts import played_game
+
 JPEG = b"\xff\xd8\xff"  # the start of every JPEG file
-
-
-def played(seats: int, actions: int | None, seed: str = "render"):
-    """A game after `actions` stand-in moves (None: to the end)."""
-    chance = Chance.seeded(seed)
-    state = GAME.setup(seats, None, chance)
-    while GAME.outcome(state) is None and actions != 0:
-        seat = min(GAME.to_move(state))
-        state = referee.play(GAME, state, seat, GAME.stand_in(state, seat, chance), chance).state
-        actions = None if actions is None else actions - 1
-    return state
+played = partial(played_game, GAME)
 
 
 @pytest.mark.parametrize("seats, actions", [(1, 0), (2, 30), (4, 120), (6, 200), (3, None), (1, None)])
