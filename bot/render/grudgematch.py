@@ -1,4 +1,5 @@
-"""Philosophy Grudgematch as a picture and as Discord markdown, from a view (public or a seat's).
+"""Philosophy Grudgematch as a picture, from a view (public or a seat's); its text and menu labels
+are in grudgematch_text.py.
 
 The picture is the field as the engine names it: columns A..K, rows 1..17, the German goal at the
 top and the French goal at the bottom, the centre line's spaces numbered 2..12. Philosophers are
@@ -15,8 +16,10 @@ from PIL import Image, ImageDraw
 
 from engine.grudgematch import data, field
 
+from .grudgematch_text import (ARROWS, doing, group, highlighted, kick_story, label, reveal, suit_of, team_name, team_of,
+                               text)
 from .presentation import Presentation, rules_page
-from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for
+from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for, wrap
 
 CELL = 36
 MARGIN = 14
@@ -34,81 +37,6 @@ BOX_TINT = (58, 132, 80)
 SUIT_INK = {"C": (20, 20, 24), "S": (20, 20, 24), "H": (200, 36, 48), "D": (200, 36, 48)}
 INITIALS = {"Nietzsche": "Ni", "Husserl": "Hu", "Hegel": "Hg", "Heidegger": "Hd",
             "Descartes": "De", "Pascal": "Pa", "Sartre": "Sa", "Foucault": "Fo"}
-TEXT_SUIT = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}
-ARROWS = field.ARROWS
-
-
-# --- Reading the view ----------------------------------------------------------------------------
-
-def team_of(name: str) -> int:
-    return data.GERMANS if name in data.TEAMS[data.GERMANS] else data.FRENCH
-
-
-def suit_of(name: str) -> str:
-    return data.SUITS[data.TEAMS[team_of(name)].index(name)]
-
-
-def card_text(card: str) -> str:
-    return "🃏" if card == data.JOKER else card[:-1] + TEXT_SUIT.get(card[-1], "?")
-
-
-def team_name(team: int) -> str:
-    return data.TEAM_NAMES[team]
-
-
-def kick_story(view: dict) -> tuple[str | None, list[str], list[str], bool]:
-    """Where the shown kick started, the spaces passed, those ahead, and whether it went in."""
-    kick = view.get("kick")
-    if kick:
-        return kick["start"], kick["path"], kick["ahead"], False
-    last = view.get("last_kick")
-    if last:
-        return last["start"], last["path"], [], last["result"] == "goal"
-    return None, [], [], False
-
-
-def highlighted(view: dict) -> set[str]:
-    """Philosophers the current choice is about: tacklers, blockers, the one on the ball."""
-    kick = view.get("kick") or {}
-    names = set()
-    if view["phase"] == "tackle":
-        names |= set(kick.get("tacklers", []))
-    if view["phase"] == "block":
-        names |= set(kick.get("blockers", []))
-    if view.get("placing"):
-        names.add(view["placing"])
-    return names
-
-
-def doing(view: dict) -> str:
-    """What is happening now, in one line of plain text."""
-    phase, mover = view["phase"], team_name(view["mover"])
-    kick, running = view.get("kick") or {}, view.get("running") or {}
-    if phase == "over":
-        winner = view.get("winner")
-        head = "a draw" if winner is None else f"the {team_name(winner)} win"
-        return f"Full time: {head} ({view['result']})."
-    if phase == "lineup":
-        waiting = [team_name(t) for t in view["to_move"]]
-        return f"Line-ups: waiting for the {' and the '.join(waiting)}."
-    if phase == "place":
-        return f"The ball is on {view['placing']}: the {team_name(team_of(view['placing']))} set it down."
-    if phase == "run":
-        who = team_name(running["seat"])
-        dice = "+".join(str(d) for d in running["rolled"])
-        left = ", ".join(str(d) for d in running["left"]) or "none"
-        bonus = " (scoring bonus)" if running.get("bonus") else ""
-        return f"The {who} run{bonus}: dice {dice}, left {left}."
-    if phase == "kick":
-        return f"The {mover} may kick."
-    if phase == "tackle":
-        return f"{' or '.join(kick['tacklers'])} may tackle {kick['kicker']}: {kick['resist']} or more."
-    if phase == "block":
-        suits = " or ".join(TEXT_SUIT[suit_of(p)] for p in kick["blockers"])
-        return f"{' or '.join(kick['blockers'])} may block on {view['ball']}: a {suits} of {kick['required']}+."
-    if phase == "bonus":
-        return f"Scoring bonus: the {team_name(view['bonus'][0])} choose."
-    return ""
 
 
 # --- Drawing helpers -----------------------------------------------------------------------------
@@ -257,18 +185,6 @@ def draw_ball(pen: ImageDraw.ImageDraw, view: dict) -> None:
 
 # --- The panel -----------------------------------------------------------------------------------
 
-def wrap(text: str, size: int, width: float) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font(size).getlength(trial) <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    return lines + ([line] if line else [])
-
-
 SUIT_WORD = {"C": "club", "H": "heart", "S": "spade", "D": "diamond"}
 
 
@@ -351,80 +267,6 @@ def draw(view: dict) -> Image.Image:
     draw_ball(pen, view)
     draw_panel(pen, view)
     return image
-
-
-# --- Text ----------------------------------------------------------------------------------------
-
-def _team_line(view: dict, team: int) -> str:
-    info = view["teams"][team]
-    spots = view["spots"]
-    players = " · ".join(f"{p} {TEXT_SUIT[suit_of(p)]} {spots[p]}" for p in info["philosophers"] if p in spots)
-    penalty = f" · penalty box: {', '.join(info['penalty'])}" if info["penalty"] else ""
-    return f"**{info['name']}** ({info['hand_size']} cards): {players or 'off the field'}{penalty}"
-
-
-def _kick_line(view: dict) -> str | None:
-    kick, last = view.get("kick"), view.get("last_kick")
-    story = kick or last
-    if not story:
-        return None
-    direction = f" {ARROWS[kick['direction']]}" if kick else ""
-    path = " → ".join(story["path"]) or ("" if kick else "did not move")
-    ahead = f" ⋯ {' → '.join(kick['ahead'])}" if kick and kick["ahead"] else ""
-    if not path:
-        ahead = ahead.lstrip()
-    result = "under way" if kick else last["result"]
-    title = "Kick" if kick else "Last kick"
-    return (f"{title}: **{story['kicker']}** {card_text(story['card'])} ({story['value']}){direction} "
-            f"from {story['start']}: {path}{ahead} ({result})")
-
-
-def text(view: dict) -> str:
-    germans, french = (view["teams"][t]["score"] for t in (data.GERMANS, data.FRENCH))
-    half = "**Sudden death**" if view["sudden_death"] else f"Half {view['half']}"
-    lines = [f"**Philosophy Grudgematch** · Germans **{germans}** – **{french}** French · {half} · "
-             f"Turn {view['turn']} · Deck {view['deck_size']}"]
-    ball = f"⚽ Ball on **{view['ball']}**" if view.get("ball") else "⚽ Ball out of play"
-    lines.append(f"{ball} · {doing(view)}")
-    kick_line = _kick_line(view)
-    if kick_line:
-        lines.append(kick_line)
-    lines += [_team_line(view, data.GERMANS), _team_line(view, data.FRENCH)]
-    if view.get("hand") is not None:
-        lines.append(f"🫵 Your hand {_hand(view)}")
-    out = "\n".join(lines)
-    return out if len(out) <= 1800 else out[:1797] + "…"
-
-
-def _hand(view: dict) -> str:
-    lineup = f" · line-up: {view['lineup']}" if view.get("lineup") else ""
-    return f"({view['team']}): {' '.join(card_text(c) for c in view['hand']) or 'no cards'}{lineup}"
-
-
-def reveal(view: dict) -> list[str]:
-    """A seat's secrets in the third person, for the end-of-game summary."""
-    return [f"🃏 Hand {_hand(view)}"] if view.get("hand") is not None else []
-
-
-def label(view: dict, action) -> str | None:
-    """A run names the die it uses (the smallest unused one that reaches, as the rules take it)."""
-    if action.kind != "run":
-        return None
-    running = view.get("running") or {}
-    steps = (running.get("reach") or {}).get(action.who, {}).get(action.to)
-    dice = [d for d in running.get("left") or [] if steps is not None and d >= steps]
-    return f"{action.who} → {action.to} · 🎲{min(dice)}" if dice else None
-
-
-def group(view: dict, action) -> str | None:
-    """How a long list of moves is grouped on a phone: by the philosopher who runs, by the card
-    and kicker of a kick (then its directions); anything else by its kind."""
-    if action.kind == "run":
-        return f"{action.who} runs"
-    if action.kind == "kick":
-        foul = " (with a foul)" if action.foul else ""
-        return f"{card_text(action.card)} {action.who} kicks{foul}"
-    return None
 
 
 PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("grudgematch.md"), reveal=reveal, label=label, group=group,

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.render.grudgematch import card_text
+from bot.render.grudgematch_text import card_text
 from bot import render, summary
 from bot.games import plugin
 from bot.service import TableService
