@@ -18,7 +18,7 @@ CORE = (  # modules listed here that do not exist (yet) are skipped
     "bot.store", "bot.service", "bot.gate", "bot.menu", "bot.clock", "bot.clock_players",
     "bot.clock_settings", "bot.moderation", "bot.replay", "bot.replay_cli", "bot.stats", "bot.summary",
     "bot.text", "bot.settings", "bot.backup", "bot.checkpoints", "bot.demo", "bot.render", "bot.refusals", "bot.seats", "bot.log_kinds", "bot.outbox", "bot.health", "bot.update", "bot.stand_ins", "bot.games",
-    "bot.standing", "bot.ratings", "bot.leaderboard", "bot.terminal", "bot.prompts",
+    "bot.standing", "bot.ratings", "bot.leaderboard", "bot.terminal", "bot.prompts", "bot.store_errors",
 )
 COGS_LOADERS = ("bot.app",)  # the composition root
 
