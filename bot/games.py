@@ -109,6 +109,8 @@ def engine_problems(game: Game) -> list[str]:
     if not 1 <= game.min_seats <= game.max_seats:
         problems.append("its seats must run from min_seats >= 1 to max_seats")
     problems += [f"{name} is not callable" for name in ENGINE_PIECES if not callable(getattr(game, name, None))]
+    if game.undoable is not None and not callable(game.undoable):
+        problems.append("undoable is neither None nor callable")
     if game.pace is not None and not game.pace > 0:
         problems.append("its pace must be None or a positive number of seconds")
     kinds = {}

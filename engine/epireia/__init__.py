@@ -1,6 +1,7 @@
 """Epireia (1-4 players): city-states of two leagues develop, negotiate and meet in the Great Battle;
 one player plays a solo scenario against the enemy and the Augurs."""
 from ..core import Game
+from .takeback import undoable
 from .checks import invariants
 from .actions import actions, label
 from .rules import apply, legal_actions, outcome, to_move
@@ -29,4 +30,5 @@ GAME = Game(
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
     presentation="bot.render.epireia:PRESENTATION",
+    undoable=undoable,
 )

@@ -1,5 +1,6 @@
 """Philosophy Grudgematch (2 players): football between French and German philosophers."""
 from ..core import Game
+from .takeback import undoable
 from .checks import invariants
 from .actions import actions, label
 from .legal import legal_actions, to_move
@@ -28,4 +29,5 @@ GAME = Game(
     invariants=invariants,
     presentation="bot.render.grudgematch:PRESENTATION",
     pace=24 * 3600,  # a kicker waits mid-turn on the other side's answer to a tackle or block
+    undoable=undoable,
 )

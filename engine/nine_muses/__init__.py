@@ -1,5 +1,6 @@
 """Nine Muses (2-4 players): call the Muses and trade Knowledge for Aristotle's victory points."""
 from ..core import Game
+from .takeback import undoable
 from .checks import invariants
 from .rules import apply, legal_actions, opening, outcome, setup, shuffle_secrets, to_move, view
 from .standin import label, stand_in
@@ -26,4 +27,5 @@ GAME = Game(
     invariants=invariants,
     presentation="bot.render.nine_muses:PRESENTATION",
     opening=opening,
+    undoable=undoable,
 )

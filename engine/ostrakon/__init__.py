@@ -1,5 +1,6 @@
 """Ostrakon (5-12 players): secret stone votes on two-answer questions."""
 from ..core import Game
+from .takeback import undoable
 from .announce import opening
 from .checks import invariants
 from .rules import apply, legal_actions, setup, to_move, waiting_reason
@@ -30,4 +31,5 @@ GAME = Game(
     written_moves=("ask",),
     waiting_reason=waiting_reason,
     opening=opening,
+    undoable=undoable,
 )

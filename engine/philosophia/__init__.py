@@ -1,5 +1,6 @@
 """Philosophia: Dare to be Wise (1-6 players; 1 plays alone against the Moirai)."""
 from ..core import Game
+from .takeback import undoable
 from .actions import actions, label
 from .checks import invariants
 from .rules import apply, legal_actions, setup, to_move
@@ -27,6 +28,7 @@ GAME = Game(
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
     presentation="bot.render.philosophia:PRESENTATION",
+    undoable=undoable,
 )
 
 __all__ = ["GAME", "invariants"]
