@@ -1,12 +1,12 @@
 """Philosophy Grudgematch (2 players): football between French and German philosophers."""
 from ..core import Game
-from .takeback import undoable
 from .checks import invariants
 from .actions import actions, label
 from .legal import legal_actions, to_move
 from .rules import Options, State, apply, setup
 from .standin import default_action, stand_in
 from .views import outcome, shuffle_secrets, view
+from .takeback import undoable
 
 GAME = Game(
     key="grudgematch",

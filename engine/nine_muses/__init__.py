@@ -1,10 +1,10 @@
 """Nine Muses (2-4 players): call the Muses and trade Knowledge for Aristotle's victory points."""
 from ..core import Game
-from .takeback import undoable
 from .checks import invariants
 from .rules import apply, legal_actions, opening, outcome, setup, shuffle_secrets, to_move, view
 from .standin import label, stand_in
 from .state import Options, State, actions
+from .takeback import undoable
 
 GAME = Game(
     key="nine-muses",
