@@ -50,6 +50,11 @@ class Plugin:
         hook = self.presentation.group
         return (hook(view, action) if hook else None) or str(getattr(action, "kind", "move")).replace("_", " ").capitalize()
 
+    def hand_picture(self, view: dict) -> bool:
+        """Whether a seat's own view goes with its moves as a picture (its secret arrangement)."""
+        hook = self.presentation.hand_picture
+        return bool(hook and hook(view))
+
 
 PLUGINS: dict[str, Plugin] = {}
 
@@ -181,7 +186,7 @@ def load_presentation(game: Game) -> tuple[Presentation | None, list[str]]:
     problems = [f"the presentation's {piece} is not callable" for piece in ("draw", "text")
                 if not callable(getattr(presentation, piece))]
     problems += [f"the presentation's {piece} is neither None nor callable"
-                 for piece in ("reveal", "label", "group", "position")
+                 for piece in ("reveal", "label", "group", "position", "hand_picture")
                  if getattr(presentation, piece) is not None and not callable(getattr(presentation, piece))]
     if not presentation.rules.is_file():
         problems.append(f"its rules page {presentation.rules} is missing")

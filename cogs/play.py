@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from bot.delivery.mentions import pinging
 from bot.delivery.messages import moves_message, place
 from bot.delivery.views import close_view, with_take_back
+from bot.games import plugin
 from bot.gate import Pass
 from bot.refusals import ClosesTable
 
@@ -61,10 +62,13 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         if update.take_back_version is not None:  # a misclick can be undone while nothing else happened
             view, fits = with_take_back(view, table.id, update.take_back_version)
             content += "" if fits else "\n↩️ Misclicked? `/table undo` takes it back."
-        if edit:
-            await interaction.edit_original_response(content=content[:2000], view=view)
+        picture = await bot.publisher.hand_picture(update.table, user_id)
+        if edit:  # a game with pictures of one's own replaces the last step's, or takes it away
+            redrawn = {"attachments": [picture] if picture else []} if plugin(table.game).presentation.hand_picture else {}
+            await interaction.edit_original_response(content=content[:2000], view=view, **redrawn)
         else:
-            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}))
+            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}),
+                                            **({"file": picture} if picture else {}))
         await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,))
 
 
@@ -149,4 +153,5 @@ async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:
         await send_private(interaction, await bot.publisher.lobby_message(passed.table))
         return
     content, view = moves_message(bot.service, passed.table, interaction.user.id)
-    await send_private(interaction, content, **({"view": view} if view else {}))
+    picture = await bot.publisher.hand_picture(passed.table, interaction.user.id) if view else None
+    await send_private(interaction, content, **({"view": view} if view else {}), **({"file": picture} if picture else {}))
