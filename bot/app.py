@@ -18,6 +18,7 @@ from .delivery.publisher import Publisher
 from .gate import Gate
 from .render.painter import Painter
 from .moderation import Moderation
+from .takeback import TakeBacks
 from .service import TableService
 from .settings import Settings
 from .store import Store
@@ -50,6 +51,7 @@ class TableBot(commands.AutoShardedBot):
         self.service = TableService(self.store)
         self.gate = Gate(self.service)
         self.moderation = Moderation(self.service)
+        self.takebacks = TakeBacks(self.service)
         await self.moderation.load()
         painter = Painter(self.settings.bot_picture_workers)
         painter.start()

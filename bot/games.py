@@ -50,6 +50,11 @@ class Plugin:
         hook = self.presentation.group
         return (hook(view, action) if hook else None) or str(getattr(action, "kind", "move")).replace("_", " ").capitalize()
 
+    def hand_picture(self, view: dict) -> bool:
+        """Whether a seat's own view goes with its moves as a picture (its secret arrangement)."""
+        hook = self.presentation.hand_picture
+        return bool(hook and hook(view))
+
 
 PLUGINS: dict[str, Plugin] = {}
 
@@ -109,6 +114,8 @@ def engine_problems(game: Game) -> list[str]:
     if not 1 <= game.min_seats <= game.max_seats:
         problems.append("its seats must run from min_seats >= 1 to max_seats")
     problems += [f"{name} is not callable" for name in ENGINE_PIECES if not callable(getattr(game, name, None))]
+    if game.undoable is not None and not callable(game.undoable):
+        problems.append("undoable is neither None nor callable")
     if game.pace is not None and not game.pace > 0:
         problems.append("its pace must be None or a positive number of seconds")
     kinds = {}
@@ -179,7 +186,7 @@ def load_presentation(game: Game) -> tuple[Presentation | None, list[str]]:
     problems = [f"the presentation's {piece} is not callable" for piece in ("draw", "text")
                 if not callable(getattr(presentation, piece))]
     problems += [f"the presentation's {piece} is neither None nor callable"
-                 for piece in ("reveal", "label", "group", "position")
+                 for piece in ("reveal", "label", "group", "position", "hand_picture")
                  if getattr(presentation, piece) is not None and not callable(getattr(presentation, piece))]
     if not presentation.rules.is_file():
         problems.append(f"its rules page {presentation.rules} is missing")

@@ -33,6 +33,7 @@ class Need(Enum):
     HOST = "host"          # the host or a moderator, in the lobby
     HOST_OR_MOD = "host or moderator"  # the host in the lobby, a moderator at any time
     PLAY = "play"          # a seated player of a running table, in the channel or their own DM
+    TAKE_BACK = "take back"  # the same, for their own last move (bot/takeback.py decides if it may be)
     SEATED = "seated"      # a seated player of an open table (a vacation)
     MODERATE = "moderate"  # a moderator, at an open table
     ROLL_BACK = "roll back"  # a moderator, at an open table or at the channel's last game if it finished
@@ -86,6 +87,7 @@ _PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
     "group": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
     "menu": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}:(a|\d{{1,4}}):{_SMALL}"),
              ("table_id", "version", "key", "group", "page"), Need.PLAY),
+    "undo": (re.compile(rf"{_NUMBER}:{_NUMBER}"), ("table_id", "version"), Need.TAKE_BACK),
     "log": (re.compile(rf"{_NUMBER}:{_SMALL}"), ("table_id", "page"), Need.LOOK),
     "rematch": (re.compile(_NUMBER), ("table_id",), Need.PLAYED),
     "rules": (re.compile(rf"([a-z0-9-]{{1,40}}):{_SMALL}"), ("game", "page"), None),
@@ -177,10 +179,13 @@ class Gate:
             return press
         table = await self._load(press.table_id)
         await self._place(caller, table, need)
-        what = {"lobby": f"{press.verb} the table", "rematch": "call a rematch"}.get(press.kind, "do that")
+        what = {"lobby": f"{press.verb} the table", "rematch": "call a rematch", "undo": "take back a move"}.get(
+            press.kind, "do that")
         admitted = await self._admit(caller, table, need, what)
         if press.kind == "lobby" and press.version not in (None, table.version):  # a close asked at another moment
             raise why.StaleBoard(why.LOBBY_CHANGED)
+        if press.kind == "undo" and press.version != table.version:  # the move is no longer the last thing done
+            raise why.StaleBoard(why.TOO_LATE_TO_TAKE_BACK)
         if need is not Need.PLAY:
             return Pass(table, admitted.seat, caller, press)
         return await self._move(admitted, press)
@@ -193,9 +198,10 @@ class Gate:
 
     async def _place(self, caller: Caller, table: TableRecord, need: Need) -> None:
         if caller.guild_id is None:  # a DM: only a seated player's own prompt
-            if need is not Need.PLAY or caller.user_id not in table.seats:
+            playing = need in (Need.PLAY, Need.TAKE_BACK)
+            if not playing or caller.user_id not in table.seats:
                 # someone who held a seat there hears why; anyone else learns nothing of the table
-                raise Refused(why.NOT_PLAYER if need is Need.PLAY and await self._held(caller, table) else why.NOT_HERE)
+                raise Refused(why.NOT_PLAYER if playing and await self._held(caller, table) else why.NOT_HERE)
         elif caller.guild_id != table.guild_id or caller.channel_id != table.channel_id:
             raise Refused(why.NOT_HERE)
 
@@ -229,7 +235,7 @@ class Gate:
                 raise Refused(why.MODERATOR_ONLY.format(what=what))
             if not table.open and not (need is Need.ROLL_BACK and status == "finished"):
                 raise Refused(why.CLOSED)
-        elif need is Need.PLAY:
+        elif need in (Need.PLAY, Need.TAKE_BACK):
             if seat is None:
                 raise Refused(why.NOT_PLAYER)
             if status != "running":

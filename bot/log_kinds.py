@@ -16,10 +16,16 @@ class RowKind(StrEnum):
     RESUME = "resume"
     SKIP = "skip"
     ROLLBACK = "rollback"
+    TAKEBACK = "takeback"  # a player takes back their own last move ({"seq": that move's row})
     END = "end"
     AWAY = "away"          # the clock hands a seat to a stand-in
     BACK = "back"          # its player takes it again
     SUBSTITUTE = "substitute"  # someone else takes it
+
+    @property
+    def undoes(self) -> bool:
+        """It takes moves back: the game is replayed without them (bot/standing.py)."""
+        return self in (RowKind.ROLLBACK, RowKind.TAKEBACK)
 
     @property
     def one_seat(self) -> bool:

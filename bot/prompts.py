@@ -46,7 +46,8 @@ class Live(Enum):
 class Settled:
     """Why a prompt is done: `by` is "you", "clock", "skip" (a move played for the seat, `label`),
     "stand-in" or "someone" (the seat is not theirs now), "over", "closed", "changed" (what the seat
-    is asked), or "newer" (another message asks it)."""
+    is asked), "taken back" (a player took back the move that asked it), or "newer" (another
+    message asks it)."""
     by: str
     label: str = ""
 
@@ -104,7 +105,8 @@ class Prompts:
         if not holds:
             return Settled("stand-in" if seat < len(table.seats) and table.seats[seat] is None else "someone")
         since = await self.store.actions(table.id, since=prompt.version)
-        if not any(kind_of(row) is RowKind.ROLLBACK for row in since):  # else no move since stands for sure
+        taken_back = any(kind_of(row) is RowKind.TAKEBACK for row in since)
+        if not any((kind := kind_of(row)) is not None and kind.undoes for row in since):  # else no move since stands for sure
             for row in since:
                 if kind_of(row) is RowKind.MOVE and row.seat == seat:
                     by = "you" if row.actor_id == prompt.user_id else "clock" if row.actor_id == CLOCK else "skip"
@@ -112,7 +114,7 @@ class Prompts:
         if table.status == "running" and seat in service.game_of(table).to_move(service.state_of(table)) \
                 and asked(service.menu(table, seat)) == prompt.asked:
             return Live.AGAIN
-        return Settled({"finished": "over", "ended": "closed"}.get(table.status, "changed"))
+        return Settled({"finished": "over", "ended": "closed"}.get(table.status, "taken back" if taken_back else "changed"))
 
     def _label(self, table: TableRecord, prompt: Prompt, row: ActionRecord) -> str:
         """How the move played for the seat read on its button (the prompt's own menu, if still

@@ -21,6 +21,7 @@ STARTED = "This table has already started."
 STILL_GOING = "That game is still going on."
 PLAYERS_ONLY = "Only the players of that game can {what}."
 LOBBY_CHANGED = "The table changed since you were asked: press **Leave** again if you still want to go."
+TOO_LATE_TO_TAKE_BACK = "Too late to take that back: something else has happened at the table since."
 STALE = "The board has changed since this was posted. Press {hand} on the latest board{where} (or type `/hand`)."
 
 

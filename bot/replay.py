@@ -5,7 +5,7 @@ version after it. Set-up runs at the "start" row with the table's set-up chance;
 goes back through the referee with the chance the table had for that seq. A "rollback" row
 ({"moves": N}) takes back the last N moves still standing: the game is played again from its
 set-up without them (each kept move with its own seq's chance, so it gives the same position as
-before). Other rows (joins, kicks, pauses, the end) do not touch the game. A correct store replays
+before); a "takeback" row ({"seq": S}) takes back the last move, logged at S, the same way. Other rows (joins, kicks, pauses, the end) do not touch the game. A correct store replays
 to exactly its stored state; the log itself is never rewritten.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from engine import GAMES, Game, RuleError, Step, referee
 from .clock import CLOCK
 from .log_kinds import kind_of
 from .service import chance_for
-from .standing import ReplayError, kept_moves, rolled_back  # noqa: F401 (kept_moves: read from here too)
+from .standing import ReplayError, kept_moves, undone  # noqa: F401 (kept_moves: read from here too)
 from .store import ActionRecord, Store, TableRecord
 
 
@@ -53,10 +53,10 @@ def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
             kept.append(row)
             if on_step is not None:
                 on_step(row, step)
-        elif row.kind == "rollback":
+        elif row.kind in ("rollback", "takeback"):
             if start is None:
-                raise ReplayError(f"table {table.id}: a rollback at seq {row.seq} before the start")
-            del kept[len(kept) - rolled_back(table, row, len(kept)):]
+                raise ReplayError(f"table {table.id}: a {row.kind} at seq {row.seq} before the start")
+            del kept[len(kept) - undone(table, row, kept):]
             state = start  # apply never changes its input: the set-up state can be played again
             for move in kept:
                 state = _play(game, table, state, move).state
@@ -102,6 +102,8 @@ def describe(row: ActionRecord) -> str:
     if row.kind == "rollback":
         moves = action.get("moves")
         return f"🛡️ ↩️ {_who(actor)} rolled back the last {moves} move{'s' if moves != 1 else ''}."
+    if row.kind == "takeback":
+        return f"↩️ {_who(actor, 'a player')} took back their move."
     if row.kind == "end":
         return f"🛑 The table was ended by {_who(actor)}."
     seat = f"seat {(row.seat or 0) + 1}"

@@ -170,4 +170,9 @@ MIGRATIONS = [
         PRIMARY KEY (table_id, user_id)
     );
     """,
+    # 7: whether a table lets its players take back their own last move (bot/takeback.py;
+    # `/table new ... undo:off` turns it off)
+    """
+    ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;
+    """,
 ]

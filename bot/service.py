@@ -26,7 +26,7 @@ from .outbox import said
 from .refusals import HAND, ClosesTable, Refused, StaleBoard
 from .stand_ins import StandIns
 from .store import ChannelBusy, Job, StaleVersion, Store, TableRecord, UnreadableTable
-from .update import Update, chance_for
+from .update import Update, chance_for, shows_nothing
 
 log = logging.getLogger(__name__)
 # (user, press) while a user's own press is being played: its answer shows them their texts
@@ -145,7 +145,8 @@ class TableService(StandIns):
     # --- the lobby -------------------------------------------------------------------------------
 
     async def create(self, *, guild_id: int | None, channel_id: int, host_id: int, game: str,
-                     options: dict[str, Any] | None = None, stand_ins: int = 0, seed: str | None = None) -> TableRecord:
+                     options: dict[str, Any] | None = None, stand_ins: int = 0, seed: str | None = None,
+                     takebacks: bool = True) -> TableRecord:
         if game not in self.games:
             raise Refused(f"There is no game called {game!r}. Try one of: {', '.join(self.games)}.")
         rules = self.games[game]
@@ -160,7 +161,7 @@ class TableService(StandIns):
             return await self.store.create_table(
                 guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
                 seats=[host_id] + [None] * stand_ins, options=parsed.model_dump(mode="json"),
-                seed=seed or secrets.token_hex(8),
+                seed=seed or secrets.token_hex(8), takebacks=takebacks,
             )
         except ChannelBusy:
             raise Refused("This channel already has a table. Finish or end it first, or use another channel.") from None
@@ -282,8 +283,8 @@ class TableService(StandIns):
         game = self.game_of(table)
         seq = table.version + 1
         # a running table's game is not over: its status says so (it turns "finished" with the outcome)
-        parsed, step = referee.play_parsed(game, self.state_of(table), seat, action, chance_for(table, seq),
-                                           over=table.status != "running")
+        before, chance = self.state_of(table), chance_for(table, seq)
+        parsed, step = referee.play_parsed(game, before, seat, action, chance, over=table.status != "running")
         outcome = game.outcome(step.state)  # once: the status, the summary and the publisher read it from here
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}
         if outcome is not None:
@@ -297,6 +298,9 @@ class TableService(StandIns):
         update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")),
                                    public, private, then=rate)
         update.outcome = outcome
+        if outcome is None and actor_id is not None and actor_id == table.seats[seat] \
+                and shows_nothing(game, before, step, seat, parsed, chance):
+            update.undoable_at = update.table.version
         self.keep_state(update.table, step.state)
         return update
 

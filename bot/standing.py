@@ -1,5 +1,6 @@
-"""Which moves of a table's log still stand after its rollbacks: a "rollback" row ({"moves": N})
-takes back the last N moves still standing. Read by the replay, the seat history, the summary and
+"""Which moves of a table's log still stand after its rollbacks and take-backs: a "rollback" row
+({"moves": N}) takes back the last N moves still standing, a "takeback" row ({"seq": S}) the last
+one, which must be the move logged at S. Read by the replay, the seat history, the summary and
 the ratings, without replaying the game.
 """
 from __future__ import annotations
@@ -19,6 +20,16 @@ def rolled_back(table: TableRecord, row: ActionRecord, standing: int) -> int:
     return count
 
 
+def undone(table: TableRecord, row: ActionRecord, kept: list[ActionRecord]) -> int:
+    """How many of the moves still standing (`kept`) a "rollback" or "takeback" row takes back."""
+    if row.kind == "rollback":
+        return rolled_back(table, row, len(kept))
+    if not kept or kept[-1].seq != row.action.get("seq"):
+        raise ReplayError(f"table {table.id}: the take-back at seq {row.seq} names the move at "
+                          f"{row.action.get('seq')!r}, not the last one standing")
+    return 1
+
+
 def kept_moves(table: TableRecord, log: list[ActionRecord]) -> list[ActionRecord]:
     """The move rows still standing after every rollback in `log`, in order."""
     kept: list[ActionRecord] = []
@@ -27,6 +38,6 @@ def kept_moves(table: TableRecord, log: list[ActionRecord]) -> list[ActionRecord
             kept = []
         elif row.kind == "move":
             kept.append(row)
-        elif row.kind == "rollback":
-            del kept[len(kept) - rolled_back(table, row, len(kept)):]
+        elif row.kind in ("rollback", "takeback"):
+            del kept[len(kept) - undone(table, row, kept):]
     return kept

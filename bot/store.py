@@ -62,6 +62,7 @@ class TableRecord(BaseModel):
     board_message_id: int | None
     created_at: float
     updated_at: float
+    takebacks: bool = True  # a player may take back their own last move (bot/takeback.py)
 
     @property
     def open(self) -> bool:
@@ -225,14 +226,14 @@ class Store:
     # --- tables ----------------------------------------------------------------------------------
 
     async def create_table(self, *, guild_id: int | None, channel_id: int, game: str, host_id: int,
-                           seats: list[int | None], options: dict, seed: str) -> TableRecord:
+                           seats: list[int | None], options: dict, seed: str, takebacks: bool = True) -> TableRecord:
         now = self._now()
-        values = (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, now, now)
+        values = (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, takebacks, now, now)
 
         def work(connection: sqlite3.Connection) -> sqlite3.Row:
             cursor = connection.execute(
-                "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)", values)
+                "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed, takebacks,"
+                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)", values)
             return connection.execute("SELECT * FROM tables WHERE id = ?", (cursor.lastrowid,)).fetchone()
 
         try:

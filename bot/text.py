@@ -50,7 +50,8 @@ def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None, p
     need = "ready to start" if count >= game.min_seats else f"needs {game.min_seats - count} more to start"
     return (f"🎲 **{game.title}** table, hosted by <@{table.host_id}>: {game.min_seats}-{game.max_seats} players.\n"
             f"Seated ({count}): {seat_list(table)}\n{need.capitalize()}. Press **Join** to take a seat."
-            + (f"\n⏰ {format_duration(pace)} per move; a missed deadline plays a default move." if pace else ""))
+            + (f"\n⏰ {format_duration(pace)} per move; a missed deadline plays a default move." if pace else "")
+            + ("" if table.takebacks else "\n↩️ Take-backs are off at this table."))
 
 
 def waiting_text(table: TableRecord, waiting: list[int]) -> str:

@@ -1,10 +1,13 @@
-"""What a change to a table tells and who it concerns (`Update`), and the table's chance."""
+"""What a change to a table tells and who it concerns (`Update`), whether a move showed anything
+new (`shows_nothing`: may it be taken back), and the table's chance."""
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from engine import Chance, Outcome
+from pydantic import BaseModel
+
+from engine import Chance, Game, Outcome, Step
 
 from .store import TableRecord
 
@@ -19,6 +22,17 @@ class Update:
     # players who now face a new decision: newly waited on, or waited on again after their own move
     fresh: set[int] = field(default_factory=set)
     seats: list[int] = field(default_factory=list)  # players to be sent their seat's own view
+    # the version a move made its table, if its player may take it back (bot/takeback.py): their
+    # Take back button, good while the table is still at that version
+    undoable_at: int | None = None
+
+    @property
+    def take_back_version(self) -> int | None:
+        """The version a player's Take back button names, if they may take their move back now:
+        the table allows it and nothing happened since the move (no stand-in played after it)."""
+        if self.undoable_at is None or self.undoable_at != self.table.version or not self.table.takebacks:
+            return None
+        return self.undoable_at
 
     def add_seats(self, users: list[int]) -> None:
         self.seats += [user for user in users if user not in self.seats]
@@ -29,6 +43,15 @@ class Update:
         for user, texts in update.private.items():
             self.private[user] += texts
         self.add_seats(update.seats)
+
+
+def shows_nothing(game: Game, before: BaseModel, step: Step, seat: int, action: BaseModel, chance: Chance) -> bool:
+    """Whether a move revealed nothing, so that its player may take it back: the game says so
+    (`Game.undoable`; no declaration, never), and it used no chance (a die, a shuffle, a draw),
+    whatever the game says."""
+    if game.undoable is None or not isinstance(chance, _SeededOnUse) or chance.used:
+        return False
+    return bool(game.undoable(before, step.state, seat, action, step.events))
 
 
 def chance_for(table: TableRecord, seq: int | str) -> Chance:
@@ -42,6 +65,11 @@ class _SeededOnUse(Chance):
 
     def __init__(self, seed: str) -> None:
         self._seed, self._chance = seed, None
+
+    @property
+    def used(self) -> bool:
+        """Whether anything was rolled, shuffled or picked."""
+        return self._chance is not None
 
     def _seeded(self) -> Chance:
         if self._chance is None:

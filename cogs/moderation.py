@@ -129,14 +129,14 @@ async def log_page(bot, table: TableRecord, page: int | None = None) -> tuple[st
 
 
 async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
-    """A new lobby in the same channel: the same game and options, the same stand-ins, and the
+    """A new lobby in the same channel: the same game, options and take-backs, the same stand-ins, and the
     other players invited (pinged) to join. The gate let through only someone who held a seat."""
     bot = interaction.client
     old = passed.table
     game = bot.service.game_of(old)
     table = await bot.service.create(
         guild_id=old.guild_id, channel_id=old.channel_id, host_id=interaction.user.id, game=old.game,
-        options=old.options, stand_ins=min(old.seats.count(None), game.max_seats - 1))
+        options=old.options, stand_ins=min(old.seats.count(None), game.max_seats - 1), takebacks=old.takebacks)
     await bot.clock.configure(table.id, **asdict(await bot.clock.settings(old.id)))  # the same pace
     log = await bot.store.actions(old.id)
     invited = rematch_invites(seat_history(old, log), log, interaction.user.id)

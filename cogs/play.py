@@ -9,7 +9,8 @@ from pydantic import BaseModel
 
 from bot.delivery.mentions import pinging
 from bot.delivery.messages import moves_message, place
-from bot.delivery.views import close_view
+from bot.delivery.views import close_view, with_take_back
+from bot.games import plugin
 from bot.gate import Pass
 from bot.refusals import ClosesTable
 
@@ -58,11 +59,44 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         if edit and in_dm and interaction.message is not None:  # the prompt pressed shows the next step, or none
             await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
                                           moves=view is not None)
-        if edit:
-            await interaction.edit_original_response(content=content[:2000], view=view)
+        if update.take_back_version is not None:  # a misclick can be undone while nothing else happened
+            view, fits = with_take_back(view, table.id, update.take_back_version)
+            content += "" if fits else "\n↩️ Misclicked? `/table undo` takes it back."
+        picture = await bot.publisher.hand_picture(update.table, user_id)
+        if edit:  # a game with pictures of one's own replaces the last step's, or takes it away
+            redrawn = {"attachments": [picture] if picture else []} if plugin(table.game).presentation.hand_picture else {}
+            await interaction.edit_original_response(content=content[:2000], view=view, **redrawn)
         else:
-            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}))
+            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}),
+                                            **({"file": picture} if picture else {}))
         await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,))
+
+
+async def take_back(interaction: discord.Interaction, passed: Pass, *, version: int | None = None) -> None:
+    """Take back the player's own last move (the ↩️ button on its confirmation, at `version`, or
+    `/table undo`): the message pressed, or a private answer, shows their moves again."""
+    bot = interaction.client
+    user_id, table_id = interaction.user.id, passed.table.id
+    pressed = version is not None
+    if pressed:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    async with bot.publisher.turn(table_id):
+        update = await bot.takebacks.take_back(table_id, user_id, version)
+        intro = "↩️ Your move was taken back: choose again."
+        in_dm = interaction.guild_id is None
+        if in_dm:
+            intro += f"\nAt {place(bot.service, update.table)}."
+        content, view = moves_message(bot.service, update.table, user_id, intro=intro)
+        if pressed and in_dm and interaction.message is not None:  # the DM pressed is their prompt again
+            await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
+                                          moves=view is not None)
+        if pressed:
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.followup.send(content, ephemeral=True, **({"view": view} if view else {}))
+        await bot.publisher.publish(update, actor=user_id, prompted=(user_id,))
 
 
 def answered_by(interaction: discord.Interaction) -> str:
@@ -119,4 +153,5 @@ async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:
         await send_private(interaction, await bot.publisher.lobby_message(passed.table))
         return
     content, view = moves_message(bot.service, passed.table, interaction.user.id)
-    await send_private(interaction, content, **({"view": view} if view else {}))
+    picture = await bot.publisher.hand_picture(passed.table, interaction.user.id) if view else None
+    await send_private(interaction, content, **({"view": view} if view else {}), **({"file": picture} if picture else {}))

@@ -21,7 +21,7 @@ from engine import RuleError
 
 from .common import FAILED, caller_of, refuse, send_private
 from .moderation import log_page, rematch
-from .play import commit_move, lobby_action, show_hand
+from .play import commit_move, lobby_action, show_hand, take_back
 from .stats import server_page
 from .tables import rules_page
 
@@ -75,8 +75,12 @@ async def lobby(interaction: discord.Interaction, passed: Pass) -> None:
     await lobby_action(interaction, passed, passed.press.verb)
 
 
+async def undo(interaction: discord.Interaction, passed: Pass) -> None:
+    await take_back(interaction, passed, version=passed.press.version)
+
+
 HANDLERS = {"move": choose, "pick": choose, "form": submit, "group": navigate, "menu": navigate,
-            "hand": show_hand, "lobby": lobby, "log": turn_log_page, "rematch": rematch}
+            "hand": show_hand, "lobby": lobby, "log": turn_log_page, "rematch": rematch, "undo": undo}
 
 
 async def turn_rules_page(interaction: discord.Interaction, press: Press) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -19,7 +20,7 @@ from bot.text import chunk
 
 from .clock import take_seat
 from .common import answer_error, caller_of, here
-from .play import lobby_action, show_hand
+from .play import lobby_action, show_hand, take_back
 
 GAME_CHOICES = [app_commands.Choice(name=shown.game.title, value=key) for key, shown in plugins().items()]
 PACE_HELP = f"Time per move: e.g. 30m, 12h, 2d, or none (the default{'; ' if default_paces() else ''}{default_paces()})"[:100]
@@ -67,14 +68,15 @@ class Tables(commands.Cog):
     @table.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(game="Which game", stand_ins="Seats for stand-in players (the bot plays them)",
                            options="Table options as name=value, comma separated",
-                           pace=PACE_HELP)
+                           pace=PACE_HELP, undo="Whether players may take back their own last move (default: on)")
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, stand_ins: app_commands.Range[int, 0, 11] = 0,
-                  options: str = "", pace: app_commands.Range[str, 1, 20] | None = None) -> None:
+                  options: str = "", pace: app_commands.Range[str, 1, 20] | None = None,
+                  undo: Literal["on", "off"] = "on") -> None:
         seconds = new_table_pace(game, pace)
         table = await self.bot.service.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,
-            game=game, options=parse_options(options), stand_ins=stand_ins)
+            game=game, options=parse_options(options), stand_ins=stand_ins, takebacks=undo == "on")
         if seconds:
             await self.bot.clock.configure(table.id, pace=seconds)
         await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
@@ -97,6 +99,10 @@ class Tables(commands.Cog):
     @table.command(name="start", description="Start the game (host or moderator)")
     async def start(self, interaction: discord.Interaction) -> None:
         await lobby_action(interaction, await self._here(interaction, Need.HOST, "start the table"), "start")
+
+    @table.command(name="undo", description="Take back your own last move, if nothing else happened since")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await take_back(interaction, await self._here(interaction, Need.TAKE_BACK, "take back a move"))
 
     @table.command(name="status", description="Show the board")
     async def status(self, interaction: discord.Interaction) -> None:

@@ -120,11 +120,22 @@ class Game:
     # What the set-up tells the table: where things stand at the start, publicly, and each seat's
     # dealt cards privately (`Event(text, to=seat)`). Derived from the set-up state, never stored.
     opening: Callable[[BaseModel], tuple[Event, ...]] = field(default=lambda state: ())
+    # Whether a move may be taken back by the player who made it (bot/takeback.py), as
+    # boardgame.io's `undoable`: (state before, state after, seat, action, its events) -> True only
+    # if the move showed nothing new to anyone (no card drawn, no secret vote or bid revealed). The
+    # bot refuses any move that used chance whatever this says. None: no move can be taken back.
+    undoable: Callable[[BaseModel, BaseModel, int, Any, tuple[Event, ...]], bool] | None = None
 
     @property
     def action_types(self) -> tuple[type, ...]:
         """The game's action models (the members of its tagged union)."""
         return _union_members(self.actions)
+
+
+def tells_only(seat: int, events) -> bool:
+    """No event of a move is private to another seat: it showed nobody else anything of their own
+    (a part of most games' `undoable`)."""
+    return all(event.to in (None, seat) for event in events)
 
 
 @cache

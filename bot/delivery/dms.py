@@ -62,7 +62,8 @@ class DirectMessages:
                 await self.send(table, user_id, texts, key=(table.version, "texts"))
                 content, head = body, ""
             if content:
-                message = await self.send(table, user_id, content, view=view, key=(table.version, "dm"))
+                picture = await self.bot.publisher.hand_picture(table, user_id) if view is not None else None
+                message = await self.send(table, user_id, content, view=view, key=(table.version, "dm"), file=picture)
                 if message is not None and view is not None:
                     await self.shown(table, user_id, message.channel.id, message.id, moves=True, head=head)
 
@@ -125,14 +126,15 @@ class DirectMessages:
             return False
 
     async def send(self, table: TableRecord, user_id: int, content: str, view: discord.ui.View | None = None,
-                   key: tuple = ()) -> discord.Message | None:
+                   key: tuple = (), file: discord.File | None = None) -> discord.Message | None:
         """Send a DM; the message, or None if it was not sent (closed DMs, or a failure that may pass)."""
         if await self.bot.store.dms_closed(user_id):
             return None
         try:
             channel = await self._channel(user_id)
             return await channel.send(content[:2000], view=view or discord.utils.MISSING, allowed_mentions=NOBODY,
-                                      nonce=nonce(table.id, user_id, *key) if key else None)
+                                      nonce=nonce(table.id, user_id, *key) if key else None,
+                                      file=file or discord.utils.MISSING)
         except discord.Forbidden:
             await self.bot.store.mark_dms_closed(user_id, True)
             channel = await self.bot.publisher.channel_of(table)

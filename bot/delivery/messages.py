@@ -58,5 +58,6 @@ def settled_text(where: str, settled: Settled) -> str:
         "over": f"🏁 At {where}: the game is over.",
         "closed": f"🚪 At {where}: the table was closed.",
         "newer": f"⌛ At {where}: a newer message asks for your move.",
+        "taken back": f"↩️ At {where}: the last move was taken back, so this no longer asks for your move.",
     }.get(settled.by, f"⌛ At {where}: the table has moved on since this was sent. {HAND} on the board "
                       "shows your moves as they are now.")

@@ -39,7 +39,7 @@ from .summary import post_summary
 from .views import board_view
 
 log = logging.getLogger(__name__)
-PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version)
+PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version, seat or None for the public one)
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
 CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
 ANSWER_LIVES = 14 * 60  # an interaction's answer can be read back for 15 minutes
@@ -62,7 +62,7 @@ class Publisher:
     def __init__(self, bot, painter: Painter | None = None) -> None:  # the TableBot (bot/app.py) builds this
         self.bot = bot
         self.painter = painter or Painter(workers=0)
-        self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
         self._channels: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see _channel()
@@ -77,19 +77,32 @@ class Publisher:
 
     async def picture(self, table: TableRecord) -> discord.File | None:
         """The public board as a picture, drawn off the event loop and cached per table version."""
-        key = (table.id, table.version)
+        return await self._drawn(table, None)
+
+    async def hand_picture(self, table: TableRecord, user_id: int) -> discord.File | None:
+        """A player's own picture to go with their moves, if their game shows one now (a league's
+        deployment before the battle's reveal; bot/render/presentation.py `hand_picture`)."""
+        seat = self.bot.service.seat_of(table, user_id) if table.state is not None else None
+        if seat is None or not plugin(table.game).hand_picture(self.bot.service.menu(table, seat).view):
+            return None
+        return await self._drawn(table, seat)
+
+    async def _drawn(self, table: TableRecord, seat: int | None) -> discord.File | None:
+        """The view of `seat` (None: the public one) as a picture, cached per table version."""
+        key = (table.id, table.version, seat)
         png = self._pictures.get(key)
         if png is None:
-            view = self.bot.service.menu(table, None).view
+            view = self.bot.service.menu(table, seat).view
             try:
                 png = await self.painter.paint(table.game, view)
-            except Exception:  # a picture is a nicety; the text board still goes out
-                log.exception("table %s: drawing the board failed", table.id)
+            except Exception:  # a picture is a nicety; the text still goes out
+                log.exception("table %s: drawing a picture failed", table.id)
                 return None
             self._pictures[key] = png
             while len(self._pictures) > PICTURE_CACHE:
                 self._pictures.popitem(last=False)
-        return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}.{render.PICTURE_FORMAT}")
+        mine = "" if seat is None else f"-seat{seat + 1}"
+        return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}{mine}.{render.PICTURE_FORMAT}")
 
     @contextlib.asynccontextmanager
     async def turn(self, table_id: int):

@@ -102,6 +102,17 @@ def moves_view(table: TableRecord, menu: Menu, group: int | None = None, page: i
     return view
 
 
+def with_take_back(view: StaticView | None, table_id: int, version: int) -> tuple[StaticView, bool]:
+    """`view` with an ↩️ Take back button for the move that made the table's `version`, and whether
+    it fitted (a full menu has no room left)."""
+    view = view or StaticView()
+    try:
+        view.add_item(button(f"pt:undo:{table_id}:{version}", "Take back", discord.ButtonStyle.secondary, "↩️"))
+    except ValueError:  # five full rows
+        return view, False
+    return view, True
+
+
 def pages_view(prefix: str, page: int, pages: int, older: str = "◀ Previous", newer: str = "Next ▶") -> StaticView | None:
     """Buttons to the page before and after (custom ids `prefix:page`), or None for a single page."""
     if pages <= 1:

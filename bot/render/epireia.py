@@ -236,5 +236,11 @@ def group(view: dict, action) -> str | None:
             "trade": "Trapezites: exchange", "withdraw": "Merchant: take from the treasury"}.get(kind)
 
 
+def hand_picture(view: dict) -> bool:
+    """A league's own deployment before the reveal: only its seats' pictures show it."""
+    battle = view.get("battle")
+    return bool(battle and battle.get("my_plan") and not battle["field"])
+
+
 PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("epireia.md"), reveal=reveal, label=None, group=group,
-                            position=None)
+                            position=None, hand_picture=hand_picture)

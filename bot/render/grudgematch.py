@@ -270,4 +270,4 @@ def draw(view: dict) -> Image.Image:
 
 
 PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("grudgematch.md"), reveal=reveal, label=label, group=group,
-                            position=None)
+                            position=None, hand_picture=None)

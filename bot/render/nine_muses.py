@@ -151,4 +151,4 @@ def reveal(view: dict) -> list[str]:
 
 
 PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("nine-muses.md"), reveal=reveal, label=None, group=group,
-                            position=None)
+                            position=None, hand_picture=None)

@@ -280,4 +280,4 @@ def draw(view: dict) -> Image.Image:
 
 
 PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("ostrakon.md"), reveal=reveal, label=label, group=None,
-                            position=position)
+                            position=position, hand_picture=None)

@@ -278,4 +278,4 @@ def group(view: dict, action) -> str | None:
 
 
 PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("philosophia.md"), reveal=reveal, label=label, group=group,
-                            position=None)
+                            position=None, hand_picture=None)

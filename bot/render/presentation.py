@@ -41,3 +41,6 @@ class Presentation:
     # What the picture shows that matters, from the public view (not the question being voted
     # on): a board gets a new picture only when it changes. None: the whole public view.
     position: Callable[[dict], dict] | None
+    # Whether a seat's own view is worth a picture of its own, sent with its moves (My hand, a DM
+    # prompt): a secret arrangement the public picture cannot show. None: never.
+    hand_picture: Callable[[dict], bool] | None

@@ -8,6 +8,7 @@ from .setup import setup
 from .standin import default_action, stand_in
 from .state import Options, State
 from .views import shuffle_secrets, view
+from .takeback import undoable
 
 GAME = Game(
     key="epireia",
@@ -29,4 +30,5 @@ GAME = Game(
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
     presentation="bot.render.epireia:PRESENTATION",
+    undoable=undoable,
 )

@@ -6,6 +6,7 @@ from .legal import legal_actions, to_move
 from .rules import Options, State, apply, setup
 from .standin import default_action, stand_in
 from .views import outcome, shuffle_secrets, view
+from .takeback import undoable
 
 GAME = Game(
     key="grudgematch",
@@ -28,4 +29,5 @@ GAME = Game(
     invariants=invariants,
     presentation="bot.render.grudgematch:PRESENTATION",
     pace=24 * 3600,  # a kicker waits mid-turn on the other side's answer to a tackle or block
+    undoable=undoable,
 )

@@ -4,6 +4,7 @@ from .checks import invariants
 from .rules import apply, legal_actions, opening, outcome, setup, shuffle_secrets, to_move, view
 from .standin import label, stand_in
 from .state import Options, State, actions
+from .takeback import undoable
 
 GAME = Game(
     key="nine-muses",
@@ -26,4 +27,5 @@ GAME = Game(
     invariants=invariants,
     presentation="bot.render.nine_muses:PRESENTATION",
     opening=opening,
+    undoable=undoable,
 )

@@ -6,6 +6,7 @@ from .rules import apply, legal_actions, setup, to_move, waiting_reason
 from .state import Options, State, actions
 from .views import outcome, shuffle_secrets, view
 from .standin import label, stand_in
+from .takeback import undoable
 
 GAME = Game(
     key="ostrakon",
@@ -30,4 +31,5 @@ GAME = Game(
     written_moves=("ask",),
     waiting_reason=waiting_reason,
     opening=opening,
+    undoable=undoable,
 )

@@ -6,6 +6,7 @@ from .rules import apply, legal_actions, setup, to_move
 from .standin import default_action, stand_in
 from .state import Options, State
 from .views import outcome, shuffle_secrets, view
+from .takeback import undoable
 
 GAME = Game(
     key="philosophia",
@@ -27,6 +28,7 @@ GAME = Game(
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
     presentation="bot.render.philosophia:PRESENTATION",
+    undoable=undoable,
 )
 
 __all__ = ["GAME", "invariants"]

@@ -26,7 +26,8 @@ async def three_voting(fake, monkeypatch):
 
 
 def prompt_of(user):
-    (prompt,) = [m for m in user.dms() if m.buttons()]  # one live prompt, never two
+    """The user's live prompt: one, never two (an answered one may keep only its ↩️ Take back)."""
+    (prompt,) = [m for m in user.dms() if any(b["custom_id"].startswith("pt:move:") for b in m.buttons())]
     return prompt
 
 
@@ -45,10 +46,11 @@ async def test_a_prompt_names_its_table_and_once_answered_anywhere_loses_its_but
     await bob.click(mine, black)
     assert prompts[bob].content == f"✅ At {where}: you played **{black}**." and prompts[bob].buttons() == []
 
-    # Alice votes in her DM: that message is the answer, naming the table.
+    # Alice votes in her DM: that message is the answer, naming the table, with nothing left to
+    # press but ↩️ Take back (Carol has still to vote: nobody saw Alice's stone).
     white = prompts[alice].button_labels()[0]
     await alice.click(prompts[alice], white)
-    assert prompts[alice].content == f"✅ You voted {white}.\nAt {where}." and prompts[alice].buttons() == []
+    assert prompts[alice].content == f"✅ You voted {white}.\nAt {where}." and prompts[alice].button_labels() == ["Take back"]
 
     # Carol's prompt still plays (the others' votes leave a secret vote open) until a moderator
     # skips her: then it says so, with the stone played for her.

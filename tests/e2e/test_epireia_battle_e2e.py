@@ -71,6 +71,7 @@ async def test_a_battle_deployed_through_the_menus(fake_discord, real_bot, monke
 
     # Alice's DM opens on her Flank: a select per column, Strongest, Confirm, and the other screens.
     prompt = dm_menu(alice)
+    assert len(prompt.files()) == 1  # a picture of her league's deployment comes with it
     menu = Menu(prompt)
     selects = menu.move_selects()
     assert [s["placeholder"] for s in selects] == [f"Column {n}, empty: choose…" for n in (1, 2, 3)]
@@ -83,19 +84,25 @@ async def test_a_battle_deployed_through_the_menus(fake_discord, real_bot, monke
     token = option.split(": ", 1)[1]
     assert Menu(prompt).move_selects()[1]["placeholder"] == f"Column 2, now {token}: choose…"
     assert PLAN in prompt.content and "✏️ Flank: — + — · " in prompt.content
+    # With it, a picture of her league's deployment as it stands, drawn again at each step.
+    (first_picture,) = prompt.files().values()
     assert not any(token in text or PLAN in text for text in table.public_texts())
 
     # Strongest and Confirm, front after front; then a figure on each front and the final word.
     labels = []
     while alice in table.waiting() and len(labels) < 20:
-        labels.append(await table.choose(alice, dm_menu(alice), deployer()))
+        prompt = dm_menu(alice)
+        labels.append(await table.choose(alice, prompt, deployer()))
     assert [label for label in labels if "Confirm" in label] == [
         "✅ Confirm the Flank", "✅ Confirm the Centre", "✅ Confirm the Maritime", "⚔️ Confirm the battle plan"]
     assert any(" on the " in label for label in labels)
     assert "🛡️ The Delian League has placed its army and figures (tokens: Flank " in "\n".join(table.public_texts())
+    (last_picture,) = prompt.files().values()  # the confirmed plan, with the answer to its confirmation
+    assert last_picture != first_picture
     (carol,) = fake.add_users("carol")  # someone watching sees how many tokens, never where
-    watched = (await table.hand(carol)).content
-    assert "🛡️ Delian League: ✅ ready (tokens: Flank " in watched and PLAN not in watched
+    watched = await table.hand(carol)
+    assert "🛡️ Delian League: ✅ ready (tokens: Flank " in watched.content and PLAN not in watched.content
+    assert not watched.files()
 
     # Bob lets the bot finish his plan (on the last screen); the figures are revealed, the fronts fought.
     prompt = dm_menu(bob)

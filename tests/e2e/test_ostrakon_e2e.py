@@ -103,7 +103,8 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
                     assert moves.button_labels() == labels[:2]  # the prompt now offers the stones only
                 else:
                     assert followed.reply is moves and "✅" in moves.content
-                    assert moves.button_labels() == labels[:2]  # the same message now offers the stones
+                    # the same message now offers the stones, and ↩️ Take back for the Follow
+                    assert moves.button_labels() == labels[:2] + ["Take back"]
                     follows += 1
                     follower_today = True
             stone = "white" if (n + question.number) % 3 else "black"
@@ -114,7 +115,9 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
             assert done.reply is moves and moves.content.startswith(f"✅ You voted {pressed}.")
             if n < len(players) - 1 or voter not in table.waiting():
                 named = f"\nAt <#{fake.channel.id}> (**Ostrakon**)." if by_dm else ""  # a DM names its table
-                assert moves.content == f"✅ You voted {pressed}.{named}" and moves.buttons() == []
+                assert moves.content == f"✅ You voted {pressed}.{named}"
+                # nothing left to press but ↩️ Take back while the vote is open (no stone is shown yet)
+                assert moves.button_labels() == (["Take back"] if n < len(players) - 1 else [])
             else:  # the last stone left the voter to move next (the next speaker, or a special day's choice)
                 assert moves.buttons() and "Your turn" in moves.content
             if n < len(players) - 1:

@@ -43,6 +43,10 @@ def test_before_the_reveal_a_league_sees_its_plan_and_the_others_only_counts():
     columns = moved.battle.plans["delian"].columns["flank"]
     columns[0], columns[1] = columns[1], columns[0]
     assert render.draw(GAME.view(moved, None)).tobytes() == watched.tobytes()
+    # A league's own picture goes with its moves (My hand, its DM); the public view has none, and
+    # the rival league's own picture does not change when the Delians' token moves.
+    assert render.hand_picture(GAME.view(state, seat)) and not render.hand_picture(GAME.view(state, None))
+    assert render.draw(GAME.view(moved, rival)).tobytes() == render.draw(GAME.view(state, rival)).tobytes()
 
 
 def test_after_the_reveal_the_whole_battlefield_is_shown():
@@ -58,6 +62,7 @@ def test_after_the_reveal_the_whole_battlefield_is_shown():
         for column, spots in enumerate(battle["field"][front]):
             assert all((spot["tokens"] is not None) == (column < opened) for spot in spots.values())
     assert render.draw(view).width == 1000
+    assert not any(render.hand_picture(GAME.view(state, s)) for s in range(len(state.players)))  # all is shown
     assert "⚔️ Flank (Delian-Peloponnesian): " in render.text(view)
 
 

@@ -43,4 +43,4 @@ def text(view: dict) -> str:
 
 
 PRESENTATION = Presentation(draw=draw, text=text, rules=Path(__file__).with_name("rules.md"), reveal=None,
-                            label=None, group=None, position=None)
+                            label=None, group=None, position=None, hand_picture=None)

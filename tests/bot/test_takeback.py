@@ -1,0 +1,183 @@
+"""Take-backs (bot/takeback.py): a player takes back their own last move while nothing new has been
+revealed and nobody else has acted since.
+
+Every game is played by seeded random players through the TableService. After each move its
+player tries to take it back: a move the game calls undoable, that used no chance and that nothing
+followed, comes back to the exact position before it, and played again gives the exact position
+after it; any other move is refused with its reason and changes nothing. Whatever was taken back,
+the log still replays to the stored state.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot import replay
+from bot.gate import Caller, Gate, Need
+from bot.refusals import Refused, StaleBoard
+from bot.service import TableService
+from bot.store import Store
+from bot.takeback import NOT_YOURS, OFF, TakeBacks
+from bot.update import chance_for
+from engine import GAMES, Chance, RuleError, referee
+
+GUILD, CHANNEL = 5, 55
+MOVES = 100
+ROLLING = {"epireia", "grudgematch", "nine-muses", "philosophia"}  # they roll, shuffle or draw
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    yield TableService(store)
+    await store.close()
+
+
+async def opened(service, key: str, seed: str, players: int | None = None, **options):
+    game = GAMES[key]
+    users = [100 + n for n in range(players or max(2, game.min_seats))]
+    table = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=users[0], game=key, seed=seed, **options)
+    for user in users[1:]:
+        await service.join(table.id, user)
+    return (await service.start(table.id, users[0])).table
+
+
+def a_move(game, state, seat: int, rng: random.Random):
+    """A legal move at random (half the time the stand-in's own choice, which can also write)."""
+    if rng.random() < 0.5:
+        try:
+            options = game.legal_actions(state, seat)
+            if options:
+                return rng.choice(list(options))
+        except RuleError:
+            pass
+    return game.stand_in(state, seat, Chance.seeded(str(rng.random())))
+
+
+def rolled(game, table, before, move) -> bool:
+    """Whether `move` (a log row, played from `before`) used chance: a die, a shuffle, a draw."""
+    chance = chance_for(table, move.seq)
+    referee.play_parsed(game, before, move.seat, move.action, chance)
+    return chance.used
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+async def test_every_move_is_taken_back_exactly_or_refused_with_its_reason(service, key):
+    game, takebacks = GAMES[key], TakeBacks(service)
+    seen = {"taken back": 0, "refused": 0, "refused after chance": 0}
+    for seed in ("a", "b"):
+        table = await opened(service, key, f"takeback-{key}-{seed}", min(game.max_seats, max(3, game.min_seats)))
+        rng = random.Random(seed)
+        for _ in range(MOVES):
+            if table.status != "running":
+                break
+            user = rng.choice(service.waiting_on(table))
+            seat, before = service.seat_of(table, user), service.state_of(table)
+            action = a_move(game, before, seat, rng)
+            try:
+                update = await service.act(table.id, user, action)
+            except RuleError:
+                continue
+            table, after = update.table, service.state_of(update.table)
+            if update.take_back_version is not None:
+                back = await takebacks.take_back(table.id, user, version=table.version)
+                assert service.state_of(back.table) == before
+                assert back.table.version == table.version + 1
+                again = await service.act(table.id, user, action)  # the same move, played again
+                assert service.state_of(again.table) == after
+                table = again.table
+                seen["taken back"] += 1
+                continue
+            (last,) = await service.store.actions(table.id, since=table.version - 1)
+            used_chance = last.kind == "move" and last.actor_id == user and rolled(game, table, before, last)
+            with pytest.raises(Refused) as refusal:
+                await takebacks.take_back(table.id, user)
+            assert str(refusal.value)  # a reason the player can read
+            assert (await service.get(table.id)).version == table.version  # and nothing changed
+            seen["refused"] += 1
+            seen["refused after chance"] += used_chance
+        check = await replay.replay_table(service.store, table.id)
+        assert check.ok, check.problems
+        if table.status == "running":
+            await service.end(table.id, 100, moderator=True)
+    assert seen["taken back"] > 0 and seen["refused"] > 0, seen
+    if key in ROLLING:
+        assert seen["refused after chance"] > 0, seen
+
+
+async def test_a_secret_stone_is_taken_back_until_the_vote_is_revealed(service):
+    """Ostrakon: a player's stone may be taken back while others still vote (nobody saw it); once
+    another player has voted it stays; the last stone reveals the vote, so it stays."""
+    takebacks, game = TakeBacks(service), GAMES["ostrakon"]
+    table = await opened(service, "ostrakon", "stones", players=5)
+    while service.state_of(table).phase != "vote":  # the first speaker asks
+        user = service.waiting_on(table)[0]
+        action = game.stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded("ask"))
+        table = (await service.act(table.id, user, action)).table
+    voters = service.waiting_on(table)
+    assert len(voters) > 2
+
+    def stone(user):
+        return game.stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(str(user)))
+
+    first = (await service.act(table.id, voters[0], stone(voters[0]))).table
+    back = await takebacks.take_back(table.id, voters[0], version=first.version)
+    assert voters[0] in service.waiting_on(back.table)
+    assert back.public == [f"↩️ <@{voters[0]}> took back their move."]  # and nothing of the stone
+    table = back.table
+    for user in voters[:-1]:
+        table = (await service.act(table.id, user, stone(user))).table
+    with pytest.raises(Refused, match="nothing of yours"):  # another player voted since
+        await takebacks.take_back(table.id, voters[0])
+    last = await service.act(table.id, voters[-1], stone(voters[-1]))
+    assert last.take_back_version is None
+    with pytest.raises(Refused, match="showed something new"):
+        await takebacks.take_back(table.id, voters[-1])
+
+
+async def test_a_table_opened_with_take_backs_off_refuses_them(service):
+    table = await opened(service, "grudgematch", "off", takebacks=False)
+    user = service.waiting_on(table)[0]
+    action = GAMES["grudgematch"].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded("x"))
+    update = await service.act(table.id, user, action)
+    assert update.undoable_at is not None and update.take_back_version is None  # undoable, but not here
+    with pytest.raises(Refused) as refusal:
+        await TakeBacks(service).take_back(table.id, user)
+    assert str(refusal.value) == OFF
+
+
+async def test_the_players_whose_turn_it_had_become_are_told(service):
+    """Ostrakon's speaker asks, and the table waits on the voters; the speaker takes the question
+    back (a typo), so the voters are told privately that it is not their turn any more."""
+    game = GAMES["ostrakon"]
+    table = await opened(service, "ostrakon", "told", players=5)
+    (speaker,) = service.waiting_on(table)
+    question = game.stand_in(service.state_of(table), service.seat_of(table, speaker), Chance.seeded("q"))
+    asked = await service.act(table.id, speaker, question)
+    others = set(service.waiting_on(asked.table)) - {speaker}  # everyone votes, the speaker too
+    assert asked.take_back_version == asked.table.version and len(others) == 4
+    back = await TakeBacks(service).take_back(table.id, speaker)
+    assert service.waiting_on(back.table) == [speaker]
+    assert set(back.private) == others
+    assert all("not your turn any more" in texts[0] for texts in back.private.values())
+    assert back.public == [f"↩️ <@{speaker}> took back their move."]
+
+
+async def test_the_gate_admits_a_take_back_only_from_the_table_s_place_and_player(service):
+    table = await opened(service, "grudgematch", "gate")
+    gate, alice = Gate(service), table.seats[0]
+    custom_id = f"pt:undo:{table.id}:{table.version}"
+    for caller in (Caller(alice, GUILD + 1, CHANNEL), Caller(alice, GUILD, CHANNEL + 1), Caller(999, None, 1)):
+        with pytest.raises(Refused, match="somewhere else"):
+            await gate.press(caller, custom_id)
+    with pytest.raises(Refused, match="not playing"):
+        await gate.press(Caller(999, GUILD, CHANNEL), custom_id)
+    with pytest.raises(StaleBoard, match="Too late"):
+        await gate.press(Caller(alice, GUILD, CHANNEL), f"pt:undo:{table.id}:{table.version - 1}")
+    for caller in (Caller(alice, GUILD, CHANNEL), Caller(alice, None, 4242)):  # the channel, or their DM
+        passed = await gate.press(caller, custom_id)
+        assert passed.seat == 0 and passed.press.version == table.version
+    assert (await gate.here(Caller(alice, GUILD, CHANNEL), Need.TAKE_BACK)).seat == 0
+    with pytest.raises(Refused):
+        await gate.press(Caller(alice, GUILD, CHANNEL), f"pt:undo:{table.id}")  # malformed
