@@ -41,7 +41,7 @@ def stored_tables(db: Path, tables: int, clock_seen: bool) -> dict:
 class Silent:
     """The clock's notices, where nobody listens (the stored tables owe nothing)."""
 
-    def turn(self, table_id: int):
+    def ordered_delivery(self, table_id: int):
         return contextlib.nullcontext()
 
     async def ready(self) -> None:

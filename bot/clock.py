@@ -57,7 +57,7 @@ RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
 class Notices(Protocol):
     """How the clock speaks (the bot's publisher and channels; a recorder in tests)."""
 
-    def turn(self, table_id: int) -> contextlib.AbstractAsyncContextManager: ...
+    def ordered_delivery(self, table_id: int) -> contextlib.AbstractAsyncContextManager: ...
     async def ready(self) -> None: ...
     async def publish(self, update: Update, fresh: tuple[int, ...]) -> None: ...
     async def say(self, table: TableRecord, text: str, ping: list[int]) -> None: ...
@@ -265,7 +265,7 @@ class Clock(PlayerClock):
     async def _catch_up(self, table_id: int, now: float) -> None:
         """A table that changed since the clock's last look: the moves stand-ins still owe (a crash
         between a move and their replies) are played and published, then the deadlines follow."""
-        async with self.notices.turn(table_id):
+        async with self.notices.ordered_delivery(table_id):
             update = await self.service.resume(table_id)
             if update is not None:
                 await self.notices.publish(update, ())
@@ -290,7 +290,7 @@ class Clock(PlayerClock):
         if not due:
             return
         settings, away = await self.settings(table_id), await self.vacations(table_id, now)
-        async with self.notices.turn(table_id):
+        async with self.notices.ordered_delivery(table_id):
             told: Update | None = None
             moved_for: list[int] = []
             for row in due:
@@ -320,7 +320,7 @@ class Clock(PlayerClock):
         """The clock's move for a seat whose deadline passed; None if the deadline no longer stands
         (checked under the table's lock against the log: this is what makes it happen once)."""
         service = self.service
-        async with service.lock(table_id):
+        async with service.table_lock(table_id):
             table = await service.get(table_id, cached=True)
             if table.status != "running" or seat >= len(table.seats) or table.seats[seat] != user_id:
                 return None

@@ -41,7 +41,7 @@ class PlayerClock:
 
     async def back(self, table_id: int, user_id: int) -> Update:
         """A player the clock handed to a stand-in takes their seat again."""
-        async with self.service.lock(table_id):
+        async with self.service.table_lock(table_id):
             table = await self._seated_table(table_id, user_id)
             mine = [row.seat for row in await self.store.actions(table_id, kind="away") if row.action.get("user") == user_id]
             if not mine:
@@ -54,7 +54,7 @@ class PlayerClock:
 
     async def substitute(self, table_id: int, user_id: int) -> Update:
         """Someone takes the seat of a player the clock handed to a stand-in (the first such seat)."""
-        async with self.service.lock(table_id):
+        async with self.service.table_lock(table_id):
             table = await self._seated_table(table_id, user_id)
             absent = {row.seat: row.action.get("user") for row in await self.store.actions(table_id, kind="away")}
             free = [seat for seat in sorted(absent) if table.seats[seat] is None]

@@ -83,7 +83,7 @@ class Moderation:
 
     async def pause(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
         """Nobody moves while a table is paused, and it has no deadline."""
-        async with self.service.lock(table_id):
+        async with self.service.table_lock(table_id):
             table = await self._table(table_id, moderator, "pause a table")
             if table.status != "running":
                 raise Refused("This table is already paused." if table.status == "paused" else
@@ -93,7 +93,7 @@ class Moderation:
                                               "resumes it."], was_waiting=self._waiting(table))
 
     async def resume(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
-        async with self.service.lock(table_id):
+        async with self.service.table_lock(table_id):
             table = await self._table(table_id, moderator, "resume a table")
             if table.status != "paused":
                 raise Refused("This table is not paused.")
@@ -105,7 +105,7 @@ class Moderation:
     async def skip(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
         """Play the default move for every seat the table waits on."""
         service = self.service
-        async with service.lock(table_id):
+        async with service.table_lock(table_id):
             table = await self._table(table_id, moderator, "skip a turn")
             if table.status != "running":
                 raise Refused("This table is paused: resume it first." if table.status == "paused" else
@@ -128,7 +128,7 @@ class Moderation:
                       player_id: int | None = None, seat: int | None = None) -> Update:
         """Hand a seat (a player's, or a stand-in's by number from 0) to another member. The log
         keeps who held it before."""
-        async with self.service.lock(table_id):
+        async with self.service.table_lock(table_id):
             table = await self._table(table_id, moderator, "hand a seat to someone else")
             if player_id is None and seat is None:
                 raise Refused("Say whose seat to hand over: a player, or a seat number.")
@@ -158,7 +158,7 @@ class Moderation:
         goes on (if its channel has no other table open): its result is no longer counted, and the
         ratings of its server and game are derived again without it, in the same transaction."""
         service = self.service
-        async with service.lock(table_id):
+        async with service.table_lock(table_id):
             table = await self._table(table_id, moderator, "roll a game back", finished=True)
             if table.state is None:
                 raise Refused("The game has not started yet.")

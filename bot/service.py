@@ -58,7 +58,7 @@ class TableService(StandIns):
         self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
         self.menus = Menus()
 
-    def lock(self, table_id: int) -> asyncio.Lock:
+    def table_lock(self, table_id: int) -> asyncio.Lock:
         """The table's lock: hold it around any read-change-save of the table (moderation and the
         clock change tables outside `act`)."""
         return self._locks[table_id]

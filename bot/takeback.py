@@ -41,7 +41,7 @@ class TakeBacks:
         """Take back the user's last move. With `version` (a Take back button), only if the table is
         still at the version that move made."""
         service = self.service
-        async with service.lock(table_id):
+        async with service.table_lock(table_id):
             table = await service.get(table_id, cached=True)
             if table.status != "running":
                 raise why.status_refusal(table.status)

@@ -32,7 +32,7 @@ async def take_seat(interaction: discord.Interaction, table: TableRecord, how: s
     the seat changes hands, the channel is told, and the new holder gets their seat's view."""
     bot = interaction.client
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with bot.publisher.turn(table.id):
+    async with bot.publisher.ordered_delivery(table.id):
         take = bot.clock.back if how == "back" else bot.clock.substitute
         update = await take(table.id, interaction.user.id)
         await interaction.followup.send("✅ You have your seat again." if how == "back" else "✅ You took the seat.",

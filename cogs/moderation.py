@@ -34,7 +34,7 @@ async def moderate(interaction: discord.Interaction, operation, what: str, done:
     bot = interaction.client
     table = (await here(interaction, need, what)).table
     await interaction.response.defer(ephemeral=True, thinking=True)
-    async with bot.publisher.turn(table.id):
+    async with bot.publisher.ordered_delivery(table.id):
         update = await operation(table.id, interaction.user.id, moderator=True, **arguments)
         await interaction.followup.send(f"✅ {done}", ephemeral=True)
         if update.table.status == "lobby":

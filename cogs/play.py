@@ -36,7 +36,7 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
     bot = interaction.client
     service = bot.service
     user_id, table = interaction.user.id, passed.table
-    async with bot.publisher.turn(table.id):
+    async with bot.publisher.ordered_delivery(table.id):
         update = await service.act(table.id, user_id, action, version=table.version if version is None else version,
                                    answered_by=answered_by(interaction))
         mine = update.private.pop(user_id, [])
@@ -82,7 +82,7 @@ async def take_back(interaction: discord.Interaction, passed: Pass, *, version: 
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    async with bot.publisher.turn(table_id):
+    async with bot.publisher.ordered_delivery(table_id):
         update = await bot.takebacks.take_back(table_id, user_id, version)
         intro = "↩️ Your move was taken back: choose again."
         in_dm = interaction.guild_id is None
@@ -114,7 +114,7 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
             await interaction.response.defer()  # the lobby message itself shows that the game began
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        async with bot.publisher.turn(table_id):
+        async with bot.publisher.ordered_delivery(table_id):
             update = await service.start(table_id, interaction.user.id, moderator=passed.caller.moderator)
             if interaction.type != discord.InteractionType.component:
                 await interaction.followup.send("✅ The game begins!", ephemeral=True)

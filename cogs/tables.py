@@ -125,7 +125,7 @@ class Tables(commands.Cog):
                                                     "Its log is kept; you can open a new table here.")
             return
         table = (await self._here(interaction, Need.HOST_OR_MOD, "end this table")).table
-        async with self.bot.publisher.turn(table.id):
+        async with self.bot.publisher.ordered_delivery(table.id):
             update = await self.bot.service.end(table.id, interaction.user.id, moderator=caller.moderator)
             await interaction.response.send_message(update.public[0], allowed_mentions=NOBODY)
             await self.bot.publisher.close(update.table)
@@ -135,7 +135,7 @@ class Tables(commands.Cog):
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         table = (await self._here(interaction, Need.MODERATE, "remove a player")).table
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with self.bot.publisher.turn(table.id):
+        async with self.bot.publisher.ordered_delivery(table.id):
             table = await self.bot.service.get(table.id)
             was_waiting = self.bot.service.waiting_on(table) if table.status == "running" else []
             update = await self.bot.service.kick(table.id, member.id, moderator=True, actor_id=interaction.user.id)

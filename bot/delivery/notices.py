@@ -11,8 +11,8 @@ class ChannelNotices:
     def __init__(self, bot) -> None:
         self.bot = bot
 
-    def turn(self, table_id: int):
-        return self.bot.publisher.turn(table_id)
+    def ordered_delivery(self, table_id: int):
+        return self.bot.publisher.ordered_delivery(table_id)
 
     async def ready(self) -> None:
         await self.bot.wait_until_ready()

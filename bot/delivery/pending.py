@@ -1,7 +1,7 @@
 """Deliveries a table still has to make, merged: under load, several moves at one table are told by
 one delivery (the latest version wins, nothing is lost from the log).
 
-A move is committed and acknowledged under the table's turn (Publisher.turn); what it tells is in
+A move is committed and acknowledged inside the table's Publisher.ordered_delivery; what it tells is in
 the outbox. Its delivery waits its turn at the table's channel after that, and when a delivery is
 still going out (Discord slow, or the bot's core busy), the moves committed meanwhile pile up here
 and go out together: one board with every event since the last one, in order, drawn once at the

@@ -7,8 +7,10 @@ prompts by DM (bot/delivery/dms.py), then marks it delivered. What a crash or a 
 left owed is delivered by `catch_up`, at start-up and every few minutes. Channel messages carry
 nonces made from what they deliver, so a delivery made again is not shown twice.
 
-A change is committed and acknowledged under its table's turn (`turn`); its delivery goes out
-once the turn is over, one delivery at a time per table, and the changes committed while one is
+Two locks, one for each thing they guard: the TableService's `table_lock` guards a table's row
+(read, change, save), and the publisher's `ordered_delivery` guards the order in which a table's
+changes are told. A change is committed and acknowledged inside the table's `ordered_delivery`; its
+delivery goes out when that block ends, one delivery at a time per table, and the changes committed while one is
 going out are merged into the next (bot/delivery/pending.py): under load a table makes one board
 edit for several moves, its latest version, and every text of its log still arrives, in order.
 """
@@ -43,8 +45,8 @@ PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version, seat or 
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
 CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
 ANSWER_LIVES = 14 * 60  # an interaction's answer can be read back for 15 minutes
-# the tables whose turn this task holds: their deliveries wait until the turn is over
-_TURNS: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("turns", default=frozenset())
+# the tables whose ordered_delivery this task holds: their deliveries wait until its block ends
+_ORDERED: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("ordered", default=frozenset())
 
 
 def edited_in(board: str, public: list[str]) -> bool:
@@ -64,7 +66,7 @@ class Publisher:
         self.painter = painter or Painter(workers=0)
         self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
-        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see turn()
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see ordered_delivery()
         self._channels: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see _channel()
         self._pending: dict[int, list[Delivery]] = {}  # table -> deliveries not yet begun, in order
         self.dms = DirectMessages(bot)
@@ -105,17 +107,17 @@ class Publisher:
         return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}{mine}.{render.PICTURE_FORMAT}")
 
     @contextlib.asynccontextmanager
-    async def turn(self, table_id: int):
+    async def ordered_delivery(self, table_id: int):
         """Hold it from the service call to its `publish`: the changes are told in the order they
         were made, even when players press at the same moment. What was published is delivered
-        once the turn is over (the caller waits for it), merged with what other turns published
+        when the block ends (the caller waits for it), merged with what other blocks published
         meanwhile if the table's channel was still busy."""
         async with self._locks[table_id]:
-            token = _TURNS.set(_TURNS.get() | {table_id})
+            token = _ORDERED.set(_ORDERED.get() | {table_id})
             try:
                 yield
             finally:
-                _TURNS.reset(token)
+                _ORDERED.reset(token)
         await self.settle(table_id)
 
     async def settle(self, table_id: int) -> None:
@@ -144,7 +146,7 @@ class Publisher:
         (`update.fresh`: newly waited on, or again after their own move, such as the speaker's own
         vote), their moves by DM when several choose at once, but to those in `prompted` (shown
         their moves where they pressed). `was_waiting`: whom the table waited on before, if not the
-        update's own record. Inside the table's `turn`, the delivery goes out when the turn is over.
+        update's own record. Inside the table's `ordered_delivery`, it goes out when that block ends.
 
         While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
         same players), the board message is edited in place instead: no new message, no ping.
@@ -154,7 +156,7 @@ class Publisher:
         table_id = update.table.id
         self._pending.setdefault(table_id, []).append(Delivery.of(
             update.table, update.was_waiting if was_waiting is None else was_waiting, actor, update.fresh, prompted))
-        if table_id not in _TURNS.get():
+        if table_id not in _ORDERED.get():
             await self.settle(table_id)
 
     async def _publish(self, delivery: Delivery, owed: Owed) -> None:
@@ -239,7 +241,7 @@ class Publisher:
 
     async def refresh_waiting(self, table_id: int) -> None:
         """The board's waiting line, edited in place, after the deadlines or vacations changed."""
-        async with self.turn(table_id), self._channel(table_id):
+        async with self.ordered_delivery(table_id), self._channel(table_id):
             table = await self.bot.service.get(table_id)
             if table.status in ("running", "paused"):
                 await self._edit_board(table, Owed(table_id))
@@ -325,7 +327,7 @@ class Publisher:
         already shows are not told again. The fresh board pings everyone the table waits on and
         sends the moves of a simultaneous choice to each of them: whom the lost delivery had told is
         not known (a DM it did send has the same nonce, so Discord drops the repeat)."""
-        async with self.turn(table_id), self._channel(table_id):
+        async with self.ordered_delivery(table_id), self._channel(table_id):
             table = await self.bot.service.get(table_id)
             owed = await outbox.owed(self.bot.store, table_id)
             if owed.seen >= table.version:

@@ -33,7 +33,7 @@ class Recorder:
     def __init__(self, broken: set[int] = frozenset()) -> None:
         self.published, self.fresh, self.said, self.broken = [], [], [], broken
 
-    def turn(self, table_id):
+    def ordered_delivery(self, table_id):
         return contextlib.nullcontext()
 
     async def ready(self) -> None:

@@ -70,7 +70,7 @@ async def test_the_clock_and_a_skip_are_told_with_the_move_they_played(service):
     table = await voting(service)
     prompts = Prompts(service)
     first, second = [await prompted(prompts, table, user, n) for n, user in enumerate(HUMANS[:2], 1)]
-    async with service.lock(table.id):
+    async with service.table_lock(table.id):
         update = await service.play_fallback(await service.get(table.id), 0, CLOCK, "clock")
     fate = await prompts.fate(update.table, first)
     assert fate.by == "clock" and fate.label in [c.label for c in service.menus.get(table.id, table.version, 0).choices]
