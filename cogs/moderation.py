@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.delivery.mentions import NOBODY, pinging
-from bot.delivery.views import board_view, pages_view
+from bot.delivery.components import board_components, page_components
 from bot.gate import Need, Pass
 from bot.moderation import Moderation
 from bot.refusals import Refused
@@ -84,9 +84,9 @@ def table_commands() -> list[app_commands.Command]:
         bot = interaction.client
         record = await bot.moderation.table_for_log(interaction.guild_id, interaction.channel_id, table)
         record = (await bot.gate.table(caller_of(interaction), record.id, Need.LOOK)).table
-        content, view = await log_page(bot, record)
+        content, components = await log_page(bot, record)
         await interaction.response.send_message(content, ephemeral=True, allowed_mentions=NOBODY,
-                                                **({"view": view} if view else {}))
+                                                **({"view": components} if components else {}))
 
     @app_commands.command(name="config", description="Server settings for tables: who moderates them")
     @app_commands.describe(moderator_role="Members with this role moderate tables (as Manage Channels does)",
@@ -125,7 +125,7 @@ async def log_page(bot, table: TableRecord, page: int | None = None) -> tuple[st
     page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
     title = bot.service.game_of(table).title
     head = f"📜 **{title}**, table {table.id} ({table.status}) · log page {page + 1} of {len(pages)}"
-    return f"{head}\n{pages[page]}", pages_view(f"pt:log:{table.id}", page, len(pages), "◀ Older", "Newer ▶")
+    return f"{head}\n{pages[page]}", page_components(f"pt:log:{table.id}", page, len(pages), "◀ Older", "Newer ▶")
 
 
 async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
@@ -143,7 +143,7 @@ async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
     text = await bot.publisher.lobby_message(table)
     if invited:
         text += f"\n🔁 Rematch! {', '.join(f'<@{user}>' for user in invited)}: press **Join** to play again."
-    await interaction.response.send_message(text, view=board_view(table), allowed_mentions=pinging(invited))
+    await interaction.response.send_message(text, view=board_components(table), allowed_mentions=pinging(invited))
     message = await interaction.original_response()
     await bot.store.set_board_message(table.id, message.id)
 

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from bot.delivery.mentions import pinging
 from bot.delivery.messages import moves_message, place
-from bot.delivery.views import close_view, with_take_back
+from bot.delivery.components import close_components, with_take_back
 from bot.games import plugin
 from bot.gate import Pass
 from bot.refusals import ClosesTable
@@ -52,22 +52,22 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         by_dm = (user_id in update.fresh and not (edit and in_dm) and len(waiting) > 1
                  and not await bot.store.dms_closed(user_id))
         if by_dm:
-            content, view = f"{ack} Your next move is in your DMs.", None
+            content, components = f"{ack} Your next move is in your DMs.", None
         else:
-            content, view = moves_message(service, update.table, user_id, intro=ack)
-            content = content if view else ack
+            content, components = moves_message(service, update.table, user_id, intro=ack)
+            content = content if components else ack
         if edit and in_dm and interaction.message is not None:  # the prompt pressed shows the next step, or none
             await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
-                                          moves=view is not None)
+                                          moves=components is not None)
         if update.take_back_version is not None:  # a misclick can be undone while nothing else happened
-            view, fits = with_take_back(view, table.id, update.take_back_version)
+            components, fits = with_take_back(components, table.id, update.take_back_version)
             content += "" if fits else "\n↩️ Misclicked? `/table undo` takes it back."
         picture = await bot.publisher.hand_picture(update.table, user_id)
         if edit:  # a game with pictures of one's own replaces the last step's, or takes it away
             redrawn = {"attachments": [picture] if picture else []} if plugin(table.game).presentation.hand_picture else {}
-            await interaction.edit_original_response(content=content[:2000], view=view, **redrawn)
+            await interaction.edit_original_response(content=content[:2000], view=components, **redrawn)
         else:
-            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": view} if view else {}),
+            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": components} if components else {}),
                                             **({"file": picture} if picture else {}))
         await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,))
 
@@ -88,14 +88,14 @@ async def take_back(interaction: discord.Interaction, passed: Pass, *, version: 
         in_dm = interaction.guild_id is None
         if in_dm:
             intro += f"\nAt {place(bot.service, update.table)}."
-        content, view = moves_message(bot.service, update.table, user_id, intro=intro)
+        content, components = moves_message(bot.service, update.table, user_id, intro=intro)
         if pressed and in_dm and interaction.message is not None:  # the DM pressed is their prompt again
             await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
-                                          moves=view is not None)
+                                          moves=components is not None)
         if pressed:
-            await interaction.edit_original_response(content=content, view=view)
+            await interaction.edit_original_response(content=content, view=components)
         else:
-            await interaction.followup.send(content, ephemeral=True, **({"view": view} if view else {}))
+            await interaction.followup.send(content, ephemeral=True, **({"view": components} if components else {}))
         await bot.publisher.publish(update, actor=user_id, prompted=(user_id,))
 
 
@@ -131,7 +131,7 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
     try:
         update = await service.leave(table_id, interaction.user.id, closing=verb == "close")
     except ClosesTable as asked:  # the last player: leaving closes the table, so they confirm it first
-        await send_private(interaction, f"⚠️ {asked}", view=close_view(table_id, asked.version))
+        await send_private(interaction, f"⚠️ {asked}", view=close_components(table_id, asked.version))
         return
     if not update.table.open:
         closed = f"👋 You left, and the **{title}** table is closed."
@@ -152,6 +152,6 @@ async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:
     if passed.table.state is None:
         await send_private(interaction, await bot.publisher.lobby_message(passed.table))
         return
-    content, view = moves_message(bot.service, passed.table, interaction.user.id)
-    picture = await bot.publisher.hand_picture(passed.table, interaction.user.id) if view else None
-    await send_private(interaction, content, **({"view": view} if view else {}), **({"file": picture} if picture else {}))
+    content, components = moves_message(bot.service, passed.table, interaction.user.id)
+    picture = await bot.publisher.hand_picture(passed.table, interaction.user.id) if components else None
+    await send_private(interaction, content, **({"view": components} if components else {}), **({"file": picture} if picture else {}))

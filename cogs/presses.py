@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.delivery.mentions import NOBODY
 from bot.delivery.messages import moves_message, place
-from bot.delivery.views import MoveForm
+from bot.delivery.components import MoveForm
 from bot.gate import Pass, Press, parse_press
 from bot.menu import fill, open_text_fields
 from bot.refusals import StaleBoard
@@ -61,14 +61,14 @@ async def submit(interaction: discord.Interaction, passed: Pass) -> None:
 
 async def navigate(interaction: discord.Interaction, passed: Pass) -> None:
     """A group of moves, or another page of them: plays nothing, redraws the menu."""
-    content, view = moves_message(interaction.client.service, passed.table, interaction.user.id,
+    content, components = moves_message(interaction.client.service, passed.table, interaction.user.id,
                                   group=passed.press.group, page=passed.press.page)
-    await interaction.response.edit_message(content=content, view=view)
+    await interaction.response.edit_message(content=content, view=components)
 
 
 async def turn_log_page(interaction: discord.Interaction, passed: Pass) -> None:
-    content, view = await log_page(interaction.client, passed.table, passed.press.page)
-    await interaction.response.edit_message(content=content, view=view)
+    content, components = await log_page(interaction.client, passed.table, passed.press.page)
+    await interaction.response.edit_message(content=content, view=components)
 
 
 async def lobby(interaction: discord.Interaction, passed: Pass) -> None:
@@ -84,13 +84,13 @@ HANDLERS = {"move": choose, "pick": choose, "form": submit, "group": navigate, "
 
 
 async def turn_rules_page(interaction: discord.Interaction, press: Press) -> None:
-    embed, view = rules_page(press.game, press.page)  # refuses a game that is not here
-    await interaction.response.edit_message(embed=embed, view=view)
+    embed, components = rules_page(press.game, press.page)  # refuses a game that is not here
+    await interaction.response.edit_message(embed=embed, view=components)
 
 
 async def turn_leaderboard_page(interaction: discord.Interaction, press: Press) -> None:
-    content, view = await server_page(interaction, press.game, press.page)
-    await interaction.response.edit_message(content=content, view=view, allowed_mentions=NOBODY)
+    content, components = await server_page(interaction, press.game, press.page)
+    await interaction.response.edit_message(content=content, view=components, allowed_mentions=NOBODY)
 
 
 TABLELESS = {"rules": turn_rules_page, "ranks": turn_leaderboard_page}  # presses that name no table
@@ -114,12 +114,12 @@ async def refresh_menu(interaction: discord.Interaction, error: StaleBoard) -> b
     if interaction.user.id not in table.seats or table.state is None:
         return False
     in_dm = interaction.guild_id is None
-    content, view = moves_message(bot.service, table, interaction.user.id,
+    content, components = moves_message(bot.service, table, interaction.user.id,
                                   intro=f"At {place(bot.service, table)}:" if in_dm else "")
-    await interaction.response.edit_message(content=content, view=view)
+    await interaction.response.edit_message(content=content, view=components)
     if in_dm:  # that DM is the player's prompt at the table now, or no prompt
         await bot.publisher.dms.shown(table, interaction.user.id, interaction.channel_id, message.id,
-                                      moves=view is not None)
+                                      moves=components is not None)
     await send_private(interaction, f"🚫 {error}")
     return True
 

@@ -8,16 +8,16 @@ from discord.ext import commands
 
 from bot import leaderboard, stats
 from bot.delivery.mentions import NOBODY
-from bot.delivery.views import StaticView, button, pages_view
+from bot.delivery.components import StaticView, button, page_components
 from bot.refusals import Refused
 
 
 def leaderboard_view(board: leaderboard.Board) -> StaticView | None:
     """The page before and after, then a button for each other game with a leaderboard here."""
-    view = pages_view(f"pt:ranks:{board.game}", board.page, board.pages) or StaticView()
+    components = page_components(f"pt:ranks:{board.game}", board.page, board.pages) or StaticView()
     for key in [key for key in board.games if key != board.game][:5]:
-        view.add_item(button(f"pt:ranks:{key}:0", leaderboard.title(key), row=1))
-    return view if view.children else None
+        components.add_item(button(f"pt:ranks:{key}:0", leaderboard.title(key), row=1))
+    return components if components.children else None
 
 
 async def server_page(interaction: discord.Interaction, game: str | None = None,
@@ -44,12 +44,12 @@ class Stats(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
                     server: bool = False) -> None:
         await interaction.response.defer(thinking=True)  # the first call may count older tables
-        view = None
+        components = None
         if server:
-            text, view = await server_page(interaction)
+            text, components = await server_page(interaction)
         else:
             who = member or interaction.user
             store, guild = self.bot.store, interaction.guild_id
             text = stats.member_text(who.display_name, await stats.member_stats(store, guild, who.id),
                                      await leaderboard.member_ratings(store, guild, who.id))
-        await interaction.followup.send(text[:2000], allowed_mentions=NOBODY, **({"view": view} if view else {}))
+        await interaction.followup.send(text[:2000], allowed_mentions=NOBODY, **({"view": components} if components else {}))

@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import render
 from bot.clock_settings import default_paces, new_table_pace
 from bot.delivery.mentions import NOBODY
-from bot.delivery.views import board_view, pages_view
+from bot.delivery.components import board_components, page_components
 from bot.games import plugins
 from bot.gate import Need
 from bot.refusals import Refused
@@ -79,7 +79,7 @@ class Tables(commands.Cog):
             game=game, options=parse_options(options), stand_ins=stand_ins, takebacks=undo == "on")
         if seconds:
             await self.bot.clock.configure(table.id, pace=seconds)
-        await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
+        await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_components(table),
                                                 allowed_mentions=NOBODY)
         message = await interaction.original_response()
         await self.bot.store.set_board_message(table.id, message.id)
@@ -108,13 +108,13 @@ class Tables(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         table = (await self._here(interaction, Need.LOOK)).table
         if table.state is None:
-            await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_view(table),
+            await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_components(table),
                                                     allowed_mentions=NOBODY)
             return
         await interaction.response.defer(thinking=True)
         view = self.bot.service.menu(table, None).view
         picture = await self.bot.publisher.picture(table)
-        await interaction.followup.send(render.render_text(table.game, view)[:2000], view=board_view(table) or discord.utils.MISSING,
+        await interaction.followup.send(render.render_text(table.game, view)[:2000], view=board_components(table) or discord.utils.MISSING,
                                         allowed_mentions=NOBODY, **({"file": picture} if picture else {}))
 
     @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
@@ -154,8 +154,8 @@ class Tables(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        embed, view = rules_page(game, 0)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        embed, components = rules_page(game, 0)
+        await interaction.response.send_message(embed=embed, view=components, ephemeral=True)
 
 
 def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -167,4 +167,4 @@ def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | No
     embed = discord.Embed(title=plugins()[key].game.title, description=pages[page][:4096], colour=0x5865F2)
     if len(pages) > 1:
         embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
-    return embed, pages_view(f"pt:rules:{key}", page, len(pages))
+    return embed, page_components(f"pt:rules:{key}", page, len(pages))

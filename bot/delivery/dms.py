@@ -48,11 +48,11 @@ class DirectMessages:
         service, where = self.bot.service, place(self.bot.service, table)
         prompted = await self.settle(table, prompted, openings)
         for user_id in dict.fromkeys([*private, *openings, *prompted]):
-            texts, body, view = "\n".join(private.get(user_id, [])), "", None
+            texts, body, components = "\n".join(private.get(user_id, [])), "", None
             seated = user_id in table.seats and table.state is not None
             if user_id in prompted:
                 opening = openings.get(user_id)
-                body, view = moves_message(service, table, user_id,
+                body, components = moves_message(service, table, user_id,
                                            intro=f"{opening} at {where}. Your move:" if opening else f"Your move at {where}:")
             elif user_id in openings and seated:
                 body = seat_message(service, table, user_id, openings[user_id])
@@ -62,9 +62,9 @@ class DirectMessages:
                 await self.send(table, user_id, texts, key=(table.version, "texts"))
                 content, head = body, ""
             if content:
-                picture = await self.bot.publisher.hand_picture(table, user_id) if view is not None else None
-                message = await self.send(table, user_id, content, view=view, key=(table.version, "dm"), file=picture)
-                if message is not None and view is not None:
+                picture = await self.bot.publisher.hand_picture(table, user_id) if components is not None else None
+                message = await self.send(table, user_id, content, components=components, key=(table.version, "dm"), file=picture)
+                if message is not None and components is not None:
                     await self.shown(table, user_id, message.channel.id, message.id, moves=True, head=head)
 
     async def settle(self, table: TableRecord, prompted: list[int], openings: dict[int, str]) -> list[int]:
@@ -82,9 +82,9 @@ class DirectMessages:
             if prompt.user_id in openings:  # their seat's message, with its moves, replaces it
                 continue
             if fate is Live.AGAIN:
-                body, view = moves_message(self.bot.service, table, prompt.user_id,
+                body, components = moves_message(self.bot.service, table, prompt.user_id,
                                            intro=f"Your move at {place(self.bot.service, table)}:")
-                edited = await self._edit(prompt, content="\n".join(filter(None, (prompt.head, body)))[:2000], view=view)
+                edited = await self._edit(prompt, content="\n".join(filter(None, (prompt.head, body)))[:2000], view=components)
                 if edited is None:  # gone: they are prompted anew if they are due
                     await self.prompts.forget(table.id, prompt.user_id, prompt.message_id)
                     continue
@@ -125,14 +125,14 @@ class DirectMessages:
                         prompt.message_id)
             return False
 
-    async def send(self, table: TableRecord, user_id: int, content: str, view: discord.ui.View | None = None,
+    async def send(self, table: TableRecord, user_id: int, content: str, components: discord.ui.View | None = None,
                    key: tuple = (), file: discord.File | None = None) -> discord.Message | None:
         """Send a DM; the message, or None if it was not sent (closed DMs, or a failure that may pass)."""
         if await self.bot.store.dms_closed(user_id):
             return None
         try:
             channel = await self._channel(user_id)
-            return await channel.send(content[:2000], view=view or discord.utils.MISSING, allowed_mentions=NOBODY,
+            return await channel.send(content[:2000], view=components or discord.utils.MISSING, allowed_mentions=NOBODY,
                                       nonce=nonce(table.id, user_id, *key) if key else None,
                                       file=file or discord.utils.MISSING)
         except discord.Forbidden:

@@ -1,5 +1,5 @@
 """The moves menu as plain data: a seat's legal moves laid out as Discord components, easy to use
-on a phone. Tested without Discord; `bot/delivery/views.py` turns a `Screen` into components.
+on a phone. Tested without Discord; `bot/delivery/components.py` turns a `Screen` into components.
 
 - up to 10 moves: a button each;
 - up to 25: one select;

@@ -10,7 +10,7 @@ from ..prompts import Settled
 from ..refusals import HAND
 from ..store import TableRecord
 from ..text import lobby_text
-from .views import StaticView, moves_view
+from .components import StaticView, moves_components
 
 if TYPE_CHECKING:
     from ..service import TableService
@@ -32,7 +32,7 @@ def moves_message(service: "TableService", table: TableRecord, user_id: int, int
     if seat is None:
         return f"{intro}\nYou are watching this table.\n{body}".strip()[:2000], None
     text = f"{intro}\n{who_you_are(menu.view)}".strip() + f"\n{body}"
-    return text[:2000], moves_view(table, menu, group, page) if menu.choices else None
+    return text[:2000], moves_components(table, menu, group, page) if menu.choices else None
 
 
 def seat_message(service: "TableService", table: TableRecord, user_id: int, opening: str) -> str:

@@ -38,7 +38,7 @@ from .mentions import NOBODY, pinging
 from .dms import DirectMessages
 from .pending import Delivery, merged
 from .summary import post_summary
-from .views import board_view
+from .components import board_components
 
 log = logging.getLogger(__name__)
 PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version, seat or None for the public one)
@@ -204,7 +204,7 @@ class Publisher:
         content = last[:2000] or "The board:"
         message = await channel.send(
             content,
-            view=board_view(table) or discord.utils.MISSING,
+            view=board_components(table) or discord.utils.MISSING,
             allowed_mentions=pinging(newly),
             nonce=nonce(table.id, table.version, "board"),
             **kwargs,
@@ -302,7 +302,7 @@ class Publisher:
         channel = await self.channel_of(table)
         try:
             await channel.get_partial_message(table.board_message_id).edit(
-                content=content, view=board_view(table), allowed_mentions=NOBODY)
+                content=content, view=board_components(table), allowed_mentions=NOBODY)
         except discord.HTTPException:
             log.info("table %s: the lobby message is gone", table.id)
 

@@ -10,7 +10,7 @@ from ..store import TableRecord
 from ..summary import summary_lines
 from ..text import chunk
 from .mentions import NOBODY
-from .views import rematch_view
+from .components import rematch_components
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ async def post_summary(bot, table: TableRecord) -> None:
         channel = await bot.publisher.channel_of(table)
         for number, text in enumerate(texts[:-1]):
             await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, table.version, "summary", number))
-        await channel.send(texts[-1], view=rematch_view(table.id), allowed_mentions=NOBODY,
+        await channel.send(texts[-1], view=rematch_components(table.id), allowed_mentions=NOBODY,
                            nonce=nonce(table.id, table.version, "summary"))
     except Exception:
         log.exception("table %s: the end-of-game summary failed", table.id)

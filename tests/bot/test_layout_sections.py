@@ -5,7 +5,7 @@ without sections keep their layout: tests/bot/test_menus.py)."""
 from __future__ import annotations
 
 from bot.delivery.layout import SECTION, Buttons, Nav, Select, layout
-from bot.delivery.views import moves_view
+from bot.delivery.components import moves_components
 from bot.menu import Choice, build
 from engine import GAMES, Chance, referee
 
@@ -54,7 +54,7 @@ async def test_sectioned_components_fit_discord():
     choices = sectioned({"Flank": {"Column 1": 25, "Column 2": 3, "Column 3": 3, "": 5},
                          **{f"Group {n}": {"": 1} for n in range(4)}})
     table = record("epireia")
-    rows = payload(moves_view(table, menu_of(choices), None, 0))
+    rows = payload(moves_components(table, menu_of(choices), None, 0))
     ids = [item["custom_id"] for row in rows for item in row["components"]]
     assert len(rows) == 5 and len(ids) == len(set(ids)) and all(len(i) < 100 for i in ids)
     assert [row["components"][0]["type"] for row in rows] == [3, 3, 3, 2, 2]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bot.store import TableRecord
 from bot.delivery.layout import Buttons, Groups, Nav, Select, describe, layout
-from bot.delivery.views import moves_view
+from bot.delivery.components import moves_components
 from bot.menu import Choice, Menu, build
 from engine import GAMES, Chance, referee
 
@@ -176,7 +176,7 @@ async def test_components_keep_discords_limits_and_carry_the_table_and_version()
     choices = made_up([130, 7, 1, 1])
     table = record()
     for group, page in ((None, 0), (0, 0), (0, 1), (1, 0)):
-        rows = payload(moves_view(table, menu_of(choices), group, page))
+        rows = payload(moves_components(table, menu_of(choices), group, page))
         items = [item for row in rows for item in row["components"]]
         ids = [item["custom_id"] for item in items]
         assert 1 <= len(rows) <= 5 and all(row["type"] == 1 for row in rows)
@@ -187,13 +187,13 @@ async def test_components_keep_discords_limits_and_carry_the_table_and_version()
         assert all(f":{table.id}:{table.version}:" in i for i in ids)
         for item in items:
             assert len(item.get("label", "")) <= 80 and 1 <= len(item.get("options", [0])) <= 25
-    groups, singles = payload(moves_view(table, menu_of(choices)))
+    groups, singles = payload(moves_components(table, menu_of(choices)))
     (select,) = groups["components"]
     assert select["custom_id"] == f"pt:group:{table.id}:{table.version}:{menu_key(choices)}"
     assert [o["value"] for o in select["options"]] == ["0", "1"]
     assert [b["custom_id"].rsplit(":", 1)[0] for b in singles["components"]] == [f"pt:move:{table.id}:{table.version}"] * 2
     assert singles["components"][0]["custom_id"].split(":")[4] == choices[137].key  # the move's key
-    *selects, nav = payload(moves_view(table, menu_of(choices), 0, 1))
+    *selects, nav = payload(moves_components(table, menu_of(choices), 0, 1))
     assert selects[0]["components"][0]["options"][0]["value"] == choices[100].key
     back, previous = nav["components"]
     assert back["custom_id"].endswith(f"{menu_key(choices)}:a:0") and previous["custom_id"].endswith(":0:0")

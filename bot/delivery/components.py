@@ -3,7 +3,7 @@ the move form. Each carries its table (and, for moves, the version and the move'
 custom id, so it works after a restart.
 
 None of them is dispatched by discord.py's view store: every press and form comes to the one
-router (cogs/presses.py), which asks the gate (bot/gate.py). So the views here are static: they are
+router (cogs/presses.py), which asks the gate (bot/gate.py). So these discord.py views are static: they are
 never stored in memory, and a press that matches no stored view is never dropped.
 """
 from __future__ import annotations
@@ -55,76 +55,76 @@ def button(custom_id: str, label: str, style=discord.ButtonStyle.secondary, emoj
     return discord.ui.Button(label=label[:80], style=style, emoji=emoji, custom_id=custom_id, row=row)
 
 
-def board_view(table: TableRecord) -> StaticView | None:
+def board_components(table: TableRecord) -> StaticView | None:
     """The lobby's Join / Leave / Start, or the running board's "My hand & moves"."""
-    view = StaticView()
+    components = StaticView()
     if table.status == "lobby":
         for verb, style in LOBBY_STYLES.items():
-            view.add_item(button(f"pt:lobby:{table.id}:{verb}", verb.capitalize(), style))
+            components.add_item(button(f"pt:lobby:{table.id}:{verb}", verb.capitalize(), style))
     elif table.status in ("running", "paused"):
-        view.add_item(button(f"pt:hand:{table.id}", "My hand & moves", discord.ButtonStyle.success, "🎴"))
+        components.add_item(button(f"pt:hand:{table.id}", "My hand & moves", discord.ButtonStyle.success, "🎴"))
     else:
         return None
-    return view
+    return components
 
 
-def close_view(table_id: int, version: int) -> StaticView:
+def close_components(table_id: int, version: int) -> StaticView:
     """The last player's confirmation that leaving closes the table (asked at `version`)."""
-    view = StaticView()
-    view.add_item(button(f"pt:lobby:{table_id}:close:{version}", "Leave and close the table",
+    components = StaticView()
+    components.add_item(button(f"pt:lobby:{table_id}:close:{version}", "Leave and close the table",
                          discord.ButtonStyle.danger, "🚪"))
-    return view
+    return components
 
 
-def moves_view(table: TableRecord, menu: Menu, group: int | None = None, page: int = 0) -> StaticView:
+def moves_components(table: TableRecord, menu: Menu, group: int | None = None, page: int = 0) -> StaticView:
     """The seat's menu at `group` and `page`, as buttons and selects (bot/delivery/layout.py)."""
     screen = layout(list(menu.choices), group, page)
     at = f"{table.id}:{table.version}"
-    view = StaticView()
+    components = StaticView()
     for number, row in enumerate(screen.rows):
         if isinstance(row, Buttons):
             for choice in row.choices:
-                view.add_item(button(f"pt:move:{at}:{choice.key}", choice.label, discord.ButtonStyle.primary,
+                components.add_item(button(f"pt:move:{at}:{choice.key}", choice.label, discord.ButtonStyle.primary,
                                      row=number))
         elif isinstance(row, Select):
             options = [discord.SelectOption(label=c.label, value=c.key) for c in row.choices]
-            view.add_item(discord.ui.Select(custom_id=f"pt:pick:{at}:{screen.page}:{row.part}", options=options,
+            components.add_item(discord.ui.Select(custom_id=f"pt:pick:{at}:{screen.page}:{row.part}", options=options,
                                             placeholder=row.placeholder[:150], row=number))
         elif isinstance(row, Groups):
             options = [discord.SelectOption(label=g.name[:100], value=str(g.number), description=describe(g))
                        for g in row.groups]
-            view.add_item(discord.ui.Select(custom_id=f"pt:group:{at}:{menu.key}", options=options,
+            components.add_item(discord.ui.Select(custom_id=f"pt:group:{at}:{menu.key}", options=options,
                                             placeholder=row.placeholder[:150], row=number))
         elif isinstance(row, Nav):
             for label, target, target_page in row.targets:
                 where = ALL if target is None else str(target)
-                view.add_item(button(f"pt:menu:{at}:{menu.key}:{where}:{target_page}", label, row=number))
-    return view
+                components.add_item(button(f"pt:menu:{at}:{menu.key}:{where}:{target_page}", label, row=number))
+    return components
 
 
-def with_take_back(view: StaticView | None, table_id: int, version: int) -> tuple[StaticView, bool]:
-    """`view` with an ↩️ Take back button for the move that made the table's `version`, and whether
+def with_take_back(components: StaticView | None, table_id: int, version: int) -> tuple[StaticView, bool]:
+    """`components` with an ↩️ Take back button for the move that made the table's `version`, and whether
     it fitted (a full menu has no room left)."""
-    view = view or StaticView()
+    components = components or StaticView()
     try:
-        view.add_item(button(f"pt:undo:{table_id}:{version}", "Take back", discord.ButtonStyle.secondary, "↩️"))
+        components.add_item(button(f"pt:undo:{table_id}:{version}", "Take back", discord.ButtonStyle.secondary, "↩️"))
     except ValueError:  # five full rows
-        return view, False
-    return view, True
+        return components, False
+    return components, True
 
 
-def pages_view(prefix: str, page: int, pages: int, older: str = "◀ Previous", newer: str = "Next ▶") -> StaticView | None:
+def page_components(prefix: str, page: int, pages: int, older: str = "◀ Previous", newer: str = "Next ▶") -> StaticView | None:
     """Buttons to the page before and after (custom ids `prefix:page`), or None for a single page."""
     if pages <= 1:
         return None
-    view = StaticView()
+    components = StaticView()
     for target, label in ((page - 1, older), (page + 1, newer)):
         if 0 <= target < pages:
-            view.add_item(button(f"{prefix}:{target}", label))
-    return view
+            components.add_item(button(f"{prefix}:{target}", label))
+    return components
 
 
-def rematch_view(table_id: int) -> StaticView:
-    view = StaticView()
-    view.add_item(button(f"pt:rematch:{table_id}", "Rematch", discord.ButtonStyle.primary, "🔁"))
-    return view
+def rematch_components(table_id: int) -> StaticView:
+    components = StaticView()
+    components.add_item(button(f"pt:rematch:{table_id}", "Rematch", discord.ButtonStyle.primary, "🔁"))
+    return components
