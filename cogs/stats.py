@@ -12,7 +12,7 @@ from bot.delivery.components import StaticView, button, page_components
 from bot.refusals import Refused
 
 
-def leaderboard_view(board: leaderboard.Board) -> StaticView | None:
+def leaderboard_components(board: leaderboard.Board) -> StaticView | None:
     """The page before and after, then a button for each other game with a leaderboard here."""
     components = page_components(f"pt:ranks:{board.game}", board.page, board.pages) or StaticView()
     for key in [key for key in board.games if key != board.game][:5]:
@@ -31,7 +31,7 @@ async def server_page(interaction: discord.Interaction, game: str | None = None,
     board = await leaderboard.board(store, interaction.guild_id, game, page)
     if board is None:
         return text, None
-    return f"{text}\n\n{leaderboard.board_text(board)}"[:2000], leaderboard_view(board)
+    return f"{text}\n\n{leaderboard.board_text(board)}"[:2000], leaderboard_components(board)
 
 
 class Stats(commands.Cog):
