@@ -242,14 +242,20 @@ class TableService(StandIns):
         finally:
             ACTING.reset(acting)
 
+    async def running_seat(self, table_id: int, user_id: int) -> tuple[TableRecord, int]:
+        """The table, if it is running, and the user's seat there; else Refused. Call it under the
+        table's lock (the store's own copy is read, as for any change)."""
+        table = await self.get(table_id, cached=True)
+        if table.status != "running":
+            raise why.status_refusal(table.status)
+        seat = self.seat_of(table, user_id)
+        if seat is None:
+            raise Refused(why.NOT_PLAYER)
+        return table, seat
+
     async def _act(self, table_id: int, user_id: int, action, version: int | None) -> Update:
         async with self._locks[table_id]:
-            table = await self.get(table_id, cached=True)
-            if table.status != "running":
-                raise why.status_refusal(table.status)
-            seat = self.seat_of(table, user_id)
-            if seat is None:
-                raise Refused(why.NOT_PLAYER)
+            table, seat = await self.running_seat(table_id, user_id)
             if version is not None and version != table.version and await self.moved_on(table, seat, version):
                 raise why.stale()
             was_waiting = self.waiting_on(table)

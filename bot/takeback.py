@@ -42,12 +42,7 @@ class TakeBacks:
         still at the version that move made."""
         service = self.service
         async with service.table_lock(table_id):
-            table = await service.get(table_id, cached=True)
-            if table.status != "running":
-                raise why.status_refusal(table.status)
-            seat = service.seat_of(table, user_id)
-            if seat is None:
-                raise Refused(why.NOT_PLAYER)
+            table, seat = await service.running_seat(table_id, user_id)
             if not table.takebacks:
                 raise Refused(OFF)
             if version is not None and version != table.version:
