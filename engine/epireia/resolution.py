@@ -163,16 +163,21 @@ def _empire(state: State, task: Task, chance: Chance, events: list[Event]) -> bo
 
 # --- Territories ---------------------------------------------------------------------------------
 
+def _meet(state: State, task: Task, chance: Chance, events: list[Event], then: str, news: str) -> bool:
+    """A place's first step: two sides there roll for the conflict first, else on to `then`."""
+    sides = _sides(state, task.place)
+    task.stage = then
+    if len(sides) == 2:
+        task.stage = "conflict"
+        events.append(Event(news))
+        dice.throw(state, Roll(what="conflict", place=task.place, sides=sides), chance, events)
+    return False
+
+
 def _territory(state: State, task: Task, chance: Chance, events: list[Event]) -> bool:
     land = state.territories[task.place]
     if task.stage == "start":
-        sides = _sides(state, task.place)
-        task.stage = "brigands"
-        if len(sides) == 2:
-            task.stage = "conflict"
-            events.append(Event(f"⚔️ Conflict at **{task.place}**!"))
-            dice.throw(state, Roll(what="conflict", place=task.place, sides=sides), chance, events)
-        return False
+        return _meet(state, task, chance, events, "brigands", f"⚔️ Conflict at **{task.place}**!")
     if task.stage == "conflict":
         _conflict_result(state, events)
         task.stage = "brigands"
@@ -254,13 +259,7 @@ def _change_owner(state: State, place: str, city: str, events: list[Event]) -> N
 
 def _city(state: State, task: Task, chance: Chance, events: list[Event]) -> bool:
     if task.stage == "start":
-        sides = _sides(state, task.place)
-        task.stage = "integrate"
-        if len(sides) == 2:
-            task.stage = "conflict"
-            events.append(Event(f"⚔️ Rival envoys meet at **{task.place}**!"))
-            dice.throw(state, Roll(what="conflict", place=task.place, sides=sides), chance, events)
-        return False
+        return _meet(state, task, chance, events, "integrate", f"⚔️ Rival envoys meet at **{task.place}**!")
     if task.stage == "conflict":
         task.stage = "integrate"
         return _conflict_result(state, events) is None
