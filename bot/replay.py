@@ -5,8 +5,9 @@ version after it. Set-up runs at the "start" row with the table's set-up chance;
 goes back through the referee with the chance the table had for that seq. A "rollback" row
 ({"moves": N}) takes back the last N moves still standing: the game is played again from its
 set-up without them (each kept move with its own seq's chance, so it gives the same position as
-before); a "takeback" row ({"seq": S}) takes back the last move, logged at S, the same way. Other rows (joins, kicks, pauses, the end) do not touch the game. A correct store replays
-to exactly its stored state; the log itself is never rewritten.
+before); a "takeback" row ({"seq": S}) takes back the last move, logged at S, the same way. Other
+rows (joins, kicks, pauses, the end) do not touch the game. A correct store replays to exactly its
+stored state; the log itself is never rewritten.
 """
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
             kept.append(row)
             if on_step is not None:
                 on_step(row, step)
-        elif row.kind in ("rollback", "takeback"):
+        elif (kind := kind_of(row)) is not None and kind.undoes:
             if start is None:
                 raise ReplayError(f"table {table.id}: a {row.kind} at seq {row.seq} before the start")
             del kept[len(kept) - undone(table, row, kept):]

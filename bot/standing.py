@@ -5,6 +5,7 @@ the ratings, without replaying the game.
 """
 from __future__ import annotations
 
+from .log_kinds import kind_of
 from .store import ActionRecord, TableRecord
 
 
@@ -38,6 +39,6 @@ def kept_moves(table: TableRecord, log: list[ActionRecord]) -> list[ActionRecord
             kept = []
         elif row.kind == "move":
             kept.append(row)
-        elif row.kind in ("rollback", "takeback"):
+        elif (kind := kind_of(row)) is not None and kind.undoes:
             del kept[len(kept) - undone(table, row, kept):]
     return kept
