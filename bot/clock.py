@@ -264,12 +264,16 @@ class Clock(PlayerClock):
 
     async def _catch_up(self, table_id: int, now: float) -> None:
         """A table that changed since the clock's last look: the moves stand-ins still owe (a crash
-        between a move and their replies) are played and published, then the deadlines follow."""
+        between a move and their replies) are played and published, then the deadlines follow. A
+        table not in memory before (the first look after a start) is not kept there after."""
+        cold = not self.service.in_memory(table_id)
         async with self.notices.ordered_delivery(table_id):
             update = await self.service.resume(table_id)
             if update is not None:
                 await self.notices.publish(update, ())
         await self.sync(table_id, now)
+        if cold and update is None:
+            self.service.forget(table_id)
 
     async def _guarded(self, table_id: int, now: float, work) -> None:
         if self._failed.get(table_id, now) > now:

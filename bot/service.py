@@ -117,6 +117,16 @@ class TableService(StandIns):
         while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
 
+    def in_memory(self, table_id: int) -> bool:
+        """Whether the table's row or state is kept in memory (it was used since the start)."""
+        return table_id in self._states or self.store.remembers(table_id)
+
+    def forget(self, table_id: int) -> None:
+        """Drop the table's row and state from memory: a table read for one look only (the clock's
+        first sweep over thousands of tables must not fill the caches meant for the tables in play)."""
+        self._states.pop(table_id, None)
+        self.store.forget(table_id)
+
     def seat_of(self, table: TableRecord, user_id: int) -> int | None:
         return table.seats.index(user_id) if user_id in table.seats else None
 

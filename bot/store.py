@@ -259,6 +259,13 @@ class Store:
             self._records.pop(table_id, None)
             raise
 
+    def remembers(self, table_id: int) -> bool:
+        return table_id in self._records
+
+    def forget(self, table_id: int) -> None:
+        """Drop the table's row from memory (read for one look only, such as the clock's sweep)."""
+        self._records.pop(table_id, None)
+
     def _remember(self, table: TableRecord) -> TableRecord:
         known = self._records.get(table.id)
         if known is not None and known.version > table.version:

@@ -278,6 +278,23 @@ async def test_tables_changed_while_the_clock_was_away_get_their_deadlines(world
     assert deadlines(await world.clock.deadlines(table.id)) == {ALICE: T0 + 6 * MINUTE + HOUR, BOB: T0 + 6 * MINUTE + HOUR}
 
 
+async def test_the_first_look_after_a_start_keeps_no_table_in_memory(world):
+    """The first look after a start reads every table the clock has not seen and sets its
+    deadlines, but keeps none of them in memory: the caches are for the tables people play (a
+    sweep over thousands of tables filled them, and the bot's memory, with tables nobody used)."""
+    tables = [await ostrakon(world, channel=600 + n) for n in range(3)]
+    for table in tables:
+        await world.service.act(table.id, BOB, {"kind": "ask", "question": "Up or down?", "white": "Up", "black": "Down"})
+        world.store.forget(table.id)  # as after a restart: nothing of it in memory
+    after = world.restart()
+    await after.clock.tick()
+    for table in tables:
+        assert set(deadlines(await after.clock.deadlines(table.id))) == {ALICE, BOB}
+        assert not after.service.in_memory(table.id)
+    await after.service.act(tables[0].id, ALICE, {"kind": "vote", "stone": "white"})  # played: kept
+    assert after.service.in_memory(tables[0].id)
+
+
 async def test_stand_ins_owed_when_the_process_stopped_are_played_at_start_up(world):
     """A move committed, then the process died before the stand-ins replied: the table waits on a
     stand-in. The restarted clock's first look plays those moves, publishes them, and the table
