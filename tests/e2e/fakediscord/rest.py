@@ -46,6 +46,8 @@ async def _handle(fake: FakeDiscord, request: web.Request) -> web.StreamResponse
         return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
     try:
         body, uploads = await _read_body(request)
+    except ConnectionResetError:  # the bot went away mid-request (a crash test killed it): nothing arrived
+        return web.Response(status=400)
     except ValueError as exc:
         fake.violation(50109, f"{method} {route.template}: {exc}")
         return json_response({"message": "The request body contains invalid JSON.", "code": 50109}, status=400)
