@@ -60,6 +60,14 @@ def edited_in(board: str, public: list[str]) -> bool:
     return bool(told) and lines[-len(told):] == told
 
 
+def _pressed_at(via: str | None) -> float:
+    """When a press was made, from its `answered_by` (cogs/play.py): application:token:time."""
+    try:
+        return float((via or "").rsplit(":", 1)[1])
+    except (IndexError, ValueError):
+        return 0.0
+
+
 class Publisher:
     def __init__(self, bot, painter: Painter | None = None) -> None:  # the TableBot (bot/app.py) builds this
         self.bot = bot
@@ -72,6 +80,7 @@ class Publisher:
         self.dms = DirectMessages(bot)
         self._positions: dict[int, str | None] = {}  # table -> the position in its last picture
         self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
+        self.started = time.time()  # presses from before it were answered, or not, by another process
 
     async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
         channel = self.bot.get_channel(table.channel_id)
@@ -133,7 +142,9 @@ class Publisher:
             if pending:
                 delivery = merged(pending)
                 try:
-                    await self._publish(delivery, await outbox.owed(self.bot.store, table_id, up_to=delivery.table.version))
+                    owed = await outbox.owed(self.bot.store, table_id, up_to=delivery.table.version)
+                    await self._unanswered(owed, before=self.started)
+                    await self._publish(delivery, owed)
                 except discord.HTTPException as error:
                     log.warning("table %s: delivering failed (%s); the catch-up will deliver it", table_id, error)
             yield
@@ -348,13 +359,23 @@ class Publisher:
                         owed.public = []
                 except discord.NotFound:
                     pass
-            for user, (via, texts) in owed.acks.items():  # shown in the answer to their press, or now
-                if not await self._answered(via, texts):
-                    owed.private.setdefault(user, [])[:0] = texts
+            await self._unanswered(owed)
             try:
                 await self._publish(Delivery.of(table, [], None, set(), ()), owed)
             except discord.HTTPException as error:
                 log.warning("table %s: catching up failed (%s); trying again later", table_id, error)
+
+    async def _unanswered(self, owed: Owed, before: float | None = None) -> None:
+        """Texts meant for the answer to a player's press that the answer does not show go to their
+        DMs with the rest. With `before`, only presses made before then are looked at: this process
+        answers its own presses before it delivers, but a press committed just before a crash may
+        have had no answer, and the first delivery after the restart (a stand-in's move the clock
+        plays at once) can come before the catch-up."""
+        for user, (via, texts) in owed.acks.items():
+            if before is not None and _pressed_at(via) > before:
+                continue
+            if not await self._answered(via, texts):
+                owed.private.setdefault(user, [])[:0] = texts
 
     async def _answered(self, via: str | None, texts: list[str]) -> bool:
         """Whether a press's answer shows these texts: read from the interaction's own message while
