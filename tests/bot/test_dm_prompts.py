@@ -2,24 +2,14 @@
 while the seat is asked the same, and once done says why: the player's own move (wherever they
 made it), the clock's, a moderator's skip, the seat gone, the table closed; a rollback marks as
 facing a new decision only the players whom the position asks something else."""
-import pytest
 
 from bot.clock import CLOCK
 from bot.moderation import Moderation
 from bot.prompts import Live, Prompts, Settled
-from bot.service import TableService
-from bot.store import Store
 
 MOD = 900
 HUMANS = [100, 101, 102]
 DM_CHANNEL = 7000
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield TableService(store)
-    await store.close()
 
 
 async def voting(service):

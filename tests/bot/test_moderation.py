@@ -6,21 +6,13 @@ import pytest
 from bot import render, replay
 from bot.moderation import Moderation
 from bot.seats import seat_history
-from bot.service import Refused, TableService
-from bot.store import Store
+from bot.service import Refused
 from bot.delivery.messages import moves_message
 from engine import GAMES, Chance
 
 MOD, STRANGER = 900, 901
 DUO = [100, 101]
 FIVE = [100, 101, 102, 103, 104]
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield TableService(store)
-    await store.close()
 
 
 @pytest.fixture

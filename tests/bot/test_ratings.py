@@ -9,21 +9,12 @@ import pytest
 
 from bot import ratings
 from bot.__main__ import main
-from bot.service import TableService
-from bot.store import Store
 from engine import GAMES, Chance
 
 GUILD, OTHER_GUILD = 1, 2
 ALICE, BOB, CAROL, DAN, ERIN = 100, 101, 102, 103, 104
 MODEL = ratings.MODEL
 CHANNELS = itertools.count(10)
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield TableService(store)
-    await store.close()
 
 
 async def finish(service, game, humans, seed, *, seats=None, guild=GUILD, channel=None):

@@ -7,20 +7,11 @@ from bot import ratings, stats
 from bot.gate import Caller, Gate, Need
 from bot.moderation import Moderation
 from bot.refusals import Refused
-from bot.service import TableService
-from bot.store import Store
 from engine import GAMES, Chance
 
 from .test_ratings import ALICE, BOB, GUILD, MODEL, finish, snapshot, stored, winning_seats
 
 MOD = 900
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield TableService(store)
-    await store.close()
 
 
 def rated(service, table, current: dict) -> dict:

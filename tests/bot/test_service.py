@@ -11,13 +11,6 @@ HOST, CHANNEL = 100, 555
 PLAYERS = [HOST, 101, 102, 103, 104]
 
 
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield TableService(store)
-    await store.close()
-
-
 async def lobby(service, players=PLAYERS, **kwargs):
     table = await service.create(guild_id=1, channel_id=CHANNEL, host_id=players[0], game="ostrakon", seed="s", **kwargs)
     for user in players[1:]:

@@ -1,21 +1,11 @@
 """bot.stats: games played and won per member and per server, counted once per finished table."""
-import pytest
 
 from bot import stats
 from bot.moderation import Moderation
-from bot.service import TableService
-from bot.store import Store
 from engine import GAMES, Chance
 
 ALICE, BOB, CAROL = 100, 101, 102
 MOD = 900
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield TableService(store)
-    await store.close()
 
 
 async def play_out(service, guild, channel, players, seed, game="grudgematch", stand_ins=0, hand_over=None, after=1):

@@ -6,19 +6,11 @@ import sqlite3
 
 import pytest
 
-from bot.service import TableService
 from bot.store import StorageFailed, Store, StoreUnavailable
 from engine import GAMES, Chance, RuleError
 
 GAME = GAMES["grudgematch"]  # two human seats: each act is exactly one move, no stand-in moves after it
 NO_PAGE_LIMIT = 1_073_741_823  # SQLite's default max_page_count
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield TableService(store)
-    await store.close()
 
 
 async def started(service):

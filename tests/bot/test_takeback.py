@@ -16,22 +16,13 @@ import pytest
 from bot import replay
 from bot.gate import Caller, Gate, Need
 from bot.refusals import Refused, StaleBoard
-from bot.service import TableService
-from bot.store import Store
-from bot.takeback import NOT_YOURS, OFF, TakeBacks
+from bot.takeback import OFF, TakeBacks
 from bot.update import chance_for
 from engine import GAMES, Chance, RuleError, referee
 
 GUILD, CHANNEL = 5, 55
 MOVES = 100
 ROLLING = {"epireia", "grudgematch", "nine-muses", "philosophia"}  # they roll, shuffle or draw
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
-    yield TableService(store)
-    await store.close()
 
 
 async def opened(service, key: str, seed: str, players: int | None = None, **options):

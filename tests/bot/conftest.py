@@ -1,0 +1,12 @@
+"""What the tests of the bot's core share: a TableService on a fresh SQLite file."""
+import pytest
+
+from bot.service import TableService
+from bot.store import Store
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    yield TableService(store)
+    await store.close()
