@@ -3,34 +3,11 @@ from math import comb
 
 import pytest
 
-from engine import Chance, IllegalAction, referee
+from engine import Chance, IllegalAction
 from engine.ostrakon import GAME
-from engine.ostrakon.data import PHILOSOPHERS
-from engine.ostrakon.rules import Options, Pile, State
+from engine.ostrakon.rules import Options
 
-QUESTION = {"kind": "ask", "question": "Mountains or sea?", "white": "Mountains", "black": "Sea"}
-
-
-def play(state, seat, action):
-    return referee.play(GAME, state, seat, action, Chance.scripted())
-
-
-def build(piles: dict[int, list[int]], sun: int, players: int = 8, **fields) -> State:
-    return State(
-        options=fields.pop("options", Options()), names=list(PHILOSOPHERS[:players]),
-        days=fields.pop("days", 5), sun=sun,
-        piles=[Pile(space=space, seats=seats) for space, seats in sorted(piles.items())],
-        deck=["Food", "Love", "Work"], subject="Sport", next_subject="Money", **fields,
-    )
-
-
-def voted(state: State, black: set[int]):
-    """The speaker asks and every seat votes; returns the last vote's step."""
-    state = play(state, GAME.view(state, None)["speaker"], QUESTION).state
-    for seat in range(len(state.names)):
-        step = play(state, seat, {"kind": "vote", "stone": "black" if seat in black else "white"})
-        state = step.state
-    return step
+from .positions import build, play, turn
 
 
 def texts(step) -> str:
@@ -45,7 +22,7 @@ def texts(step) -> str:
 ])
 def test_the_rule_of_the_day_comes_from_the_suns_space_at_the_start_of_the_day(space, rule):
     state = build({2: [0], space: [1, 2, 3, 4, 5, 6, 7]}, sun=2, day=1)
-    step = voted(state, {0})  # seat 0 goes under the Sun, the day ends
+    step = turn(state, {0})  # seat 0 goes under the Sun, the day ends
     assert (step.state.day, step.state.sun, step.state.rule) == (2, space, rule)
 
 
@@ -58,14 +35,14 @@ def test_the_first_day_is_always_regular_even_on_a_special_space():
 def test_the_rule_holds_for_the_whole_day_wherever_the_sun_walks():
     # A Corruption day that began on 10; the Sun walks back onto space 8 (a Treachery space).
     state = build({8: [1, 2, 3, 4, 5, 6, 7], 10: [0]}, sun=10, day=2, rule="corruption")
-    step = voted(state, {0, 1, 2, 3, 4})
+    step = turn(state, {0, 1, 2, 3, 4})
     step = play(step.state, 0, {"kind": "corrupt", "seats": [5, 6]})
     assert (step.state.sun, step.state.rule, step.state.day) == (8, "corruption", 2)
 
 
 def test_special_days_can_be_switched_off():
     state = build({2: [0], 10: [1, 2, 3, 4, 5, 6, 7]}, sun=2, options=Options(special_days=False))
-    assert voted(state, {0}).state.rule == "regular"
+    assert turn(state, {0}).state.rule == "regular"
 
 
 # --- Corruption ----------------------------------------------------------------------------------
@@ -74,7 +51,7 @@ def test_special_days_can_be_switched_off():
 def test_the_speaker_corrupts_exactly_one_two_or_three_by_player_count(players, affected):
     others = list(range(1, players))
     state = build({3: others[::-1] + [0]}, sun=3, players=players, rule="corruption")
-    step = voted(state, {0})
+    step = turn(state, {0})
     assert step.state.phase == "corrupt" and GAME.to_move(step.state) == frozenset({0})
     moves = GAME.legal_actions(step.state, 0)
     assert len(moves) == comb(players - 1, affected)
@@ -86,7 +63,7 @@ def test_the_speaker_corrupts_exactly_one_two_or_three_by_player_count(players, 
 
 def test_corrupted_philosophers_show_their_stones_then_change_them_to_match_the_speakers():
     state = build({3: [7, 6, 5, 4, 3, 2, 1, 0]}, sun=3, rule="corruption")
-    step = voted(state, {0, 1, 2, 3})  # 3 of 7 match black: not enough on its own
+    step = turn(state, {0, 1, 2, 3})  # 3 of 7 match black: not enough on its own
     assert "Sea" not in texts(step) and "Mountains" not in texts(step)  # no stone shown yet
     step = play(step.state, 0, {"kind": "corrupt", "seats": [4, 5]})
     assert step.state.last.votes == {0: "black", 1: "black", 2: "black", 3: "black",
@@ -103,7 +80,7 @@ def test_corrupted_philosophers_show_their_stones_then_change_them_to_match_the_
 ])
 def test_a_wrong_corruption_is_refused_and_changes_nothing(seats, reason):
     state = build({3: [7, 6, 5, 4, 3, 2, 1, 0]}, sun=3, rule="corruption")
-    before = voted(state, {0}).state
+    before = turn(state, {0}).state
     with pytest.raises(IllegalAction, match=reason):
         play(before, 0, {"kind": "corrupt", "seats": seats})
 
@@ -112,7 +89,7 @@ def test_a_wrong_corruption_is_refused_and_changes_nothing(seats, reason):
 
 def test_the_oracle_shows_the_chosen_stones_to_everyone_then_the_speaker_keeps_or_turns():
     state = build({3: [7, 6, 5, 4, 3, 2, 1, 0]}, sun=3, rule="oracle")
-    step = voted(state, {0, 1, 2})
+    step = turn(state, {0, 1, 2})
     assert step.state.phase == "consult"
     step = play(step.state, 0, {"kind": "consult", "seats": [3, 4]})
     public = GAME.view(step.state, None)
@@ -132,7 +109,7 @@ def test_the_oracle_shows_the_chosen_stones_to_everyone_then_the_speaker_keeps_o
 
 def test_on_treachery_days_the_speaker_may_turn_the_stone_after_the_reveal():
     state = build({3: [7, 6, 5, 4, 3, 2, 1, 0]}, sun=3, rule="treachery")
-    step = voted(state, {0, 1})  # only one of seven matches black
+    step = turn(state, {0, 1})  # only one of seven matches black
     assert step.state.phase == "decide" and "The stones are revealed!" in texts(step)
     public = GAME.view(step.state, None)
     assert public["revealed"] and public["votes"]["0"] == "black" and public["votes"]["5"] == "white"
@@ -143,7 +120,7 @@ def test_on_treachery_days_the_speaker_may_turn_the_stone_after_the_reveal():
 
 def test_treachery_cannot_save_a_speaker_when_the_others_are_unanimous():
     state = build({3: [7, 6, 5, 4, 3, 2, 1, 0]}, sun=3, rule="treachery")
-    step = voted(state, {0})  # all seven others white
+    step = turn(state, {0})  # all seven others white
     for flip in (False, True):
         assert play(step.state, 0, {"kind": "decide", "flip": flip}).state.under_sun == [0]
 

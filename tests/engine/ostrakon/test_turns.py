@@ -1,36 +1,11 @@
 """Ostrakon turns: stacking, the Sun's walk back, the end of a day, the end of the game."""
 import pytest
 
-from engine import Chance, GameOver, referee
+from engine import Chance, GameOver
 from engine.ostrakon import GAME
-from engine.ostrakon.data import PHILOSOPHERS
-from engine.ostrakon.rules import Options, Pile, State
+from engine.ostrakon.rules import State
 
-QUESTION = {"kind": "ask", "question": "Mountains or sea?", "white": "Mountains", "black": "Sea"}
-
-
-def play(state, seat, action, chance=None):
-    return referee.play(GAME, state, seat, action, chance or Chance.scripted())
-
-
-def build(piles: dict[int, list[int]], sun: int, players: int = 8, **fields) -> State:
-    """A position: `piles` maps a space to its seats, bottom to top."""
-    return State(
-        options=fields.pop("options", Options()), names=list(PHILOSOPHERS[:players]),
-        days=fields.pop("days", 5), sun=sun,
-        piles=[Pile(space=space, seats=seats) for space, seats in sorted(piles.items())],
-        deck=["Food", "Love", "Work"], subject="Sport", next_subject="Money", **fields,
-    )
-
-
-def turn(state: State, black: set[int]):
-    """The speaker asks; every seat votes (black for `black`); returns the step after the last vote."""
-    state = play(state, GAME.view(state, None)["speaker"], QUESTION).state
-    for seat in range(len(state.names)):
-        step = play(state, seat, {"kind": "vote", "stone": "black" if seat in black else "white"})
-        state = step.state
-    return step
-
+from .positions import QUESTION, build, play, turn
 
 SCORE_3 = {0, 1, 2, 3, 4}  # with 8 players and seat 0 speaking: 4 of 7 match, 3 do not: forward 3
 FAIL = {0}                  # nobody matches seat 0: under the Sun
