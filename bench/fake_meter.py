@@ -7,7 +7,9 @@ against Discord's global rate limit (50 requests a second a bot); every other ro
 
 Times (time.perf_counter, on the fake's side of the socket): when an interaction was sent down the
 gateway, when its first callback arrived (the acknowledgement) and, for a move, when the first
-message request for the table's channel arrived (the board or public message that shows it).
+request that makes or edits a public message in the table's channel arrived (the board that shows
+it: the bot's own channel request, or a public follow-up or board edit through an interaction's
+webhook, bot/delivery/hooks.py).
 
 `run_interaction` replaces the e2e tier's global "the bot is done" (no dispatch task in this
 process, nothing anywhere for 50 ms: the bot runs in another process, and a hundred tables are
@@ -24,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from tests.e2e.fakediscord import FakeDiscord, FakeInteraction
+from tests.e2e.fakediscord.limits import FLAG_EPHEMERAL
 from tests.e2e.fakediscord.rest import API_PREFIX
 from tests.e2e.fakediscord.wire import find_route
 
@@ -31,6 +34,9 @@ from tests.e2e.fakediscord.wire import find_route
 MOVE: contextvars.ContextVar[bool] = contextvars.ContextVar("bench_move", default=False)
 NOT_GLOBAL = ("/interactions/", "/webhooks/")  # interaction callbacks, followups and @original
 CHANNEL_MESSAGES = ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}")
+WEBHOOK_MESSAGES = (("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+                    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"))
+ARRIVED: contextvars.ContextVar[float] = contextvars.ContextVar("bench_arrived", default=0.0)  # this request's
 ACK_WAIT, RESULT_WAIT, QUIET_WAIT = 10.0, 20.0, 20.0
 
 
@@ -75,6 +81,7 @@ class MeteredDiscord(FakeDiscord):
         self.acks: list[tuple[float, float, bool]] = []  # (sent, latency, a move?)
         self.shown: list[tuple[float, float]] = []  # (sent, latency) of moves
         self.all_requests: list[tuple[float, str, str]] = []  # (arrived, method, template), every request
+        self.message_hooks.append(self._through_webhook)
 
     # --- tables --------------------------------------------------------------------------------
 
@@ -99,6 +106,7 @@ class MeteredDiscord(FakeDiscord):
 
     async def _serve_rest(self, request):
         arrived = time.perf_counter()
+        ARRIVED.set(arrived)
         path, method = request.path, request.method
         found = find_route(method, path[len(API_PREFIX):]) if path.startswith(API_PREFIX + "/") else None
         meter = template = None
@@ -142,6 +150,18 @@ class MeteredDiscord(FakeDiscord):
             showing.shown = arrived
             self.shown.append((showing.sent, arrived - showing.sent))
             meter.showing = None
+
+    async def _through_webhook(self, event) -> None:
+        """A public message made or edited through an interaction's webhook shows the move, as a
+        channel request does (the request's arrival is when; the body says whether it is public)."""
+        meter = self.meters.get(event.channel.id)
+        if (event.stage != "before" or meter is None or meter.showing is None or event.route not in WEBHOOK_MESSAGES
+                or event.channel.id != meter.channel_id or (event.body.get("flags") or 0) & FLAG_EPHEMERAL
+                or (event.message is not None and event.message.ephemeral)):
+            return
+        meter.showing.shown = ARRIVED.get()
+        self.shown.append((meter.showing.sent, meter.showing.shown - meter.showing.sent))
+        meter.showing = None
 
     # --- interactions --------------------------------------------------------------------------
 

@@ -54,11 +54,22 @@ def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None, p
             + ("" if table.takebacks else "\n↩️ Take-backs are off at this table."))
 
 
+FINISHED, PAUSED = "🏁 The game is over. Thanks for playing!", "⏸️ The table is paused."
+
+
 def waiting_text(table: TableRecord, waiting: list[int]) -> str:
     if table.status == "finished":
-        return "🏁 The game is over. Thanks for playing!"
+        return FINISHED
     if table.status == "paused":
-        return "⏸️ The table is paused."
+        return PAUSED
     if not waiting:
         return ""
     return WAITING + ", ".join(f"<@{user}>" for user in waiting) + "."
+
+
+def board_events(board: str) -> list[str]:
+    """A board message's lines without its last line, whom it waits on or why nobody."""
+    lines = board.split("\n")
+    if lines and lines[-1].startswith((WAITING, FINISHED, PAUSED)):
+        lines.pop()
+    return lines

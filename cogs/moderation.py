@@ -146,6 +146,7 @@ async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
     await interaction.response.send_message(text, view=board_components(table), allowed_mentions=pinging(invited))
     message = await interaction.original_response()
     await bot.store.set_board_message(table.id, message.id)
+    bot.publisher.editors.original(table.id, message.id, interaction)
 
 
 class Moderators(commands.Cog):

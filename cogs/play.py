@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from bot.delivery.mentions import pinging
 from bot.delivery.messages import moves_message, place
 from bot.delivery.components import close_components, with_take_back
+from bot.delivery.hooks import Hook
 from bot.games import plugin
 from bot.gate import Pass
 from bot.refusals import ClosesTable
@@ -69,7 +70,7 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         else:
             await interaction.followup.send(content[:2000], ephemeral=True, **({"view": components} if components else {}),
                                             **({"file": picture} if picture else {}))
-        await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,))
+        await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,), via=Hook.of(interaction))
 
 
 async def take_back(interaction: discord.Interaction, passed: Pass, *, version: int | None = None) -> None:
@@ -96,7 +97,7 @@ async def take_back(interaction: discord.Interaction, passed: Pass, *, version: 
             await interaction.edit_original_response(content=content, view=components)
         else:
             await interaction.followup.send(content, ephemeral=True, **({"view": components} if components else {}))
-        await bot.publisher.publish(update, actor=user_id, prompted=(user_id,))
+        await bot.publisher.publish(update, actor=user_id, prompted=(user_id,), via=Hook.of(interaction))
 
 
 def answered_by(interaction: discord.Interaction) -> str:
@@ -112,6 +113,7 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
     if verb == "start":  # stand-ins may play a while: answer first, privately if typed
         if interaction.type == discord.InteractionType.component:
             await interaction.response.defer()  # the lobby message itself shows that the game began
+            bot.publisher.editors.original(table_id, interaction.message.id, interaction)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         async with bot.publisher.ordered_delivery(table_id):
@@ -120,7 +122,7 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
                 await interaction.followup.send("✅ The game begins!", ephemeral=True)
             await bot.publisher.refresh_lobby(update.table)
             await bot.publisher.dms.reopen(update.table)
-            await bot.publisher.publish(update)  # with each player's seat, by DM
+            await bot.publisher.publish(update, via=Hook.of(interaction))  # with each player's seat, by DM
         return
     title = service.game_of(passed.table).title
     if verb == "join":

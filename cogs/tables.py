@@ -83,6 +83,7 @@ class Tables(commands.Cog):
                                                 allowed_mentions=NOBODY)
         message = await interaction.original_response()
         await self.bot.store.set_board_message(table.id, message.id)
+        self.bot.publisher.editors.original(table.id, message.id, interaction)
 
     @table.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..store import TableRecord
+from .hooks import Hook
 
 
 @dataclass
@@ -23,11 +24,12 @@ class Delivery:
     fresh: set[int] = field(default_factory=set)  # players facing a new decision (Update.fresh)
     knows: set[int] = field(default_factory=set)  # players who know they are waited on: no ping
     prompted: set[int] = field(default_factory=set)  # players shown their moves where they pressed: no DM
+    via: Hook | None = None  # the latest press that made a change, to post a new board through
 
     @classmethod
     def of(cls, table: TableRecord, before: list[int], actor: int | None, fresh: set[int],
-           prompted: tuple[int, ...]) -> "Delivery":
-        return cls(table, list(before), frozenset([actor]), set(fresh), {actor} - {None}, set(prompted))
+           prompted: tuple[int, ...], via: Hook | None = None) -> "Delivery":
+        return cls(table, list(before), frozenset([actor]), set(fresh), {actor} - {None}, set(prompted), via)
 
     @property
     def actor(self) -> int | None:
@@ -39,7 +41,8 @@ class Delivery:
         decision) cancels what an earlier press showed."""
         return Delivery(
             later.table, self.before, self.actors | later.actors, self.fresh | later.fresh,
-            (self.knows - later.fresh) | later.knows, (self.prompted - later.fresh) | later.prompted)
+            (self.knows - later.fresh) | later.knows, (self.prompted - later.fresh) | later.prompted,
+            later.via or self.via)
 
 
 def merged(deliveries: list[Delivery]) -> Delivery:

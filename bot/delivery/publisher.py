@@ -33,9 +33,10 @@ from ..outbox import Owed, nonce
 from ..render.painter import Painter
 from ..service import Update
 from ..store import TableRecord
-from ..text import WAITING, chunk, lobby_text, waiting_text
+from ..text import board_events, chunk, lobby_text, waiting_text
 from .mentions import NOBODY, pinging
 from .dms import DirectMessages
+from .hooks import Editors, Hook
 from .pending import Delivery, merged
 from .summary import post_summary
 from .components import board_components
@@ -51,11 +52,9 @@ _ORDERED: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("order
 
 def edited_in(board: str, public: list[str]) -> bool:
     """Whether a board's text already ends with these events (edited in before a crash), its
-    waiting line aside: the events were told, in order, last. (An event may span several lines, and
+    waiting or status line aside: the events were told, in order, last. (An event may span several lines, and
     the same line may have been told on an earlier day: only the whole run, at the end, counts.)"""
-    lines = board.split("\n")
-    if lines and lines[-1].startswith(WAITING):
-        lines.pop()
+    lines = board_events(board)
     told = "\n".join(public).split("\n")
     return bool(told) and lines[-len(told):] == told
 
@@ -80,6 +79,7 @@ class Publisher:
         self.dms = DirectMessages(bot)
         self._positions: dict[int, str | None] = {}  # table -> the position in its last picture
         self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
+        self.editors = Editors()  # table -> the interaction webhook its board can be edited through
         self.started = time.time()  # presses from before it were answered, or not, by another process
 
     async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
@@ -150,14 +150,16 @@ class Publisher:
             yield
 
     async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
-                      prompted: tuple[int, ...] = ()) -> None:
+                      prompted: tuple[int, ...] = (), via: Hook | None = None) -> None:
         """Deliver what the table owes after `update`: the public events with the new board, pinging
         whoever the table now waits on but the player who just acted; the private texts (not the
         actor's: the answer to their press showed them); the seats; and, to players who face a new decision
         (`update.fresh`: newly waited on, or again after their own move, such as the speaker's own
         vote), their moves by DM when several choose at once, but to those in `prompted` (shown
         their moves where they pressed). `was_waiting`: whom the table waited on before, if not the
-        update's own record. Inside the table's `ordered_delivery`, it goes out when that block ends.
+        update's own record. `via`: the press that made the change, once its own answer is sent: a
+        new board is its public follow-up (bot/delivery/hooks.py). Inside the table's
+        `ordered_delivery`, it goes out when that block ends.
 
         While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
         same players), the board message is edited in place instead: no new message, no ping.
@@ -166,11 +168,13 @@ class Publisher:
         the outbox for the catch-up."""
         table_id = update.table.id
         self._pending.setdefault(table_id, []).append(Delivery.of(
-            update.table, update.was_waiting if was_waiting is None else was_waiting, actor, update.fresh, prompted))
+            update.table, update.was_waiting if was_waiting is None else was_waiting, actor, update.fresh, prompted, via))
         if table_id not in _ORDERED.get():
             await self.settle(table_id)
 
-    async def _publish(self, delivery: Delivery, owed: Owed) -> None:
+    async def _publish(self, delivery: Delivery, owed: Owed, *, shown: bool = False) -> None:
+        """`shown`: the table's board already shows the events (a crash cut off their delivery after
+        the board's post or edit), and only its waiting line is renewed."""
         table, before, actor = delivery.table, delivery.before, delivery.actor
         waiting = self.bot.service.waiting_on(table)
         progress = (None not in delivery.actors and not delivery.actors & set(waiting) and waiting
@@ -182,9 +186,10 @@ class Publisher:
         going_on = (actor is not None and actor in waiting and set(waiting) == set(before)
                     and self._calls.get(table.id) == frozenset(waiting) and table.status == "running")
         edited = (going_on and await self._edit_board(table, owed, with_picture=True)) or \
-            (progress and await self._edit_board(table, owed))
+            ((progress or shown) and await self._edit_board(table, owed))
         if not edited:  # those who acted know
-            await self._post_board(table, owed, waiting, [user for user in newly if user not in delivery.knows])
+            await self._post_board(table, owed, waiting, [user for user in newly if user not in delivery.knows],
+                                   delivery.via)
         await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1
                                                 and user not in delivery.prompted])
 
@@ -198,35 +203,72 @@ class Publisher:
         if not dms.failed:
             await outbox.delivered(self.bot.store, table.id, table.version)
 
-    async def _post_board(self, table: TableRecord, owed: Owed, waiting: list[int], newly: list[int]) -> None:
-        channel = await self.channel_of(table)
+    async def _post_board(self, table: TableRecord, owed: Owed, waiting: list[int], newly: list[int],
+                          via: Hook | None = None) -> None:
         texts = chunk(owed.public)
         if len(texts) > MAX_EVENT_MESSAGES:
             skipped = len(texts) - MAX_EVENT_MESSAGES
             texts = texts[:1] + [f"… {skipped} more messages of play (see `/table log`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
-        for number, text in enumerate(texts[:-1]):
-            await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
+        if texts[:-1]:
+            channel = await self.channel_of(table)
+            for number, text in enumerate(texts[:-1]):
+                await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
         last = "\n".join(part for part in (texts[-1] if texts else "", await self.waiting_line(table, waiting)) if part)
-        kwargs = {}
-        if table.state is not None and self._moved(table):
-            picture = await self.picture(table)
-            if picture is not None:
-                kwargs["file"] = picture
-        content = last[:2000] or "The board:"
-        message = await channel.send(
-            content,
-            view=board_components(table) or discord.utils.MISSING,
-            allowed_mentions=pinging(newly),
-            nonce=nonce(table.id, table.version, "board"),
-            **kwargs,
-        )
+        drawn = table.state is not None and self._moved(table)
+        message = await self._post(table, last[:2000] or "The board:", board_components(table), pinging(newly),
+                                   picture=drawn, via=via, follow_up=len(texts) <= 1)
         # what the message says: a post made again after a crash is answered with the message
         # Discord already had (same nonce), whose text a later edit must start from
         self._boards[table.id] = (message.id, message.content)
         self._calls[table.id] = frozenset(waiting)
-        if "file" in kwargs:  # only once it is posted: a refused post owes its picture still
+        if drawn:  # only once it is posted: a refused post owes its picture still
             self._positions[table.id] = self._position(table, drawn=True)
         await self.bot.store.set_board_message(table.id, message.id)
+
+    async def _post(self, table: TableRecord, content: str, components, mentions: discord.AllowedMentions, *,
+                    picture: bool, via: Hook | None, follow_up: bool) -> discord.Message:
+        """A new board in the table's channel: a public follow-up, outside Discord's global rate
+        limit, of the press `via` or else of the press that posted the last board, if one was made
+        in the channel and its token lives; else the bot's own request, with a nonce. A follow-up
+        has no nonce, and the catch-up finds it after a crash by its events, so only a board that
+        tells them all (`follow_up`: not the last of several messages) is posted that way."""
+        def sent(file: discord.File | None) -> dict:
+            return {"view": components or discord.utils.MISSING, "allowed_mentions": mentions,
+                    **({"file": file} if file is not None else {})}
+
+        last = self.editors.of(table.id, table.board_message_id)
+        via = next((hook for hook in (via, last and last.hook)
+                    if follow_up and hook is not None and hook.channel_id == table.channel_id and hook.lives()), None)
+        if via is not None:
+            try:
+                file = await self.picture(table) if picture else None
+                message = await via.webhook(self.bot).send(content, wait=True, **sent(file))
+                self.editors.keep(table.id, message.id, via, message.id)
+                return message
+            except discord.HTTPException as error:
+                log.info("table %s: posting through the press's webhook failed (%s); posting as the bot", table.id, error)
+        file = await self.picture(table) if picture else None
+        channel = await self.channel_of(table)
+        return await channel.send(content, nonce=nonce(table.id, table.version, "board"), **sent(file))
+
+    async def _edit(self, table: TableRecord, message_id: int, *, picture: bool = False, **fields) -> None:
+        """Edit one of the table's messages (its board or lobby): through the interaction webhook
+        that can, while its token lives (bot/delivery/hooks.py), else with the bot's own request.
+        `picture`: the table's new picture replaces the message's."""
+        async def attached() -> dict:
+            file = await self.picture(table) if picture else None
+            return {"attachments": [file]} if file is not None else {}
+
+        editor = self.editors.of(table.id, message_id)
+        if editor is not None:
+            try:
+                await editor.hook.webhook(self.bot).edit_message(editor.target, **fields, **await attached())
+                return
+            except discord.HTTPException as error:  # the token died early: the bot's own request then
+                log.info("table %s: editing through a webhook failed (%s)", table.id, error)
+                self.editors.forget(table.id)
+        channel = await self.channel_of(table)
+        await channel.get_partial_message(message_id).edit(**fields, **await attached())
 
     def _position(self, table: TableRecord, *, drawn: bool = False) -> str | None:
         """What the picture shows that matters, if the game's presentation says (`position(view)`:
@@ -268,21 +310,14 @@ class Publisher:
         try:
             known = self._boards.get(table.id)
             content = known[1] if known and known[0] == board.id else (await board.fetch()).content
-            lines = content.split("\n")
-            if lines and lines[-1].startswith(WAITING):
-                lines.pop()
-            lines += owed.public
+            lines = board_events(content) + owed.public
             lines.append(await self.waiting_line(table, self.bot.service.waiting_on(table)))
             content = "\n".join(line for line in lines if line)
             if len(content) > 2000:
                 return False
-            kwargs = {}
-            if with_picture and self._moved(table, drawn=True):
-                picture = await self.picture(table)
-                if picture is not None:
-                    kwargs["attachments"] = [picture]
-            await board.edit(content=content, allowed_mentions=NOBODY, **kwargs)
-            if kwargs:
+            drawn = with_picture and self._moved(table, drawn=True)
+            await self._edit(table, board.id, content=content, allowed_mentions=NOBODY, picture=drawn)
+            if drawn:
                 self._positions[table.id] = self._position(table, drawn=True)
         except discord.HTTPException:
             log.info("table %s: the board message could not be edited; posting a new one", table.id)
@@ -310,10 +345,9 @@ class Publisher:
         if table.board_message_id is None:
             return
         content = await self.lobby_message(table)
-        channel = await self.channel_of(table)
         try:
-            await channel.get_partial_message(table.board_message_id).edit(
-                content=content, view=board_components(table), allowed_mentions=NOBODY)
+            await self._edit(table, table.board_message_id, content=content, view=board_components(table),
+                             allowed_mentions=NOBODY)
         except discord.HTTPException:
             log.info("table %s: the lobby message is gone", table.id)
 
@@ -334,10 +368,11 @@ class Publisher:
 
     async def catch_up(self, table_id: int) -> None:
         """What a table still owes after a crash, a restart or a failed request: the missed events
-        (summarised if many) with a fresh board, and the owed DMs. Lines a board edited in place
-        already shows are not told again. The fresh board pings everyone the table waits on and
-        sends the moves of a simultaneous choice to each of them: whom the lost delivery had told is
-        not known (a DM it did send has the same nonce, so Discord drops the repeat)."""
+        (summarised if many) with a fresh board, and the owed DMs. Events the board already shows
+        (edited in, or posted, before the crash) are not told again: that board's waiting line is
+        renewed. A fresh board pings everyone the table waits on; the moves of a simultaneous
+        choice go to each of them: whom the lost delivery had told is not known (a DM it did send
+        has the same nonce, so Discord drops the repeat)."""
         async with self.ordered_delivery(table_id), self._channel(table_id):
             table = await self.bot.service.get(table_id)
             owed = await outbox.owed(self.bot.store, table_id)
@@ -352,18 +387,36 @@ class Publisher:
                     await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
                 await self._close(table)
                 return
+            shown = False
             if table.board_message_id is not None and owed.public:
-                try:
-                    shown = (await (await self.channel_of(table)).fetch_message(table.board_message_id)).content
-                    if edited_in(shown, owed.public):
-                        owed.public = []
-                except discord.NotFound:
-                    pass
+                if await self._edited_in(table, owed.public):
+                    shown = True
+                elif (posted := await self._posted_unrecorded(table, owed.public)) is not None:
+                    table, shown = posted, True
+            if shown:
+                owed.public = []
             await self._unanswered(owed)
             try:
-                await self._publish(Delivery.of(table, [], None, set(), ()), owed)
+                await self._publish(Delivery.of(table, [], None, set(), ()), owed, shown=shown)
             except discord.HTTPException as error:
                 log.warning("table %s: catching up failed (%s); trying again later", table_id, error)
+
+    async def _edited_in(self, table: TableRecord, public: list[str]) -> bool:
+        try:
+            return edited_in((await (await self.channel_of(table)).fetch_message(table.board_message_id)).content, public)
+        except discord.NotFound:
+            return False
+
+    async def _posted_unrecorded(self, table: TableRecord, public: list[str]) -> TableRecord | None:
+        """A board with these events that a press's webhook posted just before a crash, which has no
+        nonce to make a second post return it: the table with it as its board, if there is one."""
+        channel = await self.channel_of(table)
+        async for message in channel.history(after=discord.Object(table.board_message_id), limit=10):
+            if message.author.id == self.bot.user.id and edited_in(message.content, public):
+                await self.bot.store.set_board_message(table.id, message.id)
+                self._boards[table.id] = (message.id, message.content)
+                return await self.bot.service.get(table.id)
+        return None
 
     async def _unanswered(self, owed: Owed, before: float | None = None) -> None:
         """Texts meant for the answer to a player's press that the answer does not show go to their
@@ -421,8 +474,7 @@ class Publisher:
         """A table that ended: its last board keeps its text and picture, but no buttons."""
         if table.board_message_id is None:
             return
-        channel = await self.channel_of(table)
         try:
-            await channel.get_partial_message(table.board_message_id).edit(view=None, allowed_mentions=NOBODY)
+            await self._edit(table, table.board_message_id, view=None, allowed_mentions=NOBODY)
         except discord.HTTPException:
             log.info("table %s: the board message is gone", table.id)

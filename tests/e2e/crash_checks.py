@@ -2,7 +2,8 @@
 (bot_database.committed) against what people saw in the fake.
 
 Each message the publisher sends carries a nonce made from what it delivers (bot/outbox.py `nonce`),
-so every channel message and DM can be traced to its table and its purpose: the events ("say"), the
+but a board posted as a press's follow-up, which has none and is known by its button; so every
+channel message and DM can be traced to its table and its purpose: the events ("say"), the
 board, the end-of-game summary, a player's private texts ("dm"). A board edited in place keeps the
 nonce it was posted with and shows every line it ever had (an edit only adds lines and renews the
 waiting line), so a message's text as it reads now holds all it told.
@@ -40,6 +41,8 @@ STATUS_LINES = (WAITING, "🏁 The game is over", "⏸️ The table is paused.")
 EMPTY_BOARD = "The board:"
 ANSWERS = {("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
            ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
+HAND_ID = re.compile(r"pt:hand:(\d+)")
+TABLE_ID = re.compile(r"pt:[a-z]+:(\d+)")
 CHUNKS = 8  # numbered messages of one delivery looked for (events, summary): more than are ever sent
 
 
@@ -73,7 +76,27 @@ class Purposes:
                 self._known[nonce(table_id, v, "say", n)] = (table_id, "say", v)
                 self._known[nonce(table_id, v, "summary", n)] = (table_id, "summary part", v)
         self._upto[table_id] = max(version, self._upto.get(table_id, -1))
-        return self._known.get(message.nonce) if message.nonce else None
+        if message.nonce:
+            return self._known.get(message.nonce)
+        return board_of(message) if message.interaction is not None else None
+
+
+def board_of(message: FakeMessage) -> tuple[int, str, int] | None:
+    """A board posted as a press's public follow-up (no nonce: bot/delivery/hooks.py), of the table
+    the press named in its custom id, or (a typed command) its 🎴 button names, now or before the
+    end took it away. (Its version is not known: 0.)"""
+    if message not in message.interaction.followups or message.ephemeral:
+        return None
+    pressed = TABLE_ID.match(str((message.interaction.data or {}).get("custom_id", "")))
+    if pressed:
+        return int(pressed.group(1)), "board", 0
+    for components in [message.components, *(old.get("components") or [] for old in message.history)]:
+        for row in components:
+            for component in row.get("components") or []:
+                found = HAND_ID.fullmatch(str(component.get("custom_id", "")))
+                if found:
+                    return int(found.group(1)), "board", 0
+    return None
 
 
 def table_messages(fake: FakeDiscord, told: Committed, purposes: Purposes) -> list[tuple[FakeMessage, str]]:

@@ -17,10 +17,20 @@ from .crash_kills import ANSWERS, CREATE
 from .fakediscord import FakeDiscord
 from .fakediscord.messaging import MessageEvent
 from .fakediscord.process import BotProcess
+from .fakediscord.limits import FLAG_EPHEMERAL as EPHEMERAL
 from .fakediscord.wire import Refusal
 from .ostrakon_table import OstrakonTable, Question
 
-EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+# the board's post and edit: the bot's own requests, or through a press's webhook (bot/delivery/hooks.py)
+CREATES = {CREATE, ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
+EDITS = {("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+         ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")}
+
+
+def public(event: MessageEvent) -> bool:
+    """A message everyone in a channel sees (not a DM, not a private answer)."""
+    return not event.channel.is_dm and not (event.body.get("flags") or 0) & EPHEMERAL and \
+        (event.message is None or not event.message.ephemeral)
 NEXT_SPEAKER = re.compile(r"Next: .*, \*\*(\w+)\*\*\.$")
 
 
@@ -139,7 +149,7 @@ async def test_lines_that_repeat_an_earlier_days_are_told_after_a_crash(fake_dis
     (alice,) = table.players
     # the first thing the channel is told after the vote: a new board, or (the usual case with one
     # player, waited on again and again) the board edited in place
-    kill = KillAt(fake, bot, lambda e: e.route in (CREATE, EDIT) and e.stage == "before" and not e.channel.is_dm)
+    kill = KillAt(fake, bot, lambda e: e.route in CREATES | EDITS and e.stage == "before" and public(e))
 
     def stand_in_speaks_next() -> bool:
         """Voting, and the dealer's last words name a stand-in as the next speaker."""
@@ -171,7 +181,7 @@ async def test_an_event_of_two_lines_edited_into_the_board_is_not_told_twice(fak
     fake = fake_discord
     database, bot, table = await started(fake, tmp_path, humans=1, stand_ins=4, options="special_days=false")
     (alice,) = table.players
-    kill = KillAt(fake, bot, lambda e: e.route == EDIT and e.stage == "after" and " asks: " in e.message.content)
+    kill = KillAt(fake, bot, lambda e: e.route in EDITS and e.stage == "after" and " asks: " in e.message.content)
 
     def stand_in_speaks_next() -> bool:
         lines = "\n".join(m.content for m in fake.channel.messages()).splitlines()

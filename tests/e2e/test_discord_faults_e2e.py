@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot import outbox
+from bot.delivery import hooks
 
 from .fakediscord import FakeUser
 from .fakediscord.faults import quick_retries
@@ -20,6 +21,13 @@ POST = "POST /channels/{channel_id}/messages"
 PATCH = "PATCH /channels/{channel_id}/messages/{message_id}"
 REVEALED = "The stones are revealed!"
 SEED = "5eed0fa117500001"  # the same deal every run: who speaks, and what the first vote leads to
+
+
+@pytest.fixture(autouse=True)
+def bots_own_requests(monkeypatch):
+    """The board goes through the bot's own channel requests here, as when the press that made the
+    move is older than its token's 15 minutes (the webhook path: test_interaction_webhooks_e2e.py)."""
+    monkeypatch.setattr(hooks, "LIVES", 0)
 
 
 def table_id(table: OstrakonTable) -> int:

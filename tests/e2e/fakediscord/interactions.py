@@ -57,15 +57,19 @@ class FakeInteraction:
 
     @property
     def reply(self) -> FakeMessage | None:
-        """The message that answered the user: the response, else the first followup, else (for an
-        update of the clicked message) that message."""
+        """The message that answered the user: the response, else the first private followup, else
+        (for an update of the clicked message) that message if it was changed, else the first
+        followup. (A public followup may be a message for everyone, such as a new board.)"""
         if self.response is not None and not self.response.deleted:
             return self.response
-        if self.followups:
-            return self.followups[0]
-        if self.ack_type in (UPDATE, DEFERRED_UPDATE):
+        private = [message for message in self.followups if message.ephemeral_to is not None]
+        if private:
+            return private[0]
+        updated = self.ack_type == UPDATE or (
+            self.ack_type == DEFERRED_UPDATE and self.message is not None and len(self.message.history) > self.edits_at_ack)
+        if updated or (self.ack_type == DEFERRED_UPDATE and not self.followups):
             return self.message
-        return None
+        return self.followups[0] if self.followups else None
 
     @property
     def answered(self) -> bool:
