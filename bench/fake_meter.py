@@ -26,7 +26,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from tests.e2e.fakediscord import FakeDiscord, FakeInteraction
-from tests.e2e.fakediscord.limits import FLAG_EPHEMERAL
 from tests.e2e.fakediscord.rest import API_PREFIX
 from tests.e2e.fakediscord.wire import find_route
 
@@ -156,8 +155,7 @@ class MeteredDiscord(FakeDiscord):
         channel request does (the request's arrival is when; the body says whether it is public)."""
         meter = self.meters.get(event.channel.id)
         if (event.stage != "before" or meter is None or meter.showing is None or event.route not in WEBHOOK_MESSAGES
-                or event.channel.id != meter.channel_id or (event.body.get("flags") or 0) & FLAG_EPHEMERAL
-                or (event.message is not None and event.message.ephemeral)):
+                or event.channel.id != meter.channel_id or not event.public):
             return
         meter.showing.shown = ARRIVED.get()
         self.shown.append((meter.showing.sent, meter.showing.shown - meter.showing.sent))

@@ -17,7 +17,6 @@ from .crash_kills import ANSWERS, CREATE
 from .fakediscord import FakeDiscord
 from .fakediscord.messaging import MessageEvent
 from .fakediscord.process import BotProcess
-from .fakediscord.limits import FLAG_EPHEMERAL as EPHEMERAL
 from .fakediscord.wire import Refusal
 from .ostrakon_table import OstrakonTable, Question
 
@@ -26,11 +25,6 @@ CREATES = {CREATE, ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
 EDITS = {("PATCH", "/channels/{channel_id}/messages/{message_id}"),
          ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")}
 
-
-def public(event: MessageEvent) -> bool:
-    """A message everyone in a channel sees (not a DM, not a private answer)."""
-    return not event.channel.is_dm and not (event.body.get("flags") or 0) & EPHEMERAL and \
-        (event.message is None or not event.message.ephemeral)
 NEXT_SPEAKER = re.compile(r"Next: .*, \*\*(\w+)\*\*\.$")
 
 
@@ -149,7 +143,7 @@ async def test_lines_that_repeat_an_earlier_days_are_told_after_a_crash(fake_dis
     (alice,) = table.players
     # the first thing the channel is told after the vote: a new board, or (the usual case with one
     # player, waited on again and again) the board edited in place
-    kill = KillAt(fake, bot, lambda e: e.route in CREATES | EDITS and e.stage == "before" and public(e))
+    kill = KillAt(fake, bot, lambda e: e.route in CREATES | EDITS and e.stage == "before" and e.public)
 
     def stand_in_speaks_next() -> bool:
         """Voting, and the dealer's last words name a stand-in as the next speaker."""

@@ -5,7 +5,6 @@ When a token is refused (it expired, or Discord lost it), the bot's own request 
 and nothing is lost or shown twice."""
 from __future__ import annotations
 
-from .fakediscord.limits import FLAG_EPHEMERAL
 from .fakediscord.wire import Refusal
 from .ostrakon_table import OstrakonTable, Question, draw_without_encoding
 
@@ -22,8 +21,7 @@ class ChannelRequests:
         self.refuse: set[tuple[str, str]] = set()  # routes answered once with "Unknown Webhook"
 
     async def __call__(self, event) -> None:
-        public = not (event.body.get("flags") or 0) & FLAG_EPHEMERAL and (event.message is None or not event.message.ephemeral)
-        if event.stage != "before" or event.channel is not self.channel or not public:
+        if event.stage != "before" or event.channel is not self.channel or not event.public:
             return
         if event.route in self.refuse:
             self.refuse.discard(event.route)

@@ -30,6 +30,12 @@ class MessageEvent:
     body: dict
     message: FakeMessage | None = None
 
+    @property
+    def public(self) -> bool:
+        """A message everyone in a server's channel sees: not a DM, not a private answer."""
+        return (not self.channel.is_dm and not (self.body.get("flags") or 0) & limits.FLAG_EPHEMERAL
+                and (self.message is None or not self.message.ephemeral))
+
 
 async def _hooks(fake: FakeDiscord, stage: str, action: str, channel: FakeChannel, body: dict,
                  message: FakeMessage | None = None) -> None:
