@@ -41,7 +41,7 @@ def new_table_pace(game: str, text: str | None) -> float | None:
 
 
 def default_paces() -> str:
-    """The games' own default paces, for the help text: `Grudgematch: 1d`."""
+    """The games' own default paces, for the help text: `<title>: 1d` each."""
     return ", ".join(f"{game.title}: {format_duration(game.pace)}" for game in GAMES.values() if game.pace)
 
 

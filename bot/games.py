@@ -159,7 +159,7 @@ def max_length(info) -> int | None:
 
 def view_problems(game: Game) -> list[str]:
     """The view's shared keys (engine.View), on a first position: the public `names`, a name for
-    each seat, and each seat's own `seat`."""
+    each seat, each seat's own `seat`, and the sides where the game declares them."""
     seats = game.min_seats
     try:
         state = game.setup(seats, game.Options(), Chance.seeded("contract"))
@@ -172,6 +172,8 @@ def view_problems(game: Game) -> list[str]:
         problems.append("its public view needs `names`, a name for each seat")
     if "seat" in public or any(view.get("seat") != seat for seat, view in enumerate(own)):
         problems.append("each seat's view needs its own `seat`, and the public view none")
+    if game.sides is not None and not isinstance(public.get(game.sides), dict):
+        problems.append(f"its public view needs `{game.sides}`, the sides its `sides` names")
     return problems
 
 

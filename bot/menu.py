@@ -88,7 +88,7 @@ class Menus:
 # --- moves with text the player writes -------------------------------------------------------------
 
 def open_text_fields(action: BaseModel) -> list[str]:
-    """Free-text fields the player still has to write (an Ostrakon question, say): empty where the
+    """Free-text fields the player still has to write (a question put to a vote, say): empty where the
     model has no empty default. A field whose default is empty (a target's name on a button that
     names nobody) is complete as it is."""
     fields = type(action).model_fields

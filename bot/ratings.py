@@ -9,8 +9,9 @@ WHICH GAMES COUNT (`result_of` is the one place the code says it). A game counts
 - stand-ins held at most half of its seats. A seat counts for the members the credit rule of
   bot/seats.py names (who made at least a third of its moves, else who made the most); a seat it
   names nobody for is a stand-in's;
-- at least two sides had a member. The sides are the seats, except in Epireia, where the partners
-  of a league are one side (with 2 players each league is one player: 1v1). A solo game never counts.
+- at least two sides had a member. The sides are the seats, except in a game that declares sides
+  (`Game.sides`, leagues of partners), where the partners are one side (with one partner a side,
+  that is 1v1). A solo game never counts.
 
 HOW: the sides with a winning seat share the first place and all others the second (the games say
 who won, not who came second). A side of stand-ins only is left out. A member credited on two
@@ -45,9 +46,6 @@ log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
 BASE, SCALE = 1500, 20      # shown = BASE + SCALE x ordinal
 WON, LOST = 1, 2            # the two places (openskill: a lower rank is better)
-# A game whose seats play in sides names the key of its public view that lists them (Epireia:
-# {"leagues": {league: {"seats": [...]}}}); every other game is free-for-all, one seat a side.
-SIDES_IN_VIEW = {"epireia": "leagues"}
 
 
 @dataclass(frozen=True)
@@ -64,10 +62,9 @@ def shown(mu: float, sigma: float) -> int:
 
 def sides(game: Game, state: BaseModel, seats: int) -> list[list[int]]:
     """The seats grouped by the side they play for."""
-    key = SIDES_IN_VIEW.get(game.key)
-    if key is None:
+    if game.sides is None:
         return [[seat] for seat in range(seats)]
-    listed = game.view(state, None).get(key) or {}
+    listed = game.view(state, None).get(game.sides) or {}
     return [list(side["seats"]) for side in listed.values() if side.get("seats")]
 
 

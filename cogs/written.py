@@ -1,4 +1,4 @@
-"""`/<game> <move>`: a move whose text the player writes (an Ostrakon question), as a slash command
+"""`/<game> <move>`: a move whose text the player writes (a question put to a vote), as a slash command
 besides the form its button opens. Each registered game's `written_moves` get one, their options
 the move's text fields (bot/games.py checked their titles and lengths at start-up)."""
 from __future__ import annotations

@@ -109,7 +109,7 @@ class Game:
     presentation: str
     # A new table's seconds per move when its host names no pace; None for no deadlines.
     pace: float | None = None
-    # The kinds of the moves whose text the player writes (an Ostrakon question): the bot offers
+    # The kinds of the moves whose text the player writes (a question to vote on): the bot offers
     # each as a command, `/<key> <kind>`, its options the move's text fields, besides the form its
     # button opens. Each such model has a docstring (the command's description) and gives its text
     # fields a title and a max_length.
@@ -125,6 +125,9 @@ class Game:
     # if the move showed nothing new to anyone (no card drawn, no secret vote or bid revealed). The
     # bot refuses any move that used chance whatever this says. None: no move can be taken back.
     undoable: Callable[[BaseModel, BaseModel, int, Any, tuple[Event, ...]], bool] | None = None
+    # Where seats play in sides (partners rated as one team): the key of the public view that lists
+    # them, `{side: {"seats": [...]}}`. None: every seat is a side of its own (free-for-all, 1v1).
+    sides: str | None = None
 
     @property
     def action_types(self) -> tuple[type, ...]:

@@ -31,4 +31,5 @@ GAME = Game(
     invariants=invariants,
     presentation="bot.render.epireia:PRESENTATION",
     undoable=undoable,
+    sides="leagues",
 )

@@ -52,6 +52,8 @@ def test_the_views_shared_keys_are_checked():
     assert "its public view needs `names`" in refusal(nameless)
     seatless = replace(TEMPLATE, key="broken", view=lambda state, seat: TEMPLATE.view(state, None))
     assert "each seat's view needs its own `seat`" in refusal(seatless)
+    sideless = replace(TEMPLATE, key="broken", sides="no-such-key")
+    assert "its public view needs `no-such-key`, the sides its `sides` names" in refusal(sideless)
 
 
 def test_a_written_move_needs_text_to_write_and_a_description():

@@ -1,7 +1,7 @@
 """Playing any game through the fake Discord as its players do: open a table, join, start, read
 whom the board waits on, open "My hand & moves" (or the DM a simultaneous choice comes in) and
 find a move in the menu: buttons, a select, or a select of groups first and then the group's moves
-(cogs/menus.py). Used by the e2e games of Nine Muses, Grudgematch, Epireia and Philosophia.
+(cogs/menus.py). Used by the e2e games and by the scenarios of any game.
 
 Each helper acts as one person and reads only what that person sees; the table's state is read
 from the channel (the waiting line of the latest board), never from the bot's store.
@@ -39,6 +39,27 @@ def prefer(*words: str) -> Pick:
                 return found[0]
         return labels[0]
     return pick
+
+
+def draw_without_encoding(monkeypatch) -> None:
+    """Every board is still drawn by the real renderer (a drawing that fails fails the test), but
+    not encoded, most of a picture's time: a whole game posts dozens of boards. A scenario that
+    checks a real picture does so before calling this."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from bot import render
+    from bot.games import plugin
+
+    tiny = BytesIO()
+    Image.new("RGB", (1, 1)).save(tiny, format="JPEG")
+
+    def drawn(game: str, view: dict) -> bytes:
+        plugin(game).presentation.draw(view)
+        return tiny.getvalue()
+
+    monkeypatch.setattr(render, "render_picture", drawn)
 
 
 def seeded_tables(monkeypatch, seed: str) -> None:

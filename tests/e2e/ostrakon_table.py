@@ -11,32 +11,10 @@ import re
 from dataclasses import dataclass, field
 
 from .fakediscord import FakeDiscord, FakeMessage, FakeUser
+from .game_table import HAND, MENTION, WAITING, draw_without_encoding  # noqa: F401 (its scenarios import them here)
 
 
-def draw_without_encoding(monkeypatch) -> None:
-    """Every board is still drawn by the real renderer (a drawing that fails fails the test), but
-    not encoded, most of a picture's time: a whole game posts some seventy boards. The status and
-    Rules scenario checks a real picture."""
-    from io import BytesIO
-
-    from PIL import Image
-
-    from bot import render
-    from bot.games import plugin
-
-    tiny = BytesIO()
-    Image.new("RGB", (1, 1)).save(tiny, format="JPEG")
-
-    def drawn(game: str, view: dict) -> bytes:
-        plugin(game).presentation.draw(view)
-        return tiny.getvalue()
-
-    monkeypatch.setattr(render, "render_picture", drawn)
-
-HAND = "My hand & moves"
 ASK = "Ask the question"
-WAITING = re.compile(r"⏳ Waiting on (.*)\.$", re.M)
-MENTION = re.compile(r"<@(\d+)>")
 STONES = ("⚪", "⚫")
 ASKS = re.compile(r"^\*\*\w+\*\* asks: (.*)$")
 ANSWERS = re.compile(r"^⚪ (.*) · ⚫ (.*)$")

@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 import time
 
-from .game_table import OVER, GameTable, Menu, prefer, seeded_tables
-from .ostrakon_table import draw_without_encoding
+from .game_table import GameTable, Menu, OVER, draw_without_encoding, prefer, seeded_tables
 
 SECRET = ("tokens (secret)", "Your secret figure")
 FIGURE = re.compile(r"^(\w+) ⚔️")

@@ -10,8 +10,7 @@ import pytest
 
 from engine import GAMES
 
-from .game_table import GameTable, first, seeded_tables
-from .ostrakon_table import draw_without_encoding
+from .game_table import GameTable, draw_without_encoding, first, seeded_tables
 
 MOVES = 12
 

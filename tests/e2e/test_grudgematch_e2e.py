@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 import time
 
-from .game_table import GameTable, Menu, prefer, seeded_tables
-from .ostrakon_table import draw_without_encoding
+from .game_table import GameTable, Menu, draw_without_encoding, prefer, seeded_tables
 
 BALL = re.compile(r"Ball on \*\*([A-K]\d+)\*\*")
 SPOT = re.compile(r"(\w+) [♣♥♠♦] ([A-K]\d+)")

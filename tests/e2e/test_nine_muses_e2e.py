@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from .game_table import GameTable, Menu, check_limits, seeded_tables
-from .ostrakon_table import draw_without_encoding
+from .game_table import GameTable, Menu, check_limits, draw_without_encoding, seeded_tables
 
 CARDS = re.compile(r"^Your cards: (.*)$", re.M)
 NEW_CARDS = re.compile(r"Your Philosopher cards: ([^.\n]*)\.")

@@ -9,8 +9,7 @@ from collections import Counter
 from bot import menu as menu_module
 from bot import service as service_module
 
-from .game_table import GameTable, seeded_tables
-from .ostrakon_table import draw_without_encoding
+from .game_table import GameTable, draw_without_encoding, seeded_tables
 from .test_nine_muses_e2e import muse_collector
 
 

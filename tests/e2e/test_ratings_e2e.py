@@ -8,8 +8,7 @@ import re
 
 from bot import leaderboard
 
-from .game_table import GameTable, first, seeded_tables
-from .ostrakon_table import draw_without_encoding
+from .game_table import GameTable, draw_without_encoding, first, seeded_tables
 
 CHANGE = r"{mention} ([+−]\d[\d,]*) → (\d[\d,]*)"
 

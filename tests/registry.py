@@ -1,0 +1,79 @@
+"""The registered games, picked by what a test needs of them and never by name.
+
+A test of something every game goes through (the clock, the gate, ratings, the store) says what
+its game must offer and runs on the first registered game, in key order, that offers it; a test of
+one game's own behaviour lives in that game's files (docs/architecture.md, "Games are plug-ins").
+So the shared tests keep working as games come and go, the test run's toy game included.
+
+Each need is a keyword of `games_with` and `a_game`; None (the default) means "either way":
+- seats: the game seats this many players;
+- written: some move's text is written by the player (a form, `/<key> <kind>`);
+- paced: a new table gets a pace (a deadline a move) when its host names none;
+- together: some position waits on several seats at once (a simultaneous, secret choice), within
+  the first moves stand-ins play;
+- secret: a seat sees something the public does not, from the first position on;
+- undoable: some move can be taken back (`Game.undoable`);
+- toy: one of the test run's own games (tests/plugins), not one an operator installs.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from engine import GAMES, Chance, Game, referee
+from tests.plugins import keys as toy_keys
+
+
+def every_game() -> list[str]:
+    """Every registered game's key, in key order."""
+    return sorted(GAMES)
+
+
+PLAYOUT = 40  # moves the stand-ins play to see what a game offers
+
+
+@cache
+def _positions(key: str) -> tuple:
+    """The first positions of a game at its fewest seats, as its stand-ins play it."""
+    game = GAMES[key]
+    chance = Chance.seeded(f"registry:{key}")
+    positions = [game.setup(game.min_seats, game.Options(), chance)]
+    while len(positions) < PLAYOUT and (seats := sorted(game.to_move(positions[-1]))):
+        state = positions[-1]
+        positions.append(referee.play(game, state, seats[0], game.stand_in(state, seats[0], chance), chance).state)
+    return tuple(positions)
+
+
+def _offers(key: str) -> dict[str, bool]:
+    game: Game = GAMES[key]
+    first = _positions(key)[0]
+    public = game.view(first, None)
+    return {
+        "written": bool(game.written_moves),
+        "paced": game.pace is not None,
+        "together": any(len(game.to_move(state)) > 1 for state in _positions(key)),
+        "secret": any({**game.view(first, seat), "seat": None} != {**public, "seat": None}
+                      for seat in range(game.min_seats)),
+        "undoable": game.undoable is not None,
+        "toy": key in toy_keys(),
+    }
+
+
+def games_with(*, seats: int | None = None, **needs: bool | None) -> list[str]:
+    """The keys of every registered game that offers all of `needs`, in key order."""
+    unknown = set(needs) - set(_offers(every_game()[0]))
+    assert not unknown, f"no such need: {sorted(unknown)}"
+
+    def fits(key: str) -> bool:
+        game = GAMES[key]
+        if seats is not None and not game.min_seats <= seats <= game.max_seats:
+            return False
+        offers = _offers(key)
+        return all(offers[need] == wanted for need, wanted in needs.items() if wanted is not None)
+    return [key for key in every_game() if fits(key)]
+
+
+def a_game(*, seats: int | None = None, **needs: bool | None) -> str:
+    """The first registered game that offers all of `needs` (fails the test if none does)."""
+    found = games_with(seats=seats, **needs)
+    assert found, f"no registered game offers seats={seats} {needs}"
+    return found[0]
