@@ -23,6 +23,13 @@ from engine import GAMES, Chance, Game, referee
 from tests.plugins import keys as toy_keys
 
 
+def package_of(key: str) -> str:
+    """The game's package name, the last part of the package its rules live in (its
+    `engine/<package>/`): the name its own files carry."""
+    module = GAMES[key].setup.__module__.split(".")
+    return module[module.index("engine") + 1] if module[0] == "engine" else module[-2]
+
+
 def every_game() -> list[str]:
     """Every registered game's key, in key order."""
     return sorted(GAMES)

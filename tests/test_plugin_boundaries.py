@@ -17,18 +17,13 @@ import pytest
 
 from engine import GAMES
 from tests import plugins
+from tests.registry import package_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("bot", "cogs", "engine", "tests", "bench")
 SKIPPED = {".venv", "node_modules", "__pycache__"}
 # The registries: one line a game (the engine's packages, the test run's toy games).
 REGISTRIES = {"engine/__init__.py", "tests/plugins/__init__.py"}
-
-
-def package_of(key: str) -> str:
-    """The game's package name: the last part of the module its rules live in (its `engine/<package>/`)."""
-    module = GAMES[key].setup.__module__.split(".")
-    return module[module.index("engine") + 1] if module[0] == "engine" else module[-2]
 
 
 def name_pattern(key: str) -> re.Pattern:

@@ -9,6 +9,7 @@ import re
 import time
 
 from .game_table import GameTable, Menu, OVER, draw_without_encoding, prefer, seeded_tables
+from .plans import Plan
 
 SECRET = ("tokens (secret)", "Your secret figure")
 FIGURE = re.compile(r"^(\w+) ⚔️")
@@ -21,6 +22,12 @@ def commander(solo: bool = False):
     return prefer("Re-roll", "Engage", "Confirm the battle plan", "Strongest on", "✅ Confirm the",
                   " on the Flank", "Send ", *develop, "(territory)", "End my moves", "End my Development",
                   "Bonus")
+
+
+
+# How the crash tests and the bench play this game (tests/e2e/plans.py).
+PLAN = Plan(commander, setups=((2, 0, "last_turn=3, leagues=seats"), (1, 0, "")),
+            whole_games=((1, ""), (2, "last_turn=3, leagues=seats")))
 
 
 async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monkeypatch):

@@ -10,6 +10,7 @@ import re
 import time
 
 from .game_table import GameTable, Menu, draw_without_encoding, prefer, seeded_tables
+from .plans import Plan
 
 BALL = re.compile(r"Ball on \*\*([A-K]\d+)\*\*")
 SPOT = re.compile(r"(\w+) [♣♥♠♦] ([A-K]\d+)")
@@ -41,6 +42,12 @@ def footballer(labels: list[str], text: str) -> str:
     toward_goal = "↓ S" if "(Germans)" in text else "↑ N"
     return prefer(toward_goal, "Tackle with", "Block with", "Line-up: Attack", "Set the ball", "Roll a die",
                   "Done running", "Done kicking")(labels, text)
+
+
+
+# How the crash tests and the bench play this game (tests/e2e/plans.py).
+PLAN = Plan(lambda: footballer, setups=((2, 0, "turn_limit=10"), (1, 1, "turn_limit=10")),
+            whole_games=((2, "turn_limit=10"),))
 
 
 async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, real_bot, monkeypatch):

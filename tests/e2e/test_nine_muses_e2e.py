@@ -8,6 +8,7 @@ import re
 import time
 
 from .game_table import GameTable, Menu, check_limits, draw_without_encoding, seeded_tables
+from .plans import Plan
 
 CARDS = re.compile(r"^Your cards: (.*)$", re.M)
 NEW_CARDS = re.compile(r"Your Philosopher cards: ([^.\n]*)\.")
@@ -29,6 +30,11 @@ def muse_collector(labels: list[str], text: str) -> str:
     if gains:
         return gains[0]
     return groups[-1] if groups else labels[0]
+
+
+
+# How the crash tests and the bench play this game (tests/e2e/plans.py).
+PLAN = Plan(lambda: muse_collector, setups=((1, 1, ""), (2, 0, "")), whole_games=((2, ""),))
 
 
 def hand_of(message) -> list[str]:

@@ -8,7 +8,12 @@ import itertools
 import time
 
 from .game_table import seeded_tables
+from .plans import Plan
 from .ostrakon_table import ASK, STONES, OstrakonTable, Question, draw_without_encoding
+
+# How the crash tests and the bench play this game (tests/e2e/plans.py).
+PLAN = Plan(setups=((2, 4, ""), (1, 4, "")), whole_games=((5, ""),))
+
 
 SIX_PLAYER_SEED = "six-2"
 

@@ -10,6 +10,7 @@ import re
 import time
 
 from .game_table import GameTable, Menu, draw_without_encoding, prefer, seeded_tables
+from .plans import Plan
 
 HAND_LINE = "Your hand:"
 FAST = "hourglass_rounds=1"  # the timeline moves every round: ten rounds in all
@@ -47,6 +48,12 @@ def philosopher():
         return prefer("Offer 1 ", "Let it be", "Take the token", "Create a following", "Tutor", "Go to ",
                       "End the turn")(labels, text)
     return pick
+
+
+
+# How the crash tests and the bench play this game (tests/e2e/plans.py).
+PLAN = Plan(philosopher, setups=((1, 1, "hourglass_rounds=1"), (2, 0, "hourglass_rounds=1")),
+            whole_games=((1, "hourglass_rounds=1"), (2, "hourglass_rounds=1")))
 
 
 async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch):
