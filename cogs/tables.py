@@ -156,7 +156,7 @@ class Tables(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         embed, components = rules_page(game, 0)
-        await interaction.response.send_message(embed=embed, view=components, ephemeral=True)
+        await interaction.response.send_message(embed=embed, view=components or discord.utils.MISSING, ephemeral=True)
 
 
 def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
