@@ -32,14 +32,16 @@ def render_times(scripts: list[Script], per_game: int) -> dict[str, dict]:
     return figures
 
 
-async def off_the_loop(path, game_key: str = "ostrakon") -> dict:
+async def off_the_loop(path, game_key: str | None = None) -> dict:
     """Draw boards through the bot's Publisher while a ticker runs on the loop: the ticker's
-    longest wait shows whether drawing held the loop up. Drawing twice at one version must draw once."""
+    longest wait shows whether drawing held the loop up. Drawing twice at one version must draw once.
+    The board is `game_key`'s, by default the first registered game's."""
     from bot import render
     from bot.delivery.publisher import Publisher
     from bot.service import TableService
     from bot.store import Store
 
+    game_key = game_key or next(iter(GAMES))
     game = GAMES[game_key]
     store = await Store.open(path)
     service = TableService(store)

@@ -1,11 +1,13 @@
 """Simulated people at tables of every game, for the whole-bot bench: they open a table with
 `/table new`, join, start, and play one move at a time as a person does on Discord, reading only
-what they see (tests/e2e/game_table.py and ostrakon_table.py, each table in a channel of its own).
+what they see (tests/e2e/game_table.py, each table in a channel of its own).
 
 A move: whoever the board waits on opens "My hand & moves" (or the DM a simultaneous choice came
 in; a message that still offers moves is used again, as a person would), opens a group of moves if
-the list is long, and presses the move (button or select). Strategies are those of the e2e games,
-which play whole games; Ostrakon's speaker asks with `/ostrakon ask`, voters press stones.
+the list is long, and presses the move (button or select). A move with text to write (a question
+put to a vote) is written with its command, `/<game> <kind>`, instead of the form its button opens.
+Each game is played with the strategy and at the tables its own e2e module declares for whole
+games (tests/e2e/plans.py).
 
 A press the bot refuses ("🚫", the board moved on: the player pressed before the bot was done) is
 counted as a stumble and the move is read again; a table that stumbles 20 times in a row, or whose
@@ -14,17 +16,18 @@ move is not answered, is given up (counted) so the others go on.
 from __future__ import annotations
 
 import asyncio
-import itertools
 from dataclasses import dataclass
+from functools import cache
 
-from tests.e2e.game_table import OVER, GameTable, Menu, prefer
-from tests.e2e.ostrakon_table import OstrakonTable, Question
-from tests.e2e.test_epireia_e2e import commander
-from tests.e2e.test_grudgematch_e2e import footballer
-from tests.e2e.test_nine_muses_e2e import muse_collector
-from tests.e2e.test_philosophia_e2e import philosopher
+from pydantic import BaseModel
 
+from bot.games import max_length, written_fields
+from bot.menu import label_of
+from engine import GAMES, Chance
 from tests.e2e.fakediscord import DiscordRuleBroken
+from tests.e2e.game_table import OVER, GameTable, Menu
+from tests.e2e.plans import plan_for
+from tests.registry import every_game
 
 from .fake_meter import MOVE, Meter, MeteredDiscord, NotAnswered
 
@@ -40,24 +43,27 @@ class Variant:
         return f"{self.game} ({'solo' if self.seats == 1 else f'{self.seats} players'})"
 
 
-# Every game, solo where it has a solo game; options as the e2e games use for whole games
-VARIANTS = (
-    Variant("philosophia", 1, "hourglass_rounds=1"), Variant("philosophia", 2, "hourglass_rounds=1"),
-    Variant("epireia", 1), Variant("epireia", 2, "last_turn=3, leagues=seats"),
-    Variant("nine-muses", 2), Variant("grudgematch", 2, "turn_limit=10"), Variant("ostrakon", 5),
-)
+# Every game's whole games (seats and table options) as its own e2e module declares them, in key order
+VARIANTS = tuple(Variant(key, seats, options) for key in every_game() for seats, options in plan_for(key).whole_games)
 
 
-def strategy(game: str):
-    if game == "philosophia":
-        return philosopher()
-    if game == "epireia":
-        return commander()
-    if game == "nine-muses":
-        return muse_collector
-    if game == "grudgematch":
-        return footballer
-    return prefer()
+@cache
+def written_moves(key: str) -> dict[str, type[BaseModel]]:
+    """The game's moves with text to write (`Game.written_moves`) by the label of the button that
+    opens their form, as the bot labels them (bot/menu.py) on a first position. A player who picks
+    one writes it with its command instead: the one interaction the meter times is then the move."""
+    game = GAMES[key]
+    view = game.view(game.setup(game.min_seats, game.Options(), Chance.seeded(key)), None)
+    models = {model.model_fields["kind"].default: model for model in game.action_types}
+    blank = {kind: models[kind].model_construct(**dict.fromkeys(written_fields(models[kind]), ""))
+             for kind in game.written_moves}
+    return {label_of(game, view, action): models[kind] for kind, action in blank.items()}
+
+
+def written_texts(model: type[BaseModel], number: int) -> dict[str, str]:
+    """Text for each of a written move's fields: short, and new each time (a question is asked once)."""
+    return {name: f"{name.replace('_', ' ').capitalize()} {number}"[:max_length(info)]
+            for name, info in written_fields(model).items()}
 
 
 class Stumble(AssertionError):
@@ -78,10 +84,15 @@ class BenchGameTable(GameTable):
     channel = None
 
     async def _play(self, user, menu, label) -> None:
+        written = written_moves(self.game).get(label)
         buttons = menu.move_buttons()
         token = MOVE.set(True)
         try:
-            if label in buttons:
+            if written is not None:
+                kind = written.model_fields["kind"].default
+                done = await user.slash(f"{self.game} {kind}", channel=self.channel,
+                                        **written_texts(written, len(self.played)))
+            elif label in buttons:
                 done = await user.click(menu.message, buttons[label]["custom_id"])
             else:
                 select, option = next((s, o) for s in menu.move_selects() for o in s["options"] if o["label"] == label)
@@ -89,33 +100,12 @@ class BenchGameTable(GameTable):
         finally:
             MOVE.reset(token)
         if any(m.content.startswith("🚫") for m in done.messages):
-            raise Stumble(f"{user.name} pressed {label!r}: refused")
-        if done.modal is not None:  # a move with text to write: the strategies never pick one
+            raise Stumble(f"{user.name} played {label!r}: refused")
+        if written is not None and not (done.reply and done.reply.text.startswith("✅")):
+            raise Stumble(f"{user.name} could not write {label!r}")
+        if done.modal is not None:  # a form the bot's labels did not foretell: not a move played
             user.dismiss_modal()
             raise Stumble(f"{label!r} opened a form")
-
-
-class BenchOstrakonTable(OstrakonTable):
-    channel = None
-
-    async def ask(self, speaker, question, *, by_form: bool = False) -> None:
-        token = MOVE.set(True)
-        try:
-            done = await speaker.slash("ostrakon ask", channel=self.channel, question=question.text,
-                                       white=question.white, black=question.black)
-        finally:
-            MOVE.reset(token)
-        if not (done.reply and done.reply.text.startswith("✅")):
-            raise Stumble(f"{speaker.name} could not ask")
-
-    async def press(self, user, message, label: str) -> None:
-        token = MOVE.set(True)
-        try:
-            done = await user.click(message, label)
-        finally:
-            MOVE.reset(token)
-        if any(m.content.startswith("🚫") for m in done.messages):
-            raise Stumble(f"{user.name} pressed {label!r}: refused")
 
 
 class Table:
@@ -125,10 +115,9 @@ class Table:
         self.fake, self.number, self.variant, self.players = fake, number, variant, players
         self.games = 0
         self.meter: Meter | None = None
-        self.helper = None
+        self.helper: BenchGameTable | None = None
         self.plans: dict[int, object] = {}
         self.menus: dict[int, tuple[object, tuple[int, ...]]] = {}  # user -> (message, waiting when opened)
-        self.questions = itertools.count(1)
         self.stumbles = self.given_up = 0
         self.finished: list[Meter] = []
 
@@ -137,13 +126,10 @@ class Table:
         self.games += 1
         channel = self.fake.add_channel(f"t{self.number}-g{self.games}")
         self.meter = self.fake.meter_table(channel, self.players)
-        here = Here(self.fake, channel)
-        if self.variant.game == "ostrakon":
-            self.helper = BenchOstrakonTable(here, self.players)
-        else:
-            self.helper = BenchGameTable(here, self.variant.game, self.players)
+        self.helper = BenchGameTable(Here(self.fake, channel), self.variant.game, self.players)
         self.helper.channel = channel
-        self.plans = {user.id: strategy(self.variant.game) for user in self.players}
+        strategy = plan_for(self.variant.game).strategy
+        self.plans = {user.id: strategy() for user in self.players}
         self.menus.clear()
         host, *others = self.players
         options = {"options": self.variant.options} if self.variant.options else {}
@@ -168,10 +154,7 @@ class Table:
                 await asyncio.sleep(0.05 * (attempt + 1))
                 continue
             try:
-                if self.variant.game == "ostrakon":
-                    await self._ostrakon(waiting)
-                else:
-                    await self._move(waiting)
+                await self._move(waiting)
                 self.meter.moves += 1
                 return True
             except Stumble:
@@ -187,36 +170,15 @@ class Table:
         try:
             if message is None or when != seen or Menu(message).empty():
                 message = await self.helper.moves_of(user)
-            await self.helper.choose(user, message, self.plans[user.id])
+            played = await self.helper.choose(user, message, self.plans[user.id])
         except (Stumble, NotAnswered, DiscordRuleBroken):
             raise
         except AssertionError as error:  # what the player read was not what they expected: read again
             raise Stumble(str(error)) from None
-        self.menus[user.id] = (message, tuple(u.id for u in self.helper.waiting()))
-
-    async def _ostrakon(self, waiting) -> None:
-        table = self.helper
-        phase, question = table.phase()
-        user = waiting[0]
-        if phase == "ask":
-            await table.ask(user, Question.numbered(next(self.questions)))
-            return
-        by_dm = len(waiting) > 1 and user.dms_open
-        try:
-            if phase == "choose" or not by_dm:
-                message = await table.hand(user)
-            else:
-                message = next(m for m in reversed(user.dms()) if m.buttons())
-            labels = message.button_labels()
-            if phase == "vote":
-                labels = [label for label in labels if label in (question.label("white"), question.label("black"))]
-        except (NotAnswered, DiscordRuleBroken):
-            raise
-        except (AssertionError, StopIteration) as error:
-            raise Stumble(str(error)) from None
-        if not labels:
-            raise Stumble(f"{user.name} has nothing to press")
-        await table.press(user, message, labels[0])
+        if played in written_moves(self.variant.game):  # written by command: the message still offers it
+            self.menus.pop(user.id, None)
+        else:
+            self.menus[user.id] = (message, tuple(u.id for u in self.helper.waiting()))
 
     def close_game(self) -> None:
         if self.meter is not None:

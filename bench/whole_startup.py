@@ -20,6 +20,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+from tests.registry import a_game
+
 from .bot_process import BotProcess, CoreTimes
 from .fake_meter import MeteredDiscord
 from .load import percentile
@@ -67,14 +69,15 @@ async def clock_looked(db: Path) -> None:
         await store.close()
 
 
-async def person(fake: MeteredDiscord, bot: BotProcess, answers: list, until: float) -> None:
-    """As soon as the bot is connected: `/table new`, Start, then "My hand & moves" every 0.5 s."""
+async def person(fake: MeteredDiscord, bot: BotProcess, answers: list, until: float, game: str) -> None:
+    """As soon as the bot is connected: `/table new` of `game` (one with a solo game), Start, then
+    "My hand & moves" every 0.5 s."""
     user, channel = fake.early_user, fake.early_channel
     while fake.gateway is None or not fake.commands:
         await asyncio.sleep(0.01)
     acks = len(fake.acks)
     try:
-        lobby = (await user.slash("table new", game="philosophia", channel=channel)).reply
+        lobby = (await user.slash("table new", game=game, channel=channel)).reply
         answers.append((time.monotonic() - bot.spawned, fake.acks[acks][1]))
         await user.click(lobby, "Start")
         board = [m for m in channel.messages() if "My hand & moves" in m.button_labels()][-1]
@@ -92,6 +95,7 @@ async def start_up(folder: Path, core: int | None, quick: bool, say, clock_seen:
     folder.mkdir(parents=True, exist_ok=True)
     db = folder / "bot.sqlite3"
     built = await asyncio.to_thread(stored_tables, db, tables, clock_seen)
+    solo = a_game(seats=1)
     fake = await MeteredDiscord(quiet=0.05).start()
     fake.early_user = fake.add_user("early")
     fake.early_channel = fake.add_channel("early")
@@ -102,7 +106,7 @@ async def start_up(folder: Path, core: int | None, quick: bool, say, clock_seen:
         core_before = CoreTimes.read(core)
         await bot.start()
         until = bot.spawned + watch
-        clicking = asyncio.create_task(person(fake, bot, answers, until))
+        clicking = asyncio.create_task(person(fake, bot, answers, until, solo))
         while time.monotonic() < until and bot.process.returncode is None:
             samples.append((time.monotonic() - bot.spawned, bot.rss_mb(), bot.cpu_seconds()))
             await asyncio.sleep(0.25)
