@@ -10,8 +10,11 @@ Each need is a keyword of `games_with` and `a_game`; None (the default) means "e
 - written: some move's text is written by the player (a form, `/<key> <kind>`);
 - paced: a new table gets a pace (a deadline a move) when its host names none;
 - together: some position waits on several seats at once (a simultaneous, secret choice), within
-  the first moves stand-ins play;
+  the first moves stand-ins play at the game's fewest seats (more seats may choose together where
+  fewer do not);
 - secret: a seat sees something the public does not, from the first position on;
+- hand: a seat's text ("My hand & moves") writes out a line the public text lacks, from the first
+  position on (a `secret` may be only drawn, or only in the view's data);
 - undoable: some move can be taken back (`Game.undoable`);
 - toy: one of the test run's own games (tests/plugins), not one an operator installs.
 """
@@ -60,9 +63,19 @@ def _offers(key: str) -> dict[str, bool]:
         "together": any(len(game.to_move(state)) > 1 for state in _positions(key)),
         "secret": any({**game.view(first, seat), "seat": None} != {**public, "seat": None}
                       for seat in range(game.min_seats)),
+        "hand": _shows_a_hand(key),
         "undoable": game.undoable is not None,
         "toy": key in toy_keys(),
     }
+
+
+def _shows_a_hand(key: str) -> bool:
+    from bot.games import plugin  # the game's presentation: registered by tests/conftest.py
+
+    game, first = GAMES[key], _positions(key)[0]
+    text = plugin(key).presentation.text
+    public = set(text(game.view(first, None)).splitlines())
+    return any(set(text(game.view(first, seat)).splitlines()) - public for seat in range(game.min_seats))
 
 
 def games_with(*, seats: int | None = None, **needs: bool | None) -> list[str]:
@@ -84,3 +97,35 @@ def a_game(*, seats: int | None = None, **needs: bool | None) -> str:
     found = games_with(seats=seats, **needs)
     assert found, f"no registered game offers seats={seats} {needs}"
     return found[0]
+
+
+def rolls(key: str) -> bool:
+    """Whether the game rolls, shuffles or draws in play, not only at its set-up: a stand-in's move
+    from one of the game's first positions (at its fewest seats) uses chance."""
+    class Watched(Chance):
+        """A seeded chance that notes whether it was used."""
+
+        def __init__(self, seed: str) -> None:
+            self.chance, self.used = Chance.seeded(seed), False
+
+        def roll(self, sides):
+            self.used = True
+            return self.chance.roll(sides)
+
+        def shuffle(self, items):
+            self.used = True
+            return self.chance.shuffle(items)
+
+        def pick(self, items):
+            self.used = True
+            return self.chance.pick(items)
+
+    positions = _positions(key)
+    game, chance = GAMES[key], Chance.seeded(f"registry:{key}:rolls")
+    for n, state in enumerate(positions[:-1]):
+        seat = min(game.to_move(state))
+        move = Watched(f"registry:{key}:{n}")
+        referee.play(game, state, seat, game.stand_in(state, seat, chance), move)
+        if move.used:
+            return True
+    return False

@@ -1,8 +1,9 @@
 """The package as an operator installs it, with the Docker image's own steps (the locked
 dependencies by hash, then `pip install --no-deps .`) into a fresh virtual environment in a
-temporary directory; then, from another working directory, the console script, the health check
-and every game's rules page (the docs ship with the package, so none says "coming soon").
-Docker itself cannot run here (no daemon), so this is how the image's contents are tested."""
+temporary directory; then, from another working directory, the console script (every game's demo
+and its replay), the health check and every game's rules page (the docs ship with the package, so
+none says "coming soon"). Docker itself cannot run here (no daemon), so this is how the image's
+contents are tested."""
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 from bot import health
 from engine import GAMES
 from tests import plugins
+from tests.registry import a_game, games_with
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,17 +46,19 @@ def test_the_console_script_runs_from_anywhere(installed, tmp_path):
     script = installed.parent / "philosophers-table"
     shown = run(installed, tmp_path, str(script), "--help")
     assert shown.returncode == 0 and all(word in shown.stdout for word in ("run", "demo", "replay", "backup", "health"))
-    played = run(installed, tmp_path, str(script), "demo", "nine-muses", "--players", "2", "--db", "demo.sqlite3")
-    assert played.returncode == 0, played.stderr
-    replayed = run(installed, tmp_path, str(script), "replay", "1", "--db", "demo.sqlite3")
-    assert replayed.returncode == 0 and "exactly the stored state" in replayed.stdout, replayed.stdout[-500:]
+    for key in games_with(toy=False):  # a second each
+        db = f"demo-{key}.sqlite3"
+        played = run(installed, tmp_path, str(script), "demo", key, "--players", str(GAMES[key].min_seats), "--db", db)
+        assert played.returncode == 0, (key, played.stderr)
+        replayed = run(installed, tmp_path, str(script), "replay", "1", "--db", db)
+        assert replayed.returncode == 0 and "exactly the stored state" in replayed.stdout, (key, replayed.stdout[-500:])
 
 
 def test_the_health_check_says_whether_the_bot_is_connected(installed, tmp_path):
     script = str(installed.parent / "philosophers-table")
     missing = run(installed, tmp_path, script, "health", "--db", "nothing.sqlite3")
     assert missing.returncode == 1 and missing.stderr.startswith("unhealthy: no database")
-    run(installed, tmp_path, script, "demo", "ostrakon", "--db", "bot.sqlite3")
+    run(installed, tmp_path, script, "demo", a_game(toy=False), "--db", "bot.sqlite3")
     never = run(installed, tmp_path, script, "health", "--db", "bot.sqlite3")
     assert never.returncode == 1 and "has not connected" in never.stderr
     subprocess.run([str(installed), "-c", textwrap.dedent("""

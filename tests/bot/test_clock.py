@@ -1,7 +1,7 @@
 """The clock's deadlines and its scheduler: set when a seat is waited on, cleared when it moves,
 shown as Discord timestamps, acted on once with the game's default (or a stand-in's move), never
 on a paused table, rebuilt from the database after a restart, one broken table never stopping the
-others. Time is a number the tests move."""
+others. Time is a number the tests move. A game's own scenarios are in its own clock tests beside this file."""
 import asyncio
 import contextlib
 import dataclasses
@@ -13,7 +13,8 @@ from bot.clock import CLOCK, DAY, HOUR, MINUTE, Clock, ClockSettings, format_dur
 from bot.replay import replay_table
 from bot.service import Refused, TableService
 from bot.store import Store
-from engine import GAMES
+from engine import GAMES, Chance
+from tests.registry import a_game
 
 ALICE, BOB, CAROL = 100, 101, 102
 T0 = 1_700_000_000.0
@@ -75,16 +76,40 @@ async def world(tmp_path):
     await world.store.close()  # a test may have reopened it
 
 
-async def ostrakon(world: World, *, pace: str | None = "1h", seed: str = "a", channel: int = 555, **settings):
-    """Alice, Bob and three stand-ins; with seed "a" Bob speaks first, so the table waits on him."""
+GAME = a_game(seats=3, together=False)  # one seat moves at a time: a deadline is one player's
+ALONE = a_game(seats=1)  # its one seat is waited on again after each of its moves
+
+
+async def a_table(world: World, game: str = GAME, *, players=(ALICE, BOB), stand_ins: int = 0,
+                  pace: str | None = "1h", seed: str = "a", channel: int = 555, **settings):
+    """`players`, then `stand_ins` stand-ins, at a started table of `game` with its clock set."""
     service = world.service
-    table = await service.create(guild_id=1, channel_id=channel, host_id=ALICE, game="ostrakon", stand_ins=4, seed=seed)
-    await service.join(table.id, BOB)
+    table = await service.create(guild_id=1, channel_id=channel, host_id=players[0], game=game,
+                                 stand_ins=len(players) - 1 + stand_ins, seed=seed)
+    for user in players[1:]:
+        await service.join(table.id, user)
     if pace or settings:
         await world.clock.configure(table.id, pace=parse_pace(pace or "none"), **settings)
-    table = (await service.start(table.id, ALICE)).table
+    table = (await service.start(table.id, players[0])).table
     await world.clock.sync(table.id)
     return table
+
+
+def waited(world: World, table) -> int:
+    """The one player the table waits on."""
+    (user,) = world.service.waiting_on(table)
+    return user
+
+
+def a_choice(service: TableService, table, user: int):
+    """The move a stand-in would choose for `user`'s seat."""
+    return service.game_of(table).stand_in(service.state_of(table), service.seat_of(table, user),
+                                           Chance.seeded(f"move{table.version}"))
+
+
+async def a_move(service: TableService, table_id: int, user: int):
+    """`user` plays the move a stand-in would choose; the update."""
+    return await service.act(table_id, user, a_choice(service, await service.get(table_id), user))
 
 
 async def clock_moves(world: World, table_id: int) -> list:
@@ -98,9 +123,10 @@ def deadlines(rows) -> dict[int, float | None]:
 # --- durations --------------------------------------------------------------------------------------
 
 def test_a_new_table_takes_the_games_pace_unless_its_host_names_one():
-    assert new_table_pace("grudgematch", None) == DAY  # tackle and block prompts need a deadline
-    assert new_table_pace("grudgematch", "none") is None and new_table_pace("grudgematch", "2h") == 2 * HOUR
-    assert new_table_pace("ostrakon", None) is None and new_table_pace("ostrakon", "30m") == 30 * MINUTE
+    paced, unpaced = a_game(paced=True), a_game(paced=False)
+    assert GAMES[paced].pace and new_table_pace(paced, None) == GAMES[paced].pace
+    assert new_table_pace(paced, "none") is None and new_table_pace(paced, "2h") == 2 * HOUR
+    assert new_table_pace(unpaced, None) is None and new_table_pace(unpaced, "30m") == 30 * MINUTE
 
 
 def test_paces_read_and_write_as_players_type_them():
@@ -133,99 +159,85 @@ def test_the_clock_settings_read_in_the_singular_and_the_plural():
 # --- deadlines ----------------------------------------------------------------------------------------
 
 async def test_a_deadline_is_set_when_a_seat_is_waited_on_and_cleared_when_it_moves(world):
-    table = await ostrakon(world)
-    assert world.service.waiting_on(table) == [BOB]
-    assert deadlines(await world.clock.deadlines(table.id)) == {BOB: T0 + HOUR}
-    line = await world.clock.waiting_line(table, [BOB])
-    assert line == f"⏳ Waiting on <@{BOB}> · ⏰ <t:{int(T0 + HOUR)}:R>."
+    table = await a_table(world)
+    player = waited(world, table)
+    assert deadlines(await world.clock.deadlines(table.id)) == {player: T0 + HOUR}
+    line = await world.clock.waiting_line(table, [player])
+    assert line == f"⏳ Waiting on <@{player}> · ⏰ <t:{int(T0 + HOUR)}:R>."
 
-    world.time.t = T0 + 10 * MINUTE  # Bob asks: now both vote, each with an hour from now
-    update = await world.service.act(table.id, BOB, {"kind": "ask", "question": "Sea or hills?", "white": "Sea",
-                                                     "black": "Hills"})
+    world.time.t = T0 + 10 * MINUTE  # the player moves: whoever is waited on next has an hour from now
+    table = (await a_move(world.service, table.id, player)).table
     await world.clock.sync(table.id)
-    assert deadlines(await world.clock.deadlines(table.id)) == {ALICE: T0 + 70 * MINUTE, BOB: T0 + 70 * MINUTE}
-
-    world.time.t = T0 + 20 * MINUTE  # Alice votes: her deadline goes, Bob's stays as it was
-    await world.service.act(update.table.id, ALICE, {"kind": "vote", "stone": "white"})
-    await world.clock.sync(table.id)
-    assert deadlines(await world.clock.deadlines(table.id)) == {BOB: T0 + 70 * MINUTE}
+    assert deadlines(await world.clock.deadlines(table.id)) == {waited(world, table): T0 + 70 * MINUTE}
 
 
 async def test_without_a_pace_nothing_is_played_for_anyone(world):
-    table = await ostrakon(world, pace=None)
-    assert deadlines(await world.clock.deadlines(table.id)) == {BOB: None}
-    assert await world.clock.waiting_line(table, [BOB]) == f"⏳ Waiting on <@{BOB}>."
+    table = await a_table(world, pace=None)
+    player = waited(world, table)
+    assert deadlines(await world.clock.deadlines(table.id)) == {player: None}
+    assert await world.clock.waiting_line(table, [player]) == f"⏳ Waiting on <@{player}>."
     await world.clock.tick(at=T0 + 30 * DAY)
     assert await clock_moves(world, table.id) == [] and world.notices.published == []
 
 
-async def test_at_the_deadline_the_default_is_played_logged_and_announced(world):
-    table = await ostrakon(world)
-    await world.clock.tick(at=T0 + HOUR - 1)
-    assert world.notices.published == []
-
-    await world.clock.tick(at=T0 + HOUR)
-    (update,) = world.notices.published
-    assert update.public[0] == f"⏰ Time ran out for <@{BOB}>: the clock moves for them."
-    assert any("asks:" in text for text in update.public[1:])  # the game's own event: the canned question
-    assert update.private[BOB][0].startswith("⏰ Your time ran out") and "**Ask the question**" in update.private[BOB][0]
-    assert update.was_waiting == [BOB] and world.notices.fresh == [(BOB,)]  # his vote is a new call to him
-    (move,) = await clock_moves(world, table.id)
-    assert move.seat == 1 and move.action["kind"] == "ask"
-    assert (await replay_table(world.store, table.id)).ok  # a normal logged move: the log replays
-    # The vote that follows waits on both, an hour from the tick.
-    assert deadlines(await world.clock.deadlines(table.id)) == {ALICE: T0 + 2 * HOUR, BOB: T0 + 2 * HOUR}
-
-
 async def test_a_refused_default_falls_back_to_a_stand_in_move(world):
-    ostrakon_game = GAMES["ostrakon"]
-    broken = dataclasses.replace(ostrakon_game, default_action=lambda state, seat, chance: {"kind": "shrug"})
-    table = await ostrakon(world)
-    world = world.restart(games={"ostrakon": broken})
+    rules, chosen = GAMES[GAME], []
+
+    def stand_in(state, seat, chance):
+        action = rules.stand_in(state, seat, chance)
+        chosen.append((seat, action.model_dump()))
+        return action
+    broken = dataclasses.replace(rules, default_action=lambda state, seat, chance: {"kind": "shrug"}, stand_in=stand_in)
+    table = await a_table(world)
+    seat = table.seats.index(waited(world, table))
+    world = world.restart(games={GAME: broken})
     await world.clock.tick(at=T0 + HOUR)
     (move,) = await clock_moves(world, table.id)
-    assert move.action["kind"] == "ask"  # the stand-in's canned question
+    assert chosen[0] == (seat, move.action)  # the stand-in's move, for the seat whose time ran out
 
 
 async def test_when_nothing_can_be_played_the_deadline_is_dropped_not_retried(world, caplog):
-    refuses = dataclasses.replace(GAMES["ostrakon"], default_action=lambda s, seat, c: {"kind": "shrug"},
-                                  stand_in=lambda s, seat, c: {"kind": "shrug"})
-    table = await ostrakon(world)
-    world = world.restart(games={"ostrakon": refuses})
+    refuses = dataclasses.replace(GAMES[GAME], default_action=lambda s, seat, c: {"kind": "shrug"},
+                                  stand_in=lambda s, seat, c: {"kind": "shrug"}, legal_actions=lambda s, seat: [])
+    table = await a_table(world)
+    player = waited(world, table)
+    world = world.restart(games={GAME: refuses})
     with caplog.at_level(logging.WARNING):
         await world.clock.tick(at=T0 + HOUR)
-    assert "cannot move for seat 1" in caplog.text
-    assert deadlines(await world.clock.deadlines(table.id)) == {BOB: None}
+    assert f"cannot move for seat {table.seats.index(player)}" in caplog.text
+    assert deadlines(await world.clock.deadlines(table.id)) == {player: None}
     caplog.clear()
     await world.clock.tick(at=T0 + 2 * HOUR)
     assert "cannot move" not in caplog.text and await clock_moves(world, table.id) == []
 
 
 async def test_a_paused_table_is_left_alone_and_its_deadlines_start_again_on_resume(world):
-    table = await ostrakon(world)
+    table = await a_table(world)
+    player = waited(world, table)
     paused = await world.store.save(table, {"status": "paused"}, ("pause", None, 999, {}))
     await world.clock.tick(at=T0 + 2 * DAY)
     assert await clock_moves(world, table.id) == [] and await world.clock.deadlines(table.id) == []
     world.time.t = T0 + 3 * DAY
     await world.store.save(paused, {"status": "running"}, ("resume", None, 999, {}))
     await world.clock.tick()
-    assert deadlines(await world.clock.deadlines(table.id)) == {BOB: T0 + 3 * DAY + HOUR}
+    assert deadlines(await world.clock.deadlines(table.id)) == {player: T0 + 3 * DAY + HOUR}
 
 
 async def test_a_new_pace_starts_the_deadlines_again_from_now(world):
-    table = await ostrakon(world)
+    table = await a_table(world)
+    player = waited(world, table)
     world.time.t = T0 + 30 * MINUTE
     with pytest.raises(Refused, match="Only a moderator .* can change the table.s clock"):
         await world.clock.change(table.id, ALICE, moderator=False, pace=2 * HOUR)  # the host, but it has begun
     settings = await world.clock.change(table.id, CAROL, moderator=True, pace=2 * HOUR)
     assert settings.pace == 2 * HOUR and (await world.clock.settings(table.id)).pace == 2 * HOUR
-    assert deadlines(await world.clock.deadlines(table.id)) == {BOB: T0 + 30 * MINUTE + 2 * HOUR}
+    assert deadlines(await world.clock.deadlines(table.id)) == {player: T0 + 30 * MINUTE + 2 * HOUR}
     await world.clock.change(table.id, CAROL, moderator=True, pace=None)
-    assert deadlines(await world.clock.deadlines(table.id)) == {BOB: None}
+    assert deadlines(await world.clock.deadlines(table.id)) == {player: None}
 
 
 async def test_the_host_sets_the_clock_in_the_lobby_and_nobody_else_does(world):
-    table = await world.service.create(guild_id=1, channel_id=9, host_id=ALICE, game="ostrakon", stand_ins=4)
+    table = await world.service.create(guild_id=1, channel_id=9, host_id=ALICE, game=GAME)
     with pytest.raises(Refused, match="Only the host"):
         await world.clock.change(table.id, BOB, moderator=False, pace=HOUR)
     assert (await world.clock.change(table.id, ALICE, moderator=False, pace=HOUR, misses=2)).misses == 2
@@ -235,21 +247,23 @@ async def test_the_host_sets_the_clock_in_the_lobby_and_nobody_else_does(world):
 # --- never twice ------------------------------------------------------------------------------------
 
 async def test_two_ticks_at_once_act_once(world):
-    table = await ostrakon(world)
+    table = await a_table(world, ALONE, players=(BOB,))
     other = Recorder()
     second = Clock(world.service, other, now=world.time)  # a second scheduler by mistake, on the same service
     await asyncio.gather(world.clock.tick(at=T0 + HOUR), second.tick(at=T0 + HOUR), world.clock.tick(at=T0 + HOUR))
-    # Bob is waited on again at once (his vote), yet his missed question is played for once.
+    # Bob is waited on again at once (his is the only seat), yet his missed move is played for once.
+    assert world.service.waiting_on(await world.service.get(table.id)) == [BOB]
     assert len(await clock_moves(world, table.id)) == 1
     assert len(world.notices.published) + len(other.published) == 1
 
 
 async def test_a_move_committed_before_a_crash_is_not_played_again_after_the_restart(world):
-    table = await ostrakon(world)
+    table = await a_table(world, ALONE, players=(BOB,))
     (row,) = await world.clock.deadlines(table.id)
     # The clock played its move, then the process died before it touched its own rows.
     assert await world.clock._play_for(table.id, row["seat"], row["user_id"], row["since_version"], 3) is not None
     assert await world.clock.deadlines(table.id) == [row]  # still the old deadline, due at T0 + 1h
+    assert world.service.waiting_on(await world.service.get(table.id)) == [BOB]  # his seat is to move again
 
     after = world.restart()
     await after.clock.tick(at=T0 + HOUR)
@@ -258,53 +272,54 @@ async def test_a_move_committed_before_a_crash_is_not_played_again_after_the_res
 
 
 async def test_the_scheduler_rebuilds_its_queue_from_the_database(world, tmp_path):
-    table = await ostrakon(world)
+    table = await a_table(world)
+    player = waited(world, table)
     await world.store.close()
     store = await Store.open(tmp_path / "bot.sqlite3", now=world.time)
     service = TableService(store)
     notices = Recorder()
     clock = Clock(service, notices, now=world.time)
     await clock.tick(at=T0 + HOUR)  # no sync, no state in memory: all from the database
-    assert [update.public[0] for update in notices.published] == [f"⏰ Time ran out for <@{BOB}>: the clock moves for them."]
+    assert [update.public[0] for update in notices.published] == [f"⏰ Time ran out for <@{player}>: the clock moves for them."]
     world.store = store  # closed by the fixture
 
 
 async def test_tables_changed_while_the_clock_was_away_get_their_deadlines(world):
-    table = await ostrakon(world)
+    table = await a_table(world)
     world.time.t = T0 + 5 * MINUTE
-    await world.service.act(table.id, BOB, {"kind": "ask", "question": "Up or down?", "white": "Up", "black": "Down"})
+    table = (await a_move(world.service, table.id, waited(world, table))).table
     world.time.t = T0 + 6 * MINUTE
-    await world.restart().clock.tick()  # nobody synced the table after Bob's question
-    assert deadlines(await world.clock.deadlines(table.id)) == {ALICE: T0 + 6 * MINUTE + HOUR, BOB: T0 + 6 * MINUTE + HOUR}
+    await world.restart().clock.tick()  # nobody synced the table after that move
+    assert deadlines(await world.clock.deadlines(table.id)) == {waited(world, table): T0 + 6 * MINUTE + HOUR}
 
 
 async def test_the_first_look_after_a_start_keeps_no_table_in_memory(world):
     """The first look after a start reads every table the clock has not seen and sets its
     deadlines, but keeps none of them in memory: the caches are for the tables people play (a
     sweep over thousands of tables filled them, and the bot's memory, with tables nobody used)."""
-    tables = [await ostrakon(world, channel=600 + n) for n in range(3)]
-    for table in tables:
-        await world.service.act(table.id, BOB, {"kind": "ask", "question": "Up or down?", "white": "Up", "black": "Down"})
+    tables = []
+    for n in range(3):
+        table = await a_table(world, channel=600 + n)
+        tables.append((await a_move(world.service, table.id, waited(world, table))).table)
         world.store.forget(table.id)  # as after a restart: nothing of it in memory
     after = world.restart()
     await after.clock.tick()
     for table in tables:
-        assert set(deadlines(await after.clock.deadlines(table.id))) == {ALICE, BOB}
+        assert set(deadlines(await after.clock.deadlines(table.id))) == {waited(world, table)}
         assert not after.service.in_memory(table.id)
-    await after.service.act(tables[0].id, ALICE, {"kind": "vote", "stone": "white"})  # played: kept
-    assert after.service.in_memory(tables[0].id)
+    first, player = tables[0], waited(world, tables[0])
+    await after.service.act(first.id, player, a_choice(world.service, first, player))
+    assert after.service.in_memory(first.id)  # played: kept
 
 
 async def test_stand_ins_owed_when_the_process_stopped_are_played_at_start_up(world):
     """A move committed, then the process died before the stand-ins replied: the table waits on a
     stand-in. The restarted clock's first look plays those moves, publishes them, and the table
     waits on its humans again; a second look plays nothing more."""
-    table = await ostrakon(world, pace=None)
+    table = await a_table(world, players=(ALICE,), stand_ins=1, pace=None)
     service = world.service
-    await service.act(table.id, BOB, {"kind": "ask", "question": "Up or down?", "white": "Up", "black": "Down"})
-    table = await service.get(table.id)
-    for user in (ALICE, BOB):  # both humans vote, as if the process died right after the last vote
-        table = (await service.apply_move(table, table.seats.index(user), user, {"kind": "vote", "stone": "white"})).table
+    seat, action = service.seat_of(table, ALICE), a_choice(service, table, ALICE)
+    table = (await service.apply_move(table, seat, ALICE, action)).table  # as if the process died right after it
     assert service.stand_ins_due(table) and service.waiting_on(table) == []
 
     after = world.restart()
@@ -319,9 +334,9 @@ async def test_stand_ins_owed_when_the_process_stopped_are_played_at_start_up(wo
 
 
 async def test_one_broken_table_never_stops_the_others(world, caplog):
-    first = await ostrakon(world, channel=1)
-    second = await ostrakon(world, channel=2)
-    third = await ostrakon(world, channel=3)
+    first = await a_table(world, channel=1)
+    second = await a_table(world, channel=2)
+    third = await a_table(world, channel=3)
     await world.store.run_job(lambda connection: connection.execute(
         "UPDATE tables SET state = '{not json' WHERE id = ?", (third.id,)))
     world.store._records.clear()  # as after a restart: rows are read afresh

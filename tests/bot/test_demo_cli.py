@@ -6,7 +6,11 @@ import pytest
 
 from engine import GAMES
 
+from tests.registry import a_game, every_game
+
 from .test_cli import run_cli
+
+GAME = a_game()  # any game: the demo plays each the same way
 
 
 def refusal(result) -> str:
@@ -17,7 +21,7 @@ def refusal(result) -> str:
 
 
 def test_a_kept_demo_database_replays_and_backs_up(tmp_path):
-    demo = run_cli("demo", "grudgematch", "--seed", "4", "--db", "games/demo.sqlite3", cwd=tmp_path)
+    demo = run_cli("demo", GAME, "--seed", "4", "--db", "games/demo.sqlite3", cwd=tmp_path)
     assert demo.returncode == 0, demo.stderr
     replay_line = next(line for line in demo.stdout.splitlines() if "python -m bot replay" in line)
     command = replay_line.split("python -m bot ", 1)[1].split()
@@ -38,15 +42,19 @@ def test_a_kept_demo_database_replays_and_backs_up(tmp_path):
 
 def test_a_demo_never_overwrites_a_file(tmp_path):
     (tmp_path / "keep.sqlite3").write_text("precious")
-    line = refusal(run_cli("demo", "grudgematch", "--db", "keep.sqlite3", cwd=tmp_path))
+    line = refusal(run_cli("demo", GAME, "--db", "keep.sqlite3", cwd=tmp_path))
     assert line == "--db: keep.sqlite3 already exists; the demo keeps its database in a new file"
     assert (tmp_path / "keep.sqlite3").read_text() == "precious"
 
 
-@pytest.mark.parametrize("key, players", [
-    ("ostrakon", 0), ("ostrakon", -1), ("ostrakon", 4), ("ostrakon", 13),
-    ("philosophia", 0), ("philosophia", 7), ("grudgematch", 1), ("grudgematch", 3),
-])
+def counts_refused() -> list[tuple[str, int]]:
+    """No players and a negative count, then each game's one either side of the counts it takes."""
+    around = [(key, count) for key in every_game()
+              for count in (GAMES[key].min_seats - 1, GAMES[key].max_seats + 1) if count > 0]
+    return [(GAME, 0), (GAME, -1), *around]
+
+
+@pytest.mark.parametrize("key, players", counts_refused())
 def test_a_player_count_the_game_does_not_take_is_refused(tmp_path, key, players):
     game = GAMES[key]
     assert not game.min_seats <= players <= game.max_seats

@@ -1,16 +1,14 @@
 """Groups divided into sections (bot/delivery/layout.py): a screen per group with a select per
 section, its other moves as buttons and a button to each other group; the menu opens on the first
-group. Checked on made-up lists and on Epireia's deployment, within Discord's limits (lists
-without sections keep their layout: tests/bot/test_menus.py)."""
+group. Checked on made-up lists, within Discord's limits (lists without sections keep their
+layout: tests/bot/test_menus.py; a game's own sectioned menus are checked in its own tests)."""
 from __future__ import annotations
 
 from bot.delivery.layout import SECTION, Buttons, Nav, Select, layout
 from bot.delivery.components import moves_components
-from bot.menu import Choice, build
-from engine import GAMES, Chance, referee
+from bot.menu import Choice
 
 from tests.bot.test_menus import check_menu, menu_of, payload, record
-from tests.engine.epireia.test_deploy_secrets import to_the_battle
 
 
 def sectioned(spec: dict[str, dict[str, int]]) -> list[Choice]:
@@ -53,25 +51,9 @@ def test_a_menu_too_big_for_sections_is_laid_out_as_before():
 async def test_sectioned_components_fit_discord():
     choices = sectioned({"Flank": {"Column 1": 25, "Column 2": 3, "Column 3": 3, "": 5},
                          **{f"Group {n}": {"": 1} for n in range(4)}})
-    table = record("epireia")
+    table = record()
     rows = payload(moves_components(table, menu_of(choices), None, 0))
     ids = [item["custom_id"] for row in rows for item in row["components"]]
     assert len(rows) == 5 and len(ids) == len(set(ids)) and all(len(i) < 100 for i in ids)
     assert [row["components"][0]["type"] for row in rows] == [3, 3, 3, 2, 2]
 
-
-def test_every_deployment_menu_of_epireia_fits_and_offers_every_move():
-    game, table = GAMES["epireia"], record("epireia")
-    for seats in (2, 4):
-        state, chance = to_the_battle(seats, 1)
-        for number in range(60):
-            seat = min(game.to_move(state))
-            menu = build(game, table.id, table.version, state, seat, True)
-            if state.battle.stage != "place":
-                break
-            check_menu(list(menu.choices))
-            screen = layout(list(menu.choices))
-            assert screen.group == 0 and sum(isinstance(r, Select) for r in screen.rows) <= 3
-            legal = game.legal_actions(state, seat)
-            action = legal[-1] if number > 40 else chance.pick(legal)
-            state = referee.play(game, state, seat, action, Chance.seeded(f"menu:{number}")).state

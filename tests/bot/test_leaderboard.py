@@ -13,10 +13,12 @@ from bot.store import Store
 from bot.summary import ratings_line, summary_lines
 from cogs.stats import server_page
 from engine import GAMES
+from tests.registry import every_game
 
-from .test_ratings import ALICE, BOB, GUILD, OTHER_GUILD, finish
+from .test_ratings import ALICE, BOB, DUEL, GUILD, OTHER_GUILD, finish
 
 RANKED = 2 * PAGE + 3  # three pages
+BUSY, QUIET = every_game()[:2]  # any two games: one with RANKED ranked players, one with a single one
 
 
 @pytest.fixture
@@ -27,12 +29,12 @@ async def store(tmp_path):
 
 
 async def seed_ratings(store) -> list[int]:
-    """RANKED ranked Ostrakon players (user 1000 + n, mu rising with n, sigma falling), two not ranked
-    yet, one Nine Muses player, and other servers' players. Returns the ranked, best first."""
-    rows = [(GUILD, "ostrakon", 1000 + n, 20 + n * 0.5, 8 - n * 0.1, RANKED_AFTER + n % 4) for n in range(RANKED)]
-    rows += [(GUILD, "ostrakon", 2000 + n, 40.0, 1.0, RANKED_AFTER - 1) for n in range(2)]
-    rows += [(GUILD, "nine-muses", 3000, 25.0, 3.0, RANKED_AFTER)]
-    rows += [(OTHER_GUILD, "ostrakon", 4000 + n, 50.0, 1.0, 10) for n in range(3)]
+    """RANKED ranked players of BUSY (user 1000 + n, mu rising with n, sigma falling), two not ranked
+    yet, one QUIET player, and other servers' players. Returns the ranked, best first."""
+    rows = [(GUILD, BUSY, 1000 + n, 20 + n * 0.5, 8 - n * 0.1, RANKED_AFTER + n % 4) for n in range(RANKED)]
+    rows += [(GUILD, BUSY, 2000 + n, 40.0, 1.0, RANKED_AFTER - 1) for n in range(2)]
+    rows += [(GUILD, QUIET, 3000, 25.0, 3.0, RANKED_AFTER)]
+    rows += [(OTHER_GUILD, BUSY, 4000 + n, 50.0, 1.0, 10) for n in range(3)]
     await store.transaction([("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)",
                               row) for row in rows])
     return [1000 + n for n in reversed(range(RANKED))]
@@ -42,21 +44,21 @@ async def test_a_leaderboard_is_paged_and_ranks_only_players_with_enough_games(s
     best_first = await seed_ratings(store)
     seen = []
     for page in range(3):
-        board = await leaderboard.board(store, GUILD, "ostrakon", page)
-        assert (board.game, board.page, board.pages, board.unranked) == ("ostrakon", page, 3, 2)
+        board = await leaderboard.board(store, GUILD, BUSY, page)
+        assert (board.game, board.page, board.pages, board.unranked) == (BUSY, page, 3, 2)
         assert board.first == page * PAGE + 1 and len(board.rows) == (PAGE if page < 2 else 3)
         seen += [user for user, _, _ in board.rows]
         ratings_shown = [rating for _, rating, _ in board.rows]
         assert ratings_shown == sorted(ratings_shown, reverse=True)
     assert seen == best_first  # every ranked player once, in order; the unranked and other servers' never
-    last = await leaderboard.board(store, GUILD, "ostrakon", 99)  # past the end: the last page
+    last = await leaderboard.board(store, GUILD, BUSY, 99)  # past the end: the last page
     assert last.page == 2 and [user for user, _, _ in last.rows] == best_first[-3:]
     default = await leaderboard.board(store, GUILD)  # the game with most ranked players
-    assert default.game == "ostrakon" and default.games == ["ostrakon", "nine-muses"]
+    assert default.game == BUSY and default.games == [BUSY, QUIET]
     assert await leaderboard.board(store, 3) is None
 
     text = leaderboard.board_text(last)
-    assert text.splitlines()[0] == "🏅 **Ostrakon** ratings · page 3 of 3"
+    assert text.splitlines()[0] == f"🏅 **{GAMES[BUSY].title}** ratings · page 3 of 3"
     user, rating, games = last.rows[0]
     assert f"21. <@{user}> **{rating:,}** ({games} games)" in text
     assert f"2 more players have fewer than {RANKED_AFTER} rated games." in text
@@ -69,21 +71,22 @@ async def test_the_pages_turn_through_the_gate_and_stay_in_the_callers_server(st
     content, view = await server_page(interaction)
     assert "page 1 of 3" in content and len(content) <= 2000
     ids = [item.custom_id for item in view.children]
-    assert ids == ["pt:ranks:ostrakon:1", "pt:ranks:nine-muses:0"]  # Next, and the other game
+    assert ids == [f"pt:ranks:{BUSY}:1", f"pt:ranks:{QUIET}:0"]  # Next, and the other game
     assert all(len(custom_id) <= 100 for custom_id in ids)
     press = await gate.press(Caller(ALICE, GUILD, 5), ids[0])
-    assert press == Press("ranks", game="ostrakon", page=1)
+    assert press == Press("ranks", game=BUSY, page=1)
     content, view = await server_page(interaction, press.game, press.page)
-    assert "page 2 of 3" in content and [item.label for item in view.children] == ["◀ Previous", "Next ▶", "Nine Muses"]
-    content, view = await server_page(interaction, "nine-muses", 0)
-    assert "**Nine Muses** ratings · page 1 of 1" in content and [item.custom_id for item in view.children] == [
-        "pt:ranks:ostrakon:0"]
+    assert "page 2 of 3" in content and [item.label for item in view.children] == [
+        "◀ Previous", "Next ▶", GAMES[QUIET].title]
+    content, view = await server_page(interaction, QUIET, 0)
+    assert f"**{GAMES[QUIET].title}** ratings · page 1 of 1" in content and [
+        item.custom_id for item in view.children] == [f"pt:ranks:{BUSY}:0"]
     elsewhere = SimpleNamespace(client=interaction.client, guild_id=OTHER_GUILD, guild=None)
-    content, _ = await server_page(elsewhere, "ostrakon", 0)
+    content, _ = await server_page(elsewhere, BUSY, 0)
     assert "<@4000>" in content and "<@1000>" not in content  # a press shows the caller's own server
     with pytest.raises(Refused, match="belong to a server"):
         await server_page(SimpleNamespace(client=interaction.client, guild_id=None, guild=None))
-    for bad in ("pt:ranks:ostrakon:x", "pt:ranks:Ostrakon!:0", "pt:ranks:ostrakon:12345"):
+    for bad in (f"pt:ranks:{BUSY}:x", f"pt:ranks:{BUSY.capitalize()}!:0", f"pt:ranks:{BUSY}:12345"):
         with pytest.raises(Refused):
             parse_press(bad)
 
@@ -95,13 +98,13 @@ def test_the_change_line():
 
 async def test_a_finished_games_summary_shows_each_change_and_stats_show_the_rating(store):
     service = TableService(store)
-    table = await finish(service, "grudgematch", [ALICE, BOB], "summary")
+    table = await finish(service, DUEL, [ALICE, BOB], "summary")
     changes = await leaderboard.changes(store, table.id)
     now = {user: ratings.shown(mu, sigma) for user, mu, sigma in
-           await store.query("SELECT user_id, mu, sigma FROM ratings WHERE game = 'grudgematch'")}
+           await store.query("SELECT user_id, mu, sigma FROM ratings WHERE game = ?", (DUEL,))}
     assert changes == {user: (1500, now[user]) for user in (ALICE, BOB)}
     assert list(changes) == sorted(changes, key=lambda user: -now[user])  # best first
-    game = GAMES["grudgematch"]
+    game = GAMES[DUEL]
     lines = summary_lines(game, table, service.state_of(table), await store.actions(table.id), changes)
     assert lines[2] == ratings_line(changes)  # right after the outcome
     assert not any(line.startswith("📈") for line in summary_lines(game, table, service.state_of(table),
@@ -109,5 +112,5 @@ async def test_a_finished_games_summary_shows_each_change_and_stats_show_the_rat
 
     text = stats.member_text("alice", await stats.member_stats(store, GUILD, ALICE),
                              await leaderboard.member_ratings(store, GUILD, ALICE))
-    assert "**Philosophy Grudgematch**: 1 played, " in text and f"rating **{now[ALICE]:,}** (1 rated game)" in text
+    assert f"**{game.title}**: 1 played, " in text and f"rating **{now[ALICE]:,}** (1 rated game)" in text
     assert await leaderboard.member_ratings(store, OTHER_GUILD, ALICE) == {}

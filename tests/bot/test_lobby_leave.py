@@ -7,9 +7,13 @@ from bot.gate import Caller, Gate, Press, parse_press
 from bot.refusals import ClosesTable, Refused, StaleBoard
 from bot.service import TableService
 from bot.store import Store
+from engine import GAMES
+
+from tests.registry import a_game
 
 GUILD, CHANNEL, ELSEWHERE = 1, 555, 999
 HOST, BOB, CAROL, STRANGER = 100, 101, 102, 666
+GAME = a_game(seats=3)  # any game that seats three: the host, Bob and Carol in one lobby
 
 
 @pytest.fixture
@@ -24,7 +28,7 @@ def at(user: int, channel: int = CHANNEL, guild: int | None = GUILD) -> Caller:
 
 
 async def lobby(service: TableService, *others: int, stand_ins: int = 0):
-    table = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, game="ostrakon", seed="s",
+    table = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, game=GAME, seed="s",
                                  stand_ins=stand_ins)
     for user in others:
         table = await service.join(table.id, user)
@@ -38,7 +42,7 @@ async def test_the_hosts_leave_hands_the_table_to_the_next_seated_player_and_say
     assert update.table.status == "lobby" and update.table.host_id == BOB and update.table.seats == [BOB, CAROL]
     assert update.fresh == {BOB}  # the new host is pinged, and nobody else
     (said,) = update.public
-    assert f"<@{HOST}> left the **Ostrakon** table" in said and f"<@{BOB}> is its host now" in said
+    assert f"<@{HOST}> left the **{GAMES[GAME].title}** table" in said and f"<@{BOB}> is its host now" in said
     # anyone else leaves quietly: the host stays
     update = await service.leave(table.id, CAROL)
     assert update.table.host_id == BOB and update.public == [] and update.fresh == set()
@@ -95,7 +99,7 @@ async def test_the_gate_checks_place_person_status_and_version_of_a_confirmation
         await gate.press(at(HOST), close)
     assert str(caught.value) == why.LOBBY_CHANGED
     # once the game runs, nobody leaves through the lobby
-    for user in (CAROL, 103, 104):
+    for user in range(CAROL, HOST + GAMES[GAME].min_seats):  # as many as it takes to start
         await service.join(table.id, user)
     table = (await service.start(table.id, HOST)).table
     with pytest.raises(Refused) as caught:

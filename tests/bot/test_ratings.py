@@ -1,6 +1,7 @@
-"""bot.ratings: each kind of game (free-for-all, Epireia's leagues, 1v1) is rated as openskill itself
+"""bot.ratings: each kind of game (free-for-all, sides of partners, 1v1) is rated as openskill itself
 rates it, in the transaction of the finishing move; which games count; a rebuild from the logs gives
-the stored figures."""
+the stored figures. How a game's own rules make its sides is checked in its own file
+(tests/bot/test_<package>_ratings.py)."""
 import asyncio
 import itertools
 import logging
@@ -10,11 +11,23 @@ import pytest
 from bot import ratings
 from bot.__main__ import main
 from engine import GAMES, Chance
+from tests.registry import every_game, games_with
 
 GUILD, OTHER_GUILD = 1, 2
-ALICE, BOB, CAROL, DAN, ERIN = 100, 101, 102, 103, 104
+ALICE, BOB, CAROL, DAN = 100, 101, 102, 103
 MODEL = ratings.MODEL
 CHANNELS = itertools.count(10)
+
+
+def a_game_seating(seats: int, *, sides: bool = False) -> str:
+    """The first registered game that seats `seats` players: in sides of partners (`Game.sides`),
+    or each seat its own side."""
+    found = [key for key in games_with(seats=seats) if bool(GAMES[key].sides) == sides]
+    assert found, f"no registered game seats {seats} players {'in' if sides else 'without'} sides"
+    return found[0]
+
+
+DUEL = next(key for key in every_game() if GAMES[key].max_seats == 2)  # two seats: 1v1
 
 
 async def finish(service, game, humans, seed, *, seats=None, guild=GUILD, channel=None):
@@ -53,10 +66,15 @@ def assert_rated(found: dict, expected: dict[int, object], games: int = 1) -> No
         assert (mu, sigma, count) == (pytest.approx(rating.mu, abs=1e-12), pytest.approx(rating.sigma, abs=1e-12), games)
 
 
-@pytest.mark.parametrize("game, humans", [("nine-muses", [ALICE, BOB, CAROL, DAN]),
-                                          ("ostrakon", [ALICE, BOB, CAROL, DAN, ERIN]),
-                                          ("philosophia", [ALICE, BOB, CAROL])])
-async def test_free_for_all_is_rated_as_openskill_rates_it(service, game, humans):
+def free_for_all_players(key: str) -> list[int]:
+    """Three players, or as many as the game seats at fewest or at most."""
+    game = GAMES[key]
+    return list(range(ALICE, ALICE + min(game.max_seats, max(3, game.min_seats))))
+
+
+@pytest.mark.parametrize("game", [key for key in every_game() if not GAMES[key].sides])
+async def test_free_for_all_is_rated_as_openskill_rates_it(service, game):
+    humans = free_for_all_players(game)
     table = await finish(service, game, humans, f"ffa-{game}")
     won = winning_seats(service, table)
     # every seat a side; the winners first (tied), all others second (tied)
@@ -64,31 +82,15 @@ async def test_free_for_all_is_rated_as_openskill_rates_it(service, game, humans
     assert_rated(await stored(service.store, game=game), {user: team[0] for user, team in zip(humans, expected)})
 
 
-@pytest.mark.parametrize("players", [4, 3, 2])
-async def test_epireias_leagues_are_rated_as_teams_and_two_players_as_1v1(service, players):
-    humans = [ALICE, BOB, CAROL, DAN][:players]
-    table = await finish(service, "epireia", humans, f"leagues-{players}")
-    state, won = service.state_of(table), winning_seats(service, table)
-    leagues: dict[str, list[int]] = {}
-    for player in state.players:
-        leagues.setdefault(player.league, []).append(player.seat)
-    assert len(leagues) == 2 and (players > 2 or all(len(seats) == 1 for seats in leagues.values()))
-    sides = list(leagues.values())
-    expected = MODEL.rate([[MODEL.rating() for _ in seats] for seats in sides],
-                          ranks=[1 if won & set(seats) else 2 for seats in sides])
-    assert_rated(await stored(service.store, game="epireia"),
-                 {humans[seat]: rating for seats, team in zip(sides, expected) for seat, rating in zip(seats, team)})
-
-
 async def test_1v1_games_are_rated_one_after_the_other(service):
     current = {ALICE: MODEL.rating(), BOB: MODEL.rating()}
     for n, players in enumerate([[ALICE, BOB], [BOB, ALICE], [ALICE, BOB]]):
-        table = await finish(service, "grudgematch", players, f"duel-{n}")
+        table = await finish(service, DUEL, players, f"duel-{n}")
         won = winning_seats(service, table)
         before = dict(current)
         teams = MODEL.rate([[current[user]] for user in players], ranks=[1 if seat in won else 2 for seat in range(2)])
         current = {user: team[0] for user, team in zip(players, teams)}
-        assert_rated(await stored(service.store, game="grudgematch"), current, games=n + 1)
+        assert_rated(await stored(service.store, game=DUEL), current, games=n + 1)
         changes = await service.store.query("SELECT user_id, mu_before, sigma_before FROM rating_changes WHERE table_id = ?",
                                             (table.id,))
         assert {user: (mu, sigma) for user, mu, sigma in changes} == {
@@ -101,18 +103,19 @@ async def rated_tables(store) -> set[int]:
 
 async def test_which_games_count(service):
     store = service.store
-    solo = await finish(service, "grudgematch", [ALICE], "solo", seats=2)  # against a stand-in
-    philosophia_solo = await finish(service, "philosophia", [ALICE], "moirai")
-    most = await finish(service, "ostrakon", [ALICE, BOB], "most", seats=5)  # 3 stand-ins of 5
-    half = await finish(service, "ostrakon", [ALICE, BOB, CAROL], "half", seats=5)  # 2 of 5
-    no_server = await finish(service, "grudgematch", [ALICE, BOB], "dm", guild=None)
-    assert all(table.status == "finished" for table in (solo, philosophia_solo, most, half, no_server))
+    five = a_game_seating(5)
+    solo = await finish(service, DUEL, [ALICE], "solo", seats=2)  # against a stand-in
+    alone = await finish(service, a_game_seating(1), [ALICE], "moirai")  # a solo game
+    most = await finish(service, five, [ALICE, BOB], "most", seats=5)  # 3 stand-ins of 5
+    half = await finish(service, five, [ALICE, BOB, CAROL], "half", seats=5)  # 2 of 5
+    no_server = await finish(service, DUEL, [ALICE, BOB], "dm", guild=None)
+    assert all(table.status == "finished" for table in (solo, alone, most, half, no_server))
     assert await rated_tables(store) == {half.id}
     won = winning_seats(service, half)
     # the stand-ins' seats are left out; the members are placed as their seats were
     expected = MODEL.rate([[MODEL.rating()] for _ in range(3)], ranks=[1 if seat in won else 2 for seat in range(3)])
-    assert_rated(await stored(store, game="ostrakon"), {user: team[0] for user, team in zip([ALICE, BOB, CAROL], expected)})
-    assert await stored(store, game="grudgematch") == {}
+    assert_rated(await stored(store, game=five), {user: team[0] for user, team in zip([ALICE, BOB, CAROL], expected)})
+    assert await stored(store, game=DUEL) == {}
 
 
 async def test_a_fault_in_the_ratings_never_refuses_the_finishing_move(service, monkeypatch, caplog):
@@ -120,7 +123,7 @@ async def test_a_fault_in_the_ratings_never_refuses_the_finishing_move(service, 
         raise RuntimeError("a bug")
     monkeypatch.setattr(ratings, "result_of", broken)
     with caplog.at_level(logging.ERROR, logger="bot.ratings"):
-        table = await finish(service, "grudgematch", [ALICE, BOB], "bug")
+        table = await finish(service, DUEL, [ALICE, BOB], "bug")
     assert table.status == "finished" and (await service.get(table.id)).status == "finished"
     assert await rated_tables(service.store) == set()
     assert "ratings were not updated" in caplog.text and "--rebuild" in caplog.text
@@ -134,11 +137,11 @@ async def snapshot(store) -> dict[str, list[tuple]]:
 async def test_a_rebuild_from_the_logs_gives_the_stored_figures(service, tmp_path, capsys):
     store = service.store
     for n in range(3):
-        await finish(service, "grudgematch", [ALICE, BOB] if n % 2 else [BOB, ALICE], f"series-{n}")
-    await finish(service, "grudgematch", [ALICE, BOB], "elsewhere", guild=OTHER_GUILD)
-    await finish(service, "nine-muses", [ALICE, BOB, CAROL], "muses")
-    await finish(service, "epireia", [ALICE, BOB, CAROL, DAN], "leagues")
-    await finish(service, "ostrakon", [ALICE, BOB], "not-rated", seats=5)
+        await finish(service, DUEL, [ALICE, BOB] if n % 2 else [BOB, ALICE], f"series-{n}")
+    await finish(service, DUEL, [ALICE, BOB], "elsewhere", guild=OTHER_GUILD)
+    await finish(service, a_game_seating(3), [ALICE, BOB, CAROL], "muses")
+    await finish(service, a_game_seating(4, sides=True), [ALICE, BOB, CAROL, DAN], "leagues")
+    await finish(service, a_game_seating(5), [ALICE, BOB], "not-rated", seats=5)
     before = await snapshot(store)
     assert len(before["rated_games"]) == 6 and len(before["ratings"]) == 2 + 2 + 3 + 4
     await store.run_job(lambda connection: connection.execute("UPDATE ratings SET mu = 0, games = 99"))

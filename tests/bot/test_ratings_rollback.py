@@ -9,7 +9,7 @@ from bot.moderation import Moderation
 from bot.refusals import Refused
 from engine import GAMES, Chance
 
-from .test_ratings import ALICE, BOB, GUILD, MODEL, finish, snapshot, stored, winning_seats
+from .test_ratings import ALICE, BOB, DUEL, GUILD, MODEL, finish, snapshot, stored, winning_seats
 
 MOD = 900
 
@@ -27,14 +27,14 @@ def as_stored(expected: dict, games: dict[int, int]) -> dict:
 
 
 async def test_an_unfinished_game_ended_by_a_moderator_changes_no_rating(service):
-    await finish(service, "grudgematch", [ALICE, BOB], "before")
+    await finish(service, DUEL, [ALICE, BOB], "before")
     before = await snapshot(service.store)
-    table = await service.create(guild_id=GUILD, channel_id=77, host_id=ALICE, game="grudgematch", seed="ended")
+    table = await service.create(guild_id=GUILD, channel_id=77, host_id=ALICE, game=DUEL, seed="ended")
     await service.join(table.id, BOB)
     table = (await service.start(table.id, ALICE)).table
     for n in range(20):
         user = service.waiting_on(table)[0]
-        action = GAMES["grudgematch"].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"e{n}"))
+        action = GAMES[DUEL].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"e{n}"))
         table = (await service.act(table.id, user, action)).table
     assert table.status == "running"
     ended = (await service.end(table.id, MOD, moderator=True)).table
@@ -44,17 +44,17 @@ async def test_an_unfinished_game_ended_by_a_moderator_changes_no_rating(service
 
 async def test_a_rollback_after_the_finish_derives_the_ratings_again(service):
     store, moderation = service.store, Moderation(service)
-    first = await finish(service, "grudgematch", [ALICE, BOB], "first", channel=1)
-    second = await finish(service, "grudgematch", [BOB, ALICE], "second", channel=2)
+    first = await finish(service, DUEL, [ALICE, BOB], "first", channel=1)
+    second = await finish(service, DUEL, [BOB, ALICE], "second", channel=2)
     await stats.tally(store)
     fresh = {ALICE: MODEL.rating(), BOB: MODEL.rating()}
-    assert await stored(store, game="grudgematch") == as_stored(rated(service, second, rated(service, first, fresh)),
-                                                                {ALICE: 2, BOB: 2})
+    assert await stored(store, game=DUEL) == as_stored(rated(service, second, rated(service, first, fresh)),
+                                                       {ALICE: 2, BOB: 2})
 
     # the first game goes on: as if it had never finished, the second is rated from the start
     update = await moderation.rollback(first.id, MOD, 1, moderator=True)
     assert update.table.status == "running"
-    assert await stored(store, game="grudgematch") == as_stored(rated(service, second, fresh), {ALICE: 1, BOB: 1})
+    assert await stored(store, game=DUEL) == as_stored(rated(service, second, fresh), {ALICE: 1, BOB: 1})
     assert {row[0] for row in await store.query("SELECT table_id FROM rated_games")} == {second.id}
     assert {row[0] for row in await store.query("SELECT table_id FROM finished_games")} == {second.id}
 
@@ -63,11 +63,11 @@ async def test_a_rollback_after_the_finish_derives_the_ratings_again(service):
     n = 0
     while table.status == "running":
         user = service.waiting_on(table)[0]
-        action = GAMES["grudgematch"].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"a{n}"))
+        action = GAMES[DUEL].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"a{n}"))
         table = (await service.act(table.id, user, action)).table
         n += 1
-    assert await stored(store, game="grudgematch") == as_stored(rated(service, table, rated(service, second, fresh)),
-                                                                {ALICE: 2, BOB: 2})
+    assert await stored(store, game=DUEL) == as_stored(rated(service, table, rated(service, second, fresh)),
+                                                       {ALICE: 2, BOB: 2})
     figures = await snapshot(store)
     await store.run_job(ratings.rebuild)
     assert await snapshot(store) == figures
@@ -75,7 +75,7 @@ async def test_a_rollback_after_the_finish_derives_the_ratings_again(service):
 
 async def test_a_finished_game_goes_on_only_while_its_channel_has_no_other_table(service):
     moderation, gate = Moderation(service), Gate(service)
-    table = await finish(service, "grudgematch", [ALICE, BOB], "busy", channel=5)
+    table = await finish(service, DUEL, [ALICE, BOB], "busy", channel=5)
     moderator = Caller(MOD, GUILD, 5, moderator=True)
     assert (await gate.here(moderator, Need.ROLL_BACK)).table.id == table.id  # the channel's finished game
     with pytest.raises(Refused, match="no table"):
@@ -83,7 +83,7 @@ async def test_a_finished_game_goes_on_only_while_its_channel_has_no_other_table
     with pytest.raises(Refused, match="Only a moderator"):
         await gate.here(Caller(ALICE, GUILD, 5), Need.ROLL_BACK)
     figures = await snapshot(service.store)
-    await service.create(guild_id=GUILD, channel_id=5, host_id=ALICE, game="grudgematch")
+    await service.create(guild_id=GUILD, channel_id=5, host_id=ALICE, game=DUEL)
     assert (await gate.here(moderator, Need.ROLL_BACK)).table.id != table.id  # the open table comes first
     with pytest.raises(Refused, match="another table open"):
         await moderation.rollback(table.id, MOD, 1, moderator=True)

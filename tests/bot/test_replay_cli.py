@@ -8,17 +8,20 @@ from bot.store import Store
 from bot.terminal import plain
 from engine import GAMES, Chance
 
+from tests.registry import a_game
+
 from .test_cli import run_cli
 
 MOD = 900
+GAME = a_game(seats=2, secret=True)  # two players, each told something the replay must not print
 
 
 async def finished_with_a_rollback(path) -> tuple[int, list[str], list[str]]:
-    """A Grudgematch game played to its end, with a rollback on the way; returns its id, every
+    """A two-player game played to its end, with a rollback on the way; returns its id, every
     private text sent and every move's public text."""
     store = await Store.open(path)
     service = TableService(store)
-    table = await service.create(guild_id=1, channel_id=1, host_id=100, game="grudgematch", seed="cli")
+    table = await service.create(guild_id=1, channel_id=1, host_id=100, game=GAME, seed="cli")
     await service.join(table.id, 101)
     update = await service.start(table.id, 100)
     private, public, n = [], list(update.public), 0
@@ -28,8 +31,8 @@ async def finished_with_a_rollback(path) -> tuple[int, list[str], list[str]]:
             update = await Moderation(service).rollback(table.id, MOD, 3, moderator=True)
         else:
             user = service.waiting_on(table)[0]
-            action = GAMES["grudgematch"].stand_in(service.state_of(table), service.seat_of(table, user),
-                                                   Chance.seeded(str(n)))
+            action = GAMES[GAME].stand_in(service.state_of(table), service.seat_of(table, user),
+                                          Chance.seeded(str(n)))
             update = await service.act(table.id, user, action)
         private += [text for texts in update.private.values() for text in texts]
         public += update.public if n != 10 else []  # the log tells a rollback in its own words
@@ -44,7 +47,7 @@ async def test_a_finished_table_prints_its_public_history_then_its_outcome(tmp_p
     result = run_cli("replay", str(table_id), "--db", str(db), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == f"Table {table_id}: Philosophy Grudgematch, finished, " + lines[0].split(", ")[-1]
+    assert lines[0] == f"Table {table_id}: {GAMES[GAME].title}, finished, " + lines[0].split(", ")[-1]
     assert any(line.startswith("#") and "rolled back the last 3 moves" in line for line in lines)
     assert any("🏆 Winner" in line for line in lines)
     assert lines[-1] == "The replay gives exactly the stored state."

@@ -4,11 +4,14 @@ from bot.clock import CLOCK
 from bot.seats import SeatHistory, Stint, credits, held, rematch_invites, seat_history
 from bot.store import ActionRecord, TableRecord
 
+from tests.registry import a_game
+
 BOB, CAROL, DAVE, MOD = 101, 102, 103, 900
+GAME = a_game(seats=3)  # any game: a seat's history is read from the log alone
 
 
 def table_with(seats: list[int | None]) -> TableRecord:
-    return TableRecord(id=1, guild_id=1, channel_id=1, game="nine-muses", status="finished", host_id=BOB,
+    return TableRecord(id=1, guild_id=1, channel_id=1, game=GAME, status="finished", host_id=BOB,
                        seats=seats, options={}, seed="s", version=0, state=None, deadline=None,
                        board_message_id=None, created_at=0.0, updated_at=0.0)
 

@@ -1,58 +1,64 @@
-"""TableService and the store: lobby rules, acting, concurrency, stale versions and restarts."""
-import asyncio
-
+"""TableService and the store: lobby rules, moderators, stand-ins and unreadable rows (acting,
+concurrency, stale versions and restarts, on a game's own moves: tests/bot/test_<package>_service.py)."""
 import pytest
 
-from bot.service import Refused, StaleBoard, TableService
-from bot.store import Store
-from engine import GAMES, IllegalAction, NotYourTurn
+from bot.service import Refused, TableService
+from engine import GAMES
 
-HOST, CHANNEL = 100, 555
-PLAYERS = [HOST, 101, 102, 103, 104]
+from tests.registry import every_game
+
+from .test_gate import players
+
+CHANNEL = 555
+GAME = next(key for key in every_game() if GAMES[key].min_seats > 1)  # a lobby can be short of players
+PLAYERS = players(GAME)  # as many as it takes to start
+HOST = PLAYERS[0]
 
 
-async def lobby(service, players=PLAYERS, **kwargs):
-    table = await service.create(guild_id=1, channel_id=CHANNEL, host_id=players[0], game="ostrakon", seed="s", **kwargs)
+async def lobby(service: TableService, players=PLAYERS, game=GAME, **kwargs):
+    table = await service.create(guild_id=1, channel_id=CHANNEL, host_id=players[0], game=game, seed="s", **kwargs)
     for user in players[1:]:
         table = await service.join(table.id, user)
     return table
 
 
-async def speaker_user(service, table_id):
-    (user,) = service.waiting_on(await service.get(table_id))
-    return user
+def a_yes_or_no_option() -> tuple[str, str]:
+    """A game and one of its options that takes yes or no."""
+    return next((key, name) for key in every_game()
+                for name, field in GAMES[key].Options.model_fields.items() if field.annotation is bool)
 
 
 async def test_lobby_rules(service):
-    table = await lobby(service, PLAYERS[:3])
+    game = GAMES[GAME]
+    table = await lobby(service, PLAYERS[:-1])
     with pytest.raises(Refused, match="already at this table"):
-        await service.join(table.id, 101)
-    with pytest.raises(Refused, match="needs 5 to 12"):
+        await service.join(table.id, HOST)
+    with pytest.raises(Refused, match=f"needs {game.min_seats} to {game.max_seats}"):
         await service.start(table.id, HOST)
-    await service.join(table.id, 103)
-    await service.join(table.id, 104)
+    await service.join(table.id, PLAYERS[-1])
     with pytest.raises(Refused, match="Only the host or a moderator"):
-        await service.start(table.id, 101)
+        await service.start(table.id, PLAYERS[1])
     with pytest.raises(Refused, match="already has a table"):
-        await service.create(guild_id=1, channel_id=CHANNEL, host_id=200, game="ostrakon")
-    update = await service.start(table.id, 101, moderator=True)
+        await service.create(guild_id=1, channel_id=CHANNEL, host_id=200, game=GAME)
+    update = await service.start(table.id, PLAYERS[1], moderator=True)
     assert update.table.status == "running"
     with pytest.raises(Refused, match="already started"):
-        await service.join(table.id, 105)
+        await service.join(table.id, PLAYERS[-1] + 1)
 
 
 async def test_bad_game_and_options_are_refused(service):
     with pytest.raises(Refused, match="no game called"):
         await service.create(guild_id=1, channel_id=1, host_id=HOST, game="chess")
+    key, option = a_yes_or_no_option()
     with pytest.raises(Refused, match="option"):
-        await service.create(guild_id=1, channel_id=1, host_id=HOST, game="ostrakon", options={"special_days": "maybe"})
+        await service.create(guild_id=1, channel_id=1, host_id=HOST, game=key, options={option: "maybe"})
 
 
 async def test_host_leaving_passes_the_table_on_and_last_one_out_closes_it(service):
     table = await lobby(service, PLAYERS[:2])
     table = (await service.leave(table.id, HOST)).table
-    assert table.host_id == 101 and table.seats == [101]
-    table = (await service.leave(table.id, 101, closing=True)).table
+    assert table.host_id == PLAYERS[1] and table.seats == [PLAYERS[1]]
+    table = (await service.leave(table.id, PLAYERS[1], closing=True)).table
     assert table.status == "ended"
 
 
@@ -62,76 +68,16 @@ async def test_only_moderators_end_running_tables_and_kick(service):
     with pytest.raises(Refused, match=r"Only a moderator \(Manage Channels here, or the server.s moderator role\) can end this table"):
         await service.end(table.id, HOST)
     with pytest.raises(Refused, match=r"Only a moderator \(.*\) can remove a player"):
-        await service.kick(table.id, 101, moderator=False)
-    update = await service.kick(table.id, 101, moderator=True)
+        await service.kick(table.id, PLAYERS[1], moderator=False)
+    update = await service.kick(table.id, PLAYERS[1], moderator=True)
     assert update.table.seats[1] is None  # a stand-in sits there now
     update = await service.end(table.id, 999, moderator=True)
     assert update.table.status == "ended"
 
 
-async def test_act_refusals_change_nothing(service):
-    table = await lobby(service)
-    table = (await service.start(table.id, HOST)).table
-    speaker = await speaker_user(service, table.id)
-    other = next(u for u in PLAYERS if u != speaker)
-    with pytest.raises(NotYourTurn):
-        await service.act(table.id, other, {"kind": "vote", "stone": "white"})
-    with pytest.raises(Refused, match="not playing"):
-        await service.act(table.id, 999, {"kind": "vote", "stone": "white"})
-    with pytest.raises(IllegalAction, match="Write a question"):
-        await service.act(table.id, speaker, {"kind": "ask", "question": " ", "white": "a", "black": "b"})
-    with pytest.raises(StaleBoard, match="board has changed"):
-        await service.act(table.id, speaker, {"kind": "ask", "question": "Q?", "white": "a", "black": "b"}, version=table.version - 1)
-    after = await service.get(table.id)
-    assert after.version == table.version and after.state == table.state
-
-
-async def test_votes_are_private_until_revealed(service):
-    table = await lobby(service)
-    table = (await service.start(table.id, HOST)).table
-    speaker = await speaker_user(service, table.id)
-    await service.act(table.id, speaker, {"kind": "ask", "question": "Tea or coffee?", "white": "Tea", "black": "Coffee"})
-    update = await service.act(table.id, speaker, {"kind": "vote", "stone": "black"})
-    assert update.private[speaker] == ["You voted ⚫ Coffee."]
-    assert not any("Coffee" in text for text in update.public)
-    public = await service.view_for(table.id, None)
-    assert public["voted"] == [service.seat_of(update.table, speaker)] and "votes" not in public
-
-
-async def test_simultaneous_votes_all_apply(service):
-    table = await lobby(service)
-    table = (await service.start(table.id, HOST)).table
-    speaker = await speaker_user(service, table.id)
-    await service.act(table.id, speaker, {"kind": "ask", "question": "Cats or dogs?", "white": "Cats", "black": "Dogs"})
-    voters = [u for u in PLAYERS if u != speaker]
-    await asyncio.gather(*(service.act(table.id, u, {"kind": "vote", "stone": "white"}) for u in voters))
-    view = await service.view_for(table.id, None)
-    assert sorted(view["voted"]) == sorted(service.seat_of(table, u) for u in voters)
-
-
-async def test_a_second_service_on_the_same_file_sees_everything(tmp_path):
-    path = tmp_path / "bot.sqlite3"
-    store = await Store.open(path)
-    service = TableService(store)
-    table = await lobby(service)
-    table = (await service.start(table.id, HOST)).table
-    speaker = await speaker_user(service, table.id)
-    await service.act(table.id, speaker, {"kind": "ask", "question": "Summer or winter?", "white": "Summer", "black": "Winter"})
-    before = await service.get(table.id)
-    await store.close()
-
-    store = await Store.open(path)
-    again = TableService(store)
-    after = await again.table_in(CHANNEL)
-    assert after == before
-    assert (await again.view_for(table.id, None))["question"]["text"] == "Summer or winter?"
-    moves = await store.actions(table.id, kind="move")
-    assert [m.action["kind"] for m in moves] == ["ask"]
-    await store.close()
-
-
 async def test_stand_ins_fill_seats_and_play_their_turns(service):
-    table = await service.create(guild_id=1, channel_id=CHANNEL, host_id=HOST, game="ostrakon", stand_ins=4, seed="x")
+    table = await service.create(guild_id=1, channel_id=CHANNEL, host_id=HOST, game=GAME,
+                                 stand_ins=GAMES[GAME].min_seats - 1, seed="x")
     update = await service.start(table.id, HOST)
     # the stand-ins play until the table waits on the one human
     assert service.waiting_on(update.table) == [HOST]
@@ -156,6 +102,6 @@ async def test_a_moderator_can_close_a_table_whose_row_cannot_be_read(service):
         await service.end_damaged(CHANNEL, moderator=False)
     assert await service.end_damaged(CHANNEL, moderator=True)
     assert await service.table_in(CHANNEL) is None
-    fresh = await service.create(guild_id=1, channel_id=CHANNEL, host_id=HOST, game="ostrakon")
+    fresh = await service.create(guild_id=1, channel_id=CHANNEL, host_id=HOST, game=GAME)
     assert fresh.status == "lobby"
     assert not await service.end_damaged(CHANNEL, moderator=True)  # a readable table is not "damaged"

@@ -9,12 +9,17 @@ import pytest
 from bot.store import StorageFailed, Store, StoreUnavailable
 from engine import GAMES, Chance, RuleError
 
-GAME = GAMES["grudgematch"]  # two human seats: each act is exactly one move, no stand-in moves after it
+from tests.registry import a_game
+
+# Two human seats: each act is exactly one move, no stand-in moves after it. Not a toy game: one
+# of those ends before its moves fill the file's free pages.
+KEY = a_game(seats=2, toy=False)
+GAME = GAMES[KEY]
 NO_PAGE_LIMIT = 1_073_741_823  # SQLite's default max_page_count
 
 
 async def started(service):
-    table = await service.create(guild_id=1, channel_id=1, host_id=100, game="grudgematch", seed="faults")
+    table = await service.create(guild_id=1, channel_id=1, host_id=100, game=KEY, seed="faults")
     await service.join(table.id, 101)
     return (await service.start(table.id, 100)).table
 
@@ -49,7 +54,7 @@ async def test_a_full_disk_refuses_the_move_with_its_real_cause_and_writes_nothi
     table = await started(service)
     ((pages,),) = await pragma(store, "page_count")
     await pragma(store, f"max_page_count = {pages}")  # the file may not grow: a write that needs a page fails
-    for _ in range(400):  # moves fill the pages' free space first; a Grudgematch game lasts longer
+    for _ in range(400):  # moves fill the pages' free space first
         stored, state = await on_disk(store, table.id), service.state_of(table)
         user, action = next_move(service, table)
         try:
@@ -82,7 +87,7 @@ async def test_a_read_only_database_refuses_moves_and_joins_but_still_reads(serv
     with pytest.raises(StorageFailed, match=r"could not save that move \(the database is read-only\), so it was not played"):
         await service.act(table.id, user, action)
     with pytest.raises(StorageFailed, match=r"could not save that \(the database is read-only\), so nothing changed"):
-        await service.create(guild_id=1, channel_id=2, host_id=100, game="ostrakon")
+        await service.create(guild_id=1, channel_id=2, host_id=100, game=KEY)
     await assert_unchanged(service, table, state, stored)
     assert await service.view_for(table.id, user)  # reading goes on
 

@@ -20,9 +20,11 @@ from bot.takeback import OFF, TakeBacks
 from bot.update import chance_for
 from engine import GAMES, Chance, RuleError, referee
 
+from tests.registry import a_game, rolls
+
 GUILD, CHANNEL = 5, 55
 MOVES = 100
-ROLLING = {"epireia", "grudgematch", "nine-muses", "philosophia"}  # they roll, shuffle or draw
+GAME = a_game(seats=2, undoable=True)  # a two-player game whose moves can be taken back
 
 
 async def opened(service, key: str, seed: str, players: int | None = None, **options):
@@ -93,70 +95,27 @@ async def test_every_move_is_taken_back_exactly_or_refused_with_its_reason(servi
         if table.status == "running":
             await service.end(table.id, 100, moderator=True)
     assert seen["taken back"] > 0 and seen["refused"] > 0, seen
-    if key in ROLLING:
+    if rolls(key):
         assert seen["refused after chance"] > 0, seen
 
 
-async def test_a_secret_stone_is_taken_back_until_the_vote_is_revealed(service):
-    """Ostrakon: a player's stone may be taken back while others still vote (nobody saw it); once
-    another player has voted it stays; the last stone reveals the vote, so it stays."""
-    takebacks, game = TakeBacks(service), GAMES["ostrakon"]
-    table = await opened(service, "ostrakon", "stones", players=5)
-    while service.state_of(table).phase != "vote":  # the first speaker asks
-        user = service.waiting_on(table)[0]
-        action = game.stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded("ask"))
-        table = (await service.act(table.id, user, action)).table
-    voters = service.waiting_on(table)
-    assert len(voters) > 2
-
-    def stone(user):
-        return game.stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(str(user)))
-
-    first = (await service.act(table.id, voters[0], stone(voters[0]))).table
-    back = await takebacks.take_back(table.id, voters[0], version=first.version)
-    assert voters[0] in service.waiting_on(back.table)
-    assert back.public == [f"↩️ <@{voters[0]}> took back their move."]  # and nothing of the stone
-    table = back.table
-    for user in voters[:-1]:
-        table = (await service.act(table.id, user, stone(user))).table
-    with pytest.raises(Refused, match="nothing of yours"):  # another player voted since
-        await takebacks.take_back(table.id, voters[0])
-    last = await service.act(table.id, voters[-1], stone(voters[-1]))
-    assert last.take_back_version is None
-    with pytest.raises(Refused, match="showed something new"):
-        await takebacks.take_back(table.id, voters[-1])
-
-
 async def test_a_table_opened_with_take_backs_off_refuses_them(service):
-    table = await opened(service, "grudgematch", "off", takebacks=False)
-    user = service.waiting_on(table)[0]
-    action = GAMES["grudgematch"].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded("x"))
-    update = await service.act(table.id, user, action)
+    table, chance = await opened(service, GAME, "off", takebacks=False), Chance.seeded("x")
+    for _ in range(MOVES):  # to a move the game lets its player take back
+        user = service.waiting_on(table)[0]
+        action = GAMES[GAME].stand_in(service.state_of(table), service.seat_of(table, user), chance)
+        update = await service.act(table.id, user, action)
+        if update.undoable_at is not None:
+            break
+        table = update.table
     assert update.undoable_at is not None and update.take_back_version is None  # undoable, but not here
     with pytest.raises(Refused) as refusal:
         await TakeBacks(service).take_back(table.id, user)
     assert str(refusal.value) == OFF
 
 
-async def test_the_players_whose_turn_it_had_become_are_told(service):
-    """Ostrakon's speaker asks, and the table waits on the voters; the speaker takes the question
-    back (a typo), so the voters are told privately that it is not their turn any more."""
-    game = GAMES["ostrakon"]
-    table = await opened(service, "ostrakon", "told", players=5)
-    (speaker,) = service.waiting_on(table)
-    question = game.stand_in(service.state_of(table), service.seat_of(table, speaker), Chance.seeded("q"))
-    asked = await service.act(table.id, speaker, question)
-    others = set(service.waiting_on(asked.table)) - {speaker}  # everyone votes, the speaker too
-    assert asked.take_back_version == asked.table.version and len(others) == 4
-    back = await TakeBacks(service).take_back(table.id, speaker)
-    assert service.waiting_on(back.table) == [speaker]
-    assert set(back.private) == others
-    assert all("not your turn any more" in texts[0] for texts in back.private.values())
-    assert back.public == [f"↩️ <@{speaker}> took back their move."]
-
-
 async def test_the_gate_admits_a_take_back_only_from_the_table_s_place_and_player(service):
-    table = await opened(service, "grudgematch", "gate")
+    table = await opened(service, GAME, "gate")
     gate, alice = Gate(service), table.seats[0]
     custom_id = f"pt:undo:{table.id}:{table.version}"
     for caller in (Caller(alice, GUILD + 1, CHANNEL), Caller(alice, GUILD, CHANNEL + 1), Caller(999, None, 1)):

@@ -2,7 +2,7 @@
 
     async def test_something(fake_discord, real_bot):
         alice, bob = fake_discord.add_users("alice", "bob")
-        created = await alice.slash("table new", game="ostrakon")
+        created = await alice.slash("table new", game=a_game())  # tests/registry.py
         ...
         await real_bot.restart()
 

@@ -1,8 +1,8 @@
 """The players of the crash test: one table per game, each in a channel of its own with players of
 its own (so that each DM and each channel belongs to one table), playing random moves through the
 fake as people do: the board's "My hand & moves", or the DM a simultaneous choice came in; a select
-of groups first on a long list; a form when a move needs words (Ostrakon's question, which the
-speaker also asks by `/ostrakon ask` now and then).
+of groups first on a long list; a form when a move needs words (a written move, which the player
+also plays by its command `/<game> <move>` now and then, the form left unsent).
 
 The bot may die in the middle of any action: then the action raises `Crashed`, and whether the
 move was played is for the bot's database to say (the test never assumes it).
@@ -14,30 +14,13 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Awaitable, Callable
 
+from bot.games import written_fields
 from engine import GAMES
 
 from .fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from .fakediscord.process import BotProcess
 from .game_table import HAND, MENTION, OVER, WAITING, Menu, check_limits
-from .ostrakon_table import ASK
-
-# game -> its tables, one picked at random: (players, stand-ins besides the host, table options).
-# Small tables, quick games. Several players make simultaneous choices by DM and boards edited as a
-# vote fills; one player is waited on again and again, and the board is edited with each move. At a
-# table of one player, a moderator hands the seat to a stand-in after a few moves, and the stand-ins
-# play the game to its end at once: a long delivery, told in part ("… N more messages of play …").
-SETUPS = {
-    "ostrakon": [(2, 4, ""), (1, 4, "")],
-    "nine-muses": [(1, 1, ""), (2, 0, "")],
-    "grudgematch": [(2, 0, "turn_limit=10"), (1, 1, "turn_limit=10")],
-    "epireia": [(2, 0, "last_turn=3, leagues=seats"), (1, 0, "")],
-    "philosophia": [(1, 1, "hourglass_rounds=1"), (2, 0, "hourglass_rounds=1")],
-}
-
-
-def any_setups(game) -> list[tuple[int, int, str]]:
-    """For a game with no setups of its own above: one or two players, stand-ins for the other seats."""
-    return [(humans, max(0, game.min_seats - humans), "") for humans in (1, 2) if humans <= game.max_seats]
+from .plans import plan_for
 
 
 class Crashed(Exception):
@@ -104,9 +87,14 @@ class Players:
         return done
 
     async def open(self, game: str) -> PlayedTable:
-        """A new table of `game` in a new channel, seated and started (no kill is armed meanwhile)."""
+        """A new table of `game` in a new channel, seated and started (no kill is armed meanwhile), one
+        of the small tables of the game's plan picked at random: several players make simultaneous
+        choices by DM and boards are edited as a vote fills; one player is waited on again and again,
+        and the board is edited with each move. At a table of one player, a moderator hands the seat
+        to a stand-in after a few moves, and the stand-ins play the game to its end at once: a long
+        delivery, told in part ("… N more messages of play …")."""
         self.opened += 1
-        humans, stand_ins, options = self.chance.choice(SETUPS.get(game) or any_setups(GAMES[game]))
+        humans, stand_ins, options = self.chance.choice(plan_for(game).setups)
         channel = self.fake.add_channel(f"{game}-{self.opened}")
         players = self.fake.add_users(*(f"{game}-{self.opened}-p{n}" for n in range(humans)))
         table = PlayedTable(self.fake, game, channel, players,
@@ -147,8 +135,6 @@ class Players:
         """One waited player of `table` plays a random move; returns its label."""
         user = self.chance.choice(table.waiting())
         message, from_dm = await self._where(table, user)
-        if Menu(message).moves() == [ASK] and self.chance.random() < 0.5:
-            return await self._ask_by_command(table, user)
         for _ in range(8):
             check_limits(message)
             menu = Menu(message)
@@ -160,6 +146,9 @@ class Players:
                 continue
             done = await self._press(user, menu, label)
             if done.modal is not None:
+                kind = written_kind(table.game, done.modal)
+                if kind is not None and self.chance.random() < 0.5:
+                    return await self._write_by_command(table, user, kind, done.modal)
                 done = await self._fill_form(table, user, done.modal)
             refused = [m.content for m in [done.reply, *done.followups] if m is not None and m.content.startswith("🚫")]
             if refused and from_dm:  # a prompt the table has moved on from: play from "My hand"
@@ -196,21 +185,36 @@ class Players:
         return await self.act(lambda: user.select(menu.message, [option["value"]], select=select["custom_id"]))
 
     async def _fill_form(self, table: PlayedTable, user: FakeUser, modal: dict) -> FakeInteraction:
-        """Each field gets a text of its own (a question numbered for its table, distinct answers)."""
-        table.questions += 1
-        fields = [row["components"][0] if row["type"] == 1 else row["component"] for row in modal["components"]]
-        answers = {f["custom_id"]: f"{f['custom_id']} {table.channel.name} {table.questions}"[:f.get("max_length", 100)]
-                   for f in fields if f["type"] == 4}
+        texts = self._texts(table, modal)
         self.on_move_sent()
-        return await self.act(lambda: user.submit_modal(answers))
+        return await self.act(lambda: user.submit_modal(texts))
 
-    async def _ask_by_command(self, table: PlayedTable, user: FakeUser) -> str:
-        table.questions += 1
-        number = f"{table.channel.name} {table.questions}"
+    async def _write_by_command(self, table: PlayedTable, user: FakeUser, kind: str, modal: dict) -> str:
+        """The move the form was opened for, played by its command instead: `/<game> <move>`."""
+        texts, command = self._texts(table, modal), f"{table.game} {kind}"
         self.on_move_sent()
-        done = await self.act(lambda: user.slash("ostrakon ask", channel=table.channel,
-                                                 question=f"Question {number}: the sea or the mountains?",
-                                                 white=f"Sea {number}", black=f"Peaks {number}"))
+        done = await self.act(lambda: user.slash(command, channel=table.channel, **texts))
         assert done.reply.content.startswith("✅"), done.reply.content
         table.moves += 1
-        return "/ostrakon ask"
+        return f"/{command}"
+
+    @staticmethod
+    def _texts(table: PlayedTable, modal: dict) -> dict[str, str]:
+        """A text of its own for each field of the form (a question numbered for its table, distinct answers)."""
+        table.questions += 1
+        return {f["custom_id"]: f"{f['custom_id']} {table.channel.name} {table.questions}"[:f.get("max_length", 100)]
+                for f in text_inputs(modal)}
+
+
+def text_inputs(modal: dict) -> list[dict]:
+    """A form's text inputs (rows of one input, or labelled inputs)."""
+    fields = [row["components"][0] if row["type"] == 1 else row["component"] for row in modal["components"]]
+    return [f for f in fields if f["type"] == 4]
+
+
+def written_kind(game: str, modal: dict) -> str | None:
+    """The game's written move (`Game.written_moves`) a form is for: the one whose texts to write
+    (bot/games.py `written_fields`, the command's options) are the form's inputs; None for another."""
+    inputs = {f["custom_id"] for f in text_inputs(modal)}
+    models = {model.model_fields["kind"].default: model for model in GAMES[game].action_types}
+    return next((kind for kind in GAMES[game].written_moves if set(written_fields(models[kind])) == inputs), None)

@@ -4,6 +4,9 @@ and what a user was doing when the process died is lost with it, not a rule the 
 
 from __future__ import annotations
 
+from engine import GAMES
+from tests.registry import a_game
+
 from .fakediscord import FakeDiscord
 from .fakediscord.process import BotProcess
 from .fakediscord.wire import Refusal
@@ -17,8 +20,9 @@ async def test_a_killed_bot_process_starts_again_on_the_same_database(fake_disco
         assert fake.command_syncs, "the bot did not sync its commands"
         first_session = fake.gateway
         alice, bob = fake.add_users("alice", "bob")
-        lobby = (await alice.slash("table new", game="nine-muses")).reply
-        assert "Nine Muses" in lobby.content
+        key = a_game(seats=2)
+        lobby = (await alice.slash("table new", game=key)).reply
+        assert GAMES[key].title in lobby.content
 
         bot.kill()
         await bot.wait_dead()
@@ -50,12 +54,13 @@ async def test_what_the_bot_had_not_answered_when_it_died_is_lost_not_broken(fak
         await bot.start()
         alice = fake.add_user("alice")
         fake.message_hooks.append(die_before_answering)
-        opened = await alice.slash("table new", game="nine-muses")
+        key = a_game()
+        opened = await alice.slash("table new", game=key)
         fake.message_hooks.remove(die_before_answering)
         assert opened.lost and opened.reply is None and fake.channel.messages() == []
         await bot.restart()
         # the table was saved before the answer: the channel has it, and says so when asked again
-        again = await alice.slash("table new", game="nine-muses")
+        again = await alice.slash("table new", game=key)
         assert again.reply.ephemeral and "already has a table" in again.reply.content
     finally:
         await bot.stop()

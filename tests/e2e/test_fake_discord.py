@@ -101,10 +101,10 @@ async def test_autocomplete_shows_the_bots_choices(fake_discord, tiny_bot):
 
 async def test_a_thread_is_a_channel_users_can_play_in(fake_discord, tiny_bot):
     alice = fake_discord.add_user("alice")
-    opened = await alice.slash("thread", name="Ostrakon at dusk")
+    opened = await alice.slash("thread", name="A game at dusk")
     thread = next(c for c in fake_discord.channels.values() if c.parent is fake_discord.channel)
     assert opened.reply.content == f"Opened {thread.mention}"
-    assert [m.content for m in thread.messages()] == ["Welcome to Ostrakon at dusk"]
+    assert [m.content for m in thread.messages()] == ["Welcome to A game at dusk"]
     started = await alice.slash("game start", players=2, channel=thread)
     assert started.reply.channel is thread and thread.messages()[-1] is started.reply
 

@@ -1,16 +1,22 @@
 """A move is shown in the channel through the interaction that made it (bot/delivery/hooks.py): a new
 board is the press's public follow-up, and the board is edited through the token of the press that
 posted it, so the channel costs nothing of the bot's global rate limit while those tokens live.
-When a token is refused (it expired, or Discord lost it), the bot's own request does it instead,
-and nothing is lost or shown twice."""
+Every game's first moves here; a refused token (the bot's own request does it instead, and nothing
+is lost or shown twice) in a game's own webhook tests (test_<package>_webhooks_e2e.py)."""
 from __future__ import annotations
 
+import pytest
+
+from engine import GAMES
+from tests.registry import every_game
+
 from .fakediscord.wire import Refusal
-from .ostrakon_table import OstrakonTable, Question, draw_without_encoding
+from .game_table import GameTable, draw_without_encoding, first, seeded_tables
 
 WEBHOOK_POST = ("POST", "/webhooks/{webhook_id}/{webhook_token}")
 WEBHOOK_EDIT = ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
 ORIGINAL_EDIT = ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
+MOVES = 12
 
 
 class ChannelRequests:
@@ -32,10 +38,9 @@ class ChannelRequests:
         return [route for route in self.routes if route[1].startswith("/channels/")]
 
 
-async def started(fake, monkeypatch) -> tuple[OstrakonTable, ChannelRequests]:
-    """Five players at a table; what the channel is asked is counted from the press on Start."""
-    draw_without_encoding(monkeypatch)
-    table = OstrakonTable(fake, fake.add_users("alice", "bob", "carol", "dave", "erin"))
+async def started(fake, table) -> ChannelRequests:
+    """The table's players take their seats; what the channel is asked is counted from the press
+    on Start. `table` is a GameTable or a game's own table helper (open, players, read_names)."""
     host, *others = table.players
     lobby = await table.open(host)
     for player in others:
@@ -44,7 +49,7 @@ async def started(fake, monkeypatch) -> tuple[OstrakonTable, ChannelRequests]:
     fake.message_hooks.append(requests)
     await host.click(lobby, "Start")
     table.read_names()
-    return table, requests
+    return requests
 
 
 def told_once(fake, *lines: str) -> bool:
@@ -52,50 +57,20 @@ def told_once(fake, *lines: str) -> bool:
     return all(shown.count(line) == 1 for line in lines)
 
 
-async def test_a_day_of_play_spends_no_global_request_on_the_channel(fake_discord, real_bot, monkeypatch):
+@pytest.mark.parametrize("key", every_game())
+async def test_a_game_s_first_moves_spend_no_global_request_on_the_channel(fake_discord, real_bot, monkeypatch, key):
     fake = fake_discord
-    table, requests = await started(fake, monkeypatch)
+    fake.settle_quiet = 0.01
+    seeded_tables(monkeypatch, f"webhooks-{key}")
+    draw_without_encoding(monkeypatch)
+    players = fake.add_users(*(f"player{n}" for n in range(GAMES[key].min_seats)))
+    table = GameTable(fake, key, players, writes=True)
+    requests = await started(fake, table)
     # the lobby became the game through the Start press; the first board is that press's follow-up
     assert requests.routes == [ORIGINAL_EDIT, WEBHOOK_POST], requests.routes
-    question = Question.numbered(1)
-    speaker = table.waiting()[0]
-    await table.ask(speaker, question, by_form=False)
-    board = table.board()
-    assert question.text in board.content and board.interaction is not None  # the command's follow-up
-    voters = table.waiting()
-    for number, voter in enumerate(voters):  # in the channel and by DM: the board is edited by webhook
-        await table.vote(voter, "white", table.phase()[1], by_dm=number % 2 == 0)
-    assert requests.bots_own() == [], requests.routes
-    assert WEBHOOK_EDIT in requests.routes and "The stones are revealed!" in "\n".join(
-        message.content for message in fake.channel.messages())
-    assert told_once(fake, f"asks: {question.text}", "The stones are revealed!")
-
-
-async def test_a_refused_token_leaves_the_post_and_the_edit_to_the_bot(fake_discord, real_bot, monkeypatch):
-    fake = fake_discord
-    table, requests = await started(fake, monkeypatch)
-    question = Question.numbered(1)
-    requests.refuse.add(WEBHOOK_POST)  # the question's board: the press's token is refused
-    with fake.expecting(10015):
-        await table.ask(table.waiting()[0], question, by_form=False)
-    board = table.board()
-    assert question.text in board.content and board.interaction is None  # posted by the bot itself
-    assert ("POST", "/channels/{channel_id}/messages") in requests.bots_own()
-    posted_by_webhook = len(requests.routes)
-    voter = table.waiting()[0]
-    await table.vote(voter, "black", question, by_dm=False)  # from the channel and from a DM alike
-    await table.vote(table.waiting()[0], "black", question, by_dm=True)
-    assert requests.routes[posted_by_webhook:] == [("PATCH", "/channels/{channel_id}/messages/{message_id}")] * 2
-
-    # a board the webhook posted, whose token then fails: its edit is the bot's own
-    fresh = Question.numbered(2)
-    while table.phase()[0] == "vote":
-        await table.vote(table.waiting()[0], "white", table.phase()[1])
-    await table.ask(table.waiting()[0], fresh, by_form=False)
-    requests.refuse.add(WEBHOOK_EDIT)
-    before = len(requests.routes)
-    with fake.expecting(10015):
-        await table.vote(table.waiting()[0], "white", fresh)
-    assert requests.routes[before:] == [("PATCH", "/channels/{channel_id}/messages/{message_id}")], requests.routes
-    assert "has voted (1/5)" in table.board().content.split("\n")[-2]
-    assert told_once(fake, f"asks: {question.text}", f"asks: {fresh.text}")
+    played = await table.play_until(table.over, lambda user: first, most=MOVES)
+    assert played >= MOVES or table.over(), played
+    # each move, from "My hand" or a DM, is shown through a webhook; a game that ended has its
+    # summary, after the last board, posted by the bot itself
+    summary = [("POST", "/channels/{channel_id}/messages")] if table.over() else []
+    assert requests.bots_own() == summary and len(requests.routes) > 2, requests.routes

@@ -4,11 +4,16 @@ at the table's version, closes it."""
 
 from __future__ import annotations
 
+from engine import GAMES
+from tests.registry import a_game
+
 
 async def test_the_host_hands_the_table_on_and_the_last_one_confirms_closing_it(fake_discord, real_bot):
     fake = fake_discord
     alice, bob, carol = fake.add_users("alice", "bob", "carol")
-    lobby = (await alice.slash("table new", game="ostrakon")).reply
+    game = a_game(seats=3)  # room for all three
+    title = GAMES[game].title
+    lobby = (await alice.slash("table new", game=game)).reply
     await bob.click(lobby, "Join")
     await carol.click(lobby, "Join")
 
@@ -22,7 +27,7 @@ async def test_the_host_hands_the_table_on_and_the_last_one_confirms_closing_it(
 
     # Anyone else just leaves.
     gone = await carol.slash("table leave")
-    assert gone.reply.ephemeral and gone.reply.content == "👋 You left the **Ostrakon** table."
+    assert gone.reply.ephemeral and gone.reply.content == f"👋 You left the **{title}** table."
 
     # The last player is asked first: nothing changes until they confirm.
     asked = (await bob.click(lobby, "Leave")).reply
@@ -44,7 +49,7 @@ async def test_the_host_hands_the_table_on_and_the_last_one_confirms_closing_it(
     assert forged.reply.content == "🚫 You are not at this table."
     assert "table closed" not in lobby.content
     await bob.click(asked, "Leave and close the table")
-    assert asked.content == "👋 You left, and the **Ostrakon** table is closed." and asked.button_labels() == []
-    assert lobby.content == "**Ostrakon** table closed." and lobby.button_labels() == []
-    reopened = await carol.slash("table new", game="ostrakon")  # the channel is free again
+    assert asked.content == f"👋 You left, and the **{title}** table is closed." and asked.button_labels() == []
+    assert lobby.content == f"**{title}** table closed." and lobby.button_labels() == []
+    reopened = await carol.slash("table new", game=game)  # the channel is free again
     assert "hosted by" in reopened.reply.content

@@ -8,9 +8,17 @@ from collections import Counter
 
 from bot import menu as menu_module
 from bot import service as service_module
+from engine import GAMES
+from tests.registry import games_with
 
 from .game_table import GameTable, draw_without_encoding, seeded_tables
-from .test_nine_muses_e2e import muse_collector
+from .plans import plan_for
+
+
+def two_taking_turns() -> str:
+    """A game of two seats at its fewest whose positions wait on one seat at a time (the registry
+    tells what a game offers at its fewest seats)."""
+    return next(key for key in games_with(seats=2, together=False) if GAMES[key].min_seats == 2)
 
 
 async def test_a_seats_menu_is_computed_once_per_version(fake_discord, real_bot, monkeypatch):
@@ -25,11 +33,14 @@ async def test_a_seats_menu_is_computed_once_per_version(fake_discord, real_bot,
         return menu_module.build(game, table_id, version, state, seat, running)
 
     monkeypatch.setattr(service_module, "build", counting)
+    key = two_taking_turns()
     players = fake.add_users("alice", "bob")
-    table = GameTable(fake, "nine-muses", players)
+    table = GameTable(fake, key, players)
+    strategy = {player: plan_for(key).strategy() for player in players}  # each game's own way of playing
     await table.seat_everyone()
-    for _ in range(6):  # three turns each: "My hand", a group, a move; the board and the other's turn
+    # three turns each: "My hand", a group (where the menu has them), a move; the board and the other's turn
+    for _ in range(6):
         (player,) = table.waiting()
-        await table.turn(player, muse_collector)
+        await table.turn(player, strategy[player])
         await table.hand(player)  # the same menu again, read from the cache
-    assert built and max(built.values()) == 1, [key for key, count in built.items() if count > 1]
+    assert built and max(built.values()) == 1, [built_for for built_for, count in built.items() if count > 1]

@@ -37,7 +37,7 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     # Dealt from a fixed seed: a random one left some games without a single Follower (the rule
     # allows it only from the top of a pile behind the speaker), failing the check below that the
     # game covered following (1 run in about 10). With this seed three players follow. (Two players
-    # who could follow in one vote: tests/bot/test_gate.py, where the second is told why.)
+    # who could follow in one vote: tests/bot/test_ostrakon_gate.py, where the second is told why.)
     seeded_tables(monkeypatch, SIX_PLAYER_SEED)
     draw_without_encoding(monkeypatch)
     started = time.perf_counter()

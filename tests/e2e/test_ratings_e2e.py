@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 from bot import leaderboard
+from engine import GAMES
+from tests.registry import a_game
 
 from .game_table import GameTable, draw_without_encoding, first, seeded_tables
 
@@ -22,7 +24,8 @@ async def test_a_finished_games_summary_shows_each_rating_change(fake_discord, r
     fake.settle_quiet = 0.01
     seeded_tables(monkeypatch, "ratings-two")
     players = alice, bob = fake.add_users("alice", "bob")
-    table = GameTable(fake, "nine-muses", players)
+    game = a_game(seats=2, toy=True)  # a short game: ratings are the bot's, whatever the rules
+    table = GameTable(fake, game, players)
     await table.seat_everyone()
     draw_without_encoding(monkeypatch)
     await table.play_until(table.over, lambda user: first)
@@ -49,7 +52,7 @@ async def test_a_finished_games_summary_shows_each_rating_change(fake_discord, r
     board = (await bob.slash("stats", server=True)).reply
     best, second = sorted(players, key=lambda player: (-after[player.id], player.id))
     ranks = board.content.split("🏅")[1]  # after the server's games and top winners
-    assert ranks.startswith(" **Nine Muses** ratings · page 1 of 2")
+    assert ranks.startswith(f" **{GAMES[game].title}** ratings · page 1 of 2")
     assert f"1. {best.mention} **{after[best.id]:,}**" in ranks and second.mention not in ranks
     await alice.click(board, "Next ▶")
     ranks = board.content.split("🏅")[1]

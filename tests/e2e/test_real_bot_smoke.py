@@ -3,13 +3,15 @@ commands once, and answers a first command. (Game scenarios live in their own te
 
 from __future__ import annotations
 
+from tests.registry import a_game
+
 
 async def test_the_real_bot_starts_syncs_once_and_opens_a_table(fake_discord, real_bot):
     alice = fake_discord.add_user("alice")
     guild_commands = fake_discord.commands.get(fake_discord.guild.id, {})
     assert "1:table" in guild_commands and len(fake_discord.command_syncs) == 1
 
-    opened = await alice.slash("table new", game="ostrakon")
+    opened = await alice.slash("table new", game=a_game())
     assert opened.reply is not None and not opened.reply.ephemeral
     assert fake_discord.channel.messages() == [opened.reply]
 

@@ -7,11 +7,13 @@ seat cannot see is re-dealt (`shuffle_secrets`); a step's public events must not
 unless the step itself revealed something (the public view after it differs).
 """
 import os
+from importlib import import_module
 
 import pytest
 from pydantic import BaseModel
 
-from engine import GAMES, Chance, Game, RuleError, referee
+from engine import GAMES, PACKAGES, Chance, Game, RuleError, referee
+from tests.registry import games_with, package_of
 
 PLAYOUTS = int(os.environ.get("CONTRACT_PLAYOUTS", "200"))
 MAX_STEPS = 6000
@@ -101,8 +103,13 @@ def test_contract_names(key):
         assert callable(getattr(game, name)), name
 
 
-def test_the_production_games_are_registered_under_their_keys():
-    assert {"ostrakon", "nine-muses", "grudgematch", "epireia", "philosophia"} <= set(GAMES)
+def test_every_engine_package_is_registered_under_its_game_s_key():
+    """The games an operator installs are the engine's packages (engine.PACKAGES, one line a game)."""
+    assert PACKAGES
+    installed = [import_module(f"engine.{name}").GAME for name in PACKAGES]
+    for name, game in zip(PACKAGES, installed):
+        assert GAMES[game.key] is game and package_of(game.key) == name, name
+    assert sorted(game.key for game in installed) == games_with(toy=False)
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -1,56 +1,41 @@
-"""Epireia's Development actions and Philosophia's standard actions are refereed by a direct check
-(`allowed`) rather than by listing every legal action, for speed. The two must never disagree:
-over seeded playouts, every possible action of every seat is allowed exactly when it is listed."""
+"""A game may referee some of its moves by a direct check (`allowed`) rather than by listing every
+legal action, for speed. The two must never disagree: over seeded playouts, every possible action
+of every seat is allowed exactly when it is listed.
+
+A game with such a check declares it in its rules tests, `tests/engine/<package>/direct_check.py`,
+as `DIRECT_CHECK = (allowed, listed, candidates, among)`: the direct check, the list it must agree
+with, every action there is for a seat (legal or not), and whether an action is among the listed."""
 from __future__ import annotations
+
+import importlib
 
 import pytest
 
 from engine import GAMES, Chance, referee
-from engine.epireia import data as epireia_data, develop
-from engine.epireia.actions import (
-    Archon, ArchitectBuild, Build, Donate, EndDevelopment, Produce, Trade, Withdraw,
-)
-from engine.philosophia import data as philosophia_data, standard
-from engine.philosophia.actions import (  # `among`: listed moves may carry a name the candidate lacks
-    among, BuildSchool, Consult, Follow, HireBuilder, HireSophist, Labyrinth, Study, Tutor, Unlock, UseSophist,
-)
+from tests.registry import every_game, package_of
 
 STEPS = 400
 
 
-def epireia_candidates(state, seat) -> list:
-    """Every Development action there is, legal or not."""
-    resources, units, buildings = epireia_data.RESOURCES, epireia_data.UNITS, list(epireia_data.BUILDINGS)
-    low, high = epireia_data.DONATION
-    return ([Donate(resource=r, amount=n) for r in resources for n in range(low, high + 1)]
-            + [Build(building=b) for b in buildings + ["Nowhere"]]
-            + [Produce(unit=u, level=level) for u in units for level in (1, 2)]
-            + [ArchitectBuild(building=b) for b in buildings]
-            + [Trade(give=g, get=t) for g in resources for t in resources]
-            + [Withdraw(first=a, second=b) for a in resources for b in resources]
-            + [Archon(), EndDevelopment()])
+def direct_check(key: str) -> tuple | None:
+    """The game's declared direct check, or None."""
+    name = f"tests.engine.{package_of(key)}.direct_check"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if not f"{name}.".startswith(f"{error.name}."):
+            raise  # the declaration is there but breaks: not a game without one
+        return None
+    return getattr(module, "DIRECT_CHECK", None)
 
 
-def philosophia_candidates(state, seat) -> list:
-    """Every standard action there is for `seat`, legal or not."""
-    seats = range(len(state.players))
-    pool = tuple(philosophia_data.CRITERIA) + philosophia_data.MOIRAI_CRITERIA + tuple(state.players[seat].requests)
-    return ([Tutor(), Follow(), HireBuilder(), BuildSchool(), HireSophist(), Study(), Consult()]
-            + [UseSophist(target=other) for other in seats]
-            + [Unlock(card=card) for card in philosophia_data.WISDOM]
-            + [Labyrinth(criterion=criterion) for criterion in dict.fromkeys(pool)])
-
-
-CHECKS = {
-    "epireia": (develop.allowed, develop.legal, epireia_candidates),
-    "philosophia": (standard.allowed, standard.standard_actions, philosophia_candidates),
-}
+CHECKED = [key for key in every_game() if direct_check(key)]
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("key", sorted(CHECKS))
+@pytest.mark.parametrize("key", CHECKED)
 def test_the_direct_check_agrees_with_the_list_of_legal_actions(key, seed):
-    game, (allowed, legal, candidates) = GAMES[key], CHECKS[key]
+    game, (allowed, legal, candidates, among) = GAMES[key], direct_check(key)
     chance = Chance.seeded(f"direct:{key}:{seed}")
     state = game.setup(2 + seed % 3, game.Options(), chance)
     checked = 0

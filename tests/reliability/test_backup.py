@@ -10,8 +10,10 @@ from bot.backup import BackupError, backup
 from bot.service import TableService
 from bot.store import Store
 from engine import GAMES, Chance
+from tests.registry import a_game
 
 PLAYERS = [100, 101, 102, 103, 104]
+GAME = a_game(seats=len(PLAYERS))  # any game that seats them all: stand-ins play it
 
 
 async def keep_playing(service: TableService, table_id: int, stop: asyncio.Event) -> int:
@@ -35,7 +37,7 @@ async def test_a_backup_taken_during_play_is_consistent_and_restores(tmp_path):
     service = TableService(store)
     tables = []
     for channel in range(1, 5):
-        table = await service.create(guild_id=1, channel_id=channel, host_id=PLAYERS[0], game="ostrakon", seed=f"b{channel}")
+        table = await service.create(guild_id=1, channel_id=channel, host_id=PLAYERS[0], game=GAME, seed=f"b{channel}")
         for user in PLAYERS[1:]:
             await service.join(table.id, user)
         tables.append((await service.start(table.id, PLAYERS[0])).table)
@@ -81,7 +83,7 @@ def test_backup_refuses_to_overwrite_or_copy_nothing(tmp_path):
 async def test_the_backup_command(tmp_path, monkeypatch, capsys):
     live = tmp_path / "bot.sqlite3"
     store = await Store.open(live)
-    await TableService(store).create(guild_id=1, channel_id=1, host_id=1, game="ostrakon")
+    await TableService(store).create(guild_id=1, channel_id=1, host_id=1, game=GAME)
     await store.close()
     monkeypatch.setenv("BOT_DB_PATH", str(live))
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)

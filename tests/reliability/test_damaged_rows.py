@@ -5,12 +5,15 @@ import pytest
 
 from bot.service import Refused, TableService
 from bot.store import Store
+from engine import Chance
+from tests.registry import a_game
 
 PLAYERS = [100, 101, 102, 103, 104]
+GAME = a_game(seats=len(PLAYERS), together=False)  # one seat to move: the good table's next move
 
 
 async def running_table(service: TableService, channel: int):
-    table = await service.create(guild_id=1, channel_id=channel, host_id=PLAYERS[0], game="ostrakon", seed=f"s{channel}")
+    table = await service.create(guild_id=1, channel_id=channel, host_id=PLAYERS[0], game=GAME, seed=f"s{channel}")
     for user in PLAYERS[1:]:
         await service.join(table.id, user)
     return (await service.start(table.id, PLAYERS[0])).table
@@ -44,7 +47,9 @@ async def test_start_up_skips_a_damaged_row_with_a_log_line(tmp_path, caplog):
         await service.table_in(bad_seats.channel_id)
 
     # the good table plays on
-    (speaker,) = service.waiting_on(await service.get(good.id))
-    update = await service.act(good.id, speaker, {"kind": "ask", "question": "Sea or mountains?", "white": "Sea", "black": "Mountains"})
+    table = await service.get(good.id)
+    (player,) = service.waiting_on(table)
+    state, seat = service.state_of(table), service.seat_of(table, player)
+    update = await service.act(good.id, player, service.game_of(table).stand_in(state, seat, Chance.seeded("on")))
     assert update.table.version == good.version + 1
     await store.close()

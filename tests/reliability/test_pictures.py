@@ -5,25 +5,38 @@ from types import SimpleNamespace
 
 from bot import render
 from bot.delivery.publisher import Publisher
+from bot.games import plugin
 from bot.service import TableService
 from bot.store import Store
 from engine import Chance
+from tests.registry import a_game, games_with
 
 PLAYERS = [100, 101, 102, 103, 104]
+
+
+async def started_table(service: TableService, game: str, players: list[int]):
+    table = await service.create(guild_id=1, channel_id=1, host_id=players[0], game=game, seed="p")
+    for user in players[1:]:
+        await service.join(table.id, user)
+    return (await service.start(table.id, players[0])).table
+
+
+async def stand_in_move(service: TableService, table):
+    """The table after its one waiting seat's stand-in move."""
+    (player,) = service.waiting_on(table)
+    state, seat = service.state_of(table), service.seat_of(table, player)
+    return (await service.act(table.id, player, service.game_of(table).stand_in(state, seat, Chance.seeded("m")))).table
 
 
 async def test_a_picture_is_drawn_in_a_worker_thread_once_per_version(tmp_path, monkeypatch):
     store = await Store.open(tmp_path / "bot.sqlite3")
     service = TableService(store)
-    table = await service.create(guild_id=1, channel_id=1, host_id=PLAYERS[0], game="ostrakon", seed="p")
-    for user in PLAYERS[1:]:
-        await service.join(table.id, user)
-    table = (await service.start(table.id, PLAYERS[0])).table
+    table = await started_table(service, a_game(seats=len(PLAYERS), together=False), PLAYERS)
     drawn = []
     real = render.render_picture
 
     def recording(game_key, view):
-        drawn.append((threading.current_thread() is threading.main_thread(), view["phase"]))
+        drawn.append((threading.current_thread() is threading.main_thread(), view))
         return real(game_key, view)
 
     monkeypatch.setattr(render, "render_picture", recording)
@@ -32,12 +45,13 @@ async def test_a_picture_is_drawn_in_a_worker_thread_once_per_version(tmp_path, 
     again = await publisher.picture(table)
     assert first.fp.getvalue() == again.fp.getvalue()
     assert first.fp.getvalue().startswith(b"\xff\xd8\xff")  # a JPEG
-    assert drawn == [(False, "ask")]  # once, and not on the event loop's thread
+    before = service.menu(table, None).view
+    assert drawn == [(False, before)]  # once, and not on the event loop's thread
 
-    (speaker,) = service.waiting_on(table)
-    table = (await service.act(table.id, speaker, {"kind": "ask", "question": "Day or night?", "white": "Day", "black": "Night"})).table
+    table = await stand_in_move(service, table)
     await publisher.picture(table)
-    assert drawn == [(False, "ask"), (False, "vote")]  # a new version, a new picture
+    after = service.menu(table, None).view
+    assert drawn == [(False, before), (False, after)] and after != before  # a new version, a new picture
     await store.close()
 
 
@@ -62,20 +76,20 @@ async def test_pictures_are_drawn_in_a_process_of_their_own():
 
 
 PAINTER_THEN_SIGKILL = """
-import asyncio, os, signal
+import asyncio, os, signal, sys
 from bot.render.painter import Painter
 from engine import GAMES, Chance
 
-async def main():
+async def main(key):
     painter = Painter(workers=1)
     painter.start()
-    game = GAMES["ostrakon"]
-    await painter.paint("ostrakon", game.view(game.setup(5, game.Options(), Chance.seeded("x")), None))
+    game = GAMES[key]
+    await painter.paint(key, game.view(game.setup(game.min_seats, game.Options(), Chance.seeded("x")), None))
     (worker,) = painter._pool._processes.values()
     print(worker.pid, flush=True)
     os.kill(os.getpid(), signal.SIGKILL)  # a crash: no shutdown of the pool
 
-asyncio.run(main())
+asyncio.run(main(sys.argv[1]))
 """
 
 
@@ -86,7 +100,8 @@ def test_the_picture_process_ends_when_the_bot_is_killed():
     import sys
     import time
 
-    ran = subprocess.run([sys.executable, "-c", PAINTER_THEN_SIGKILL], capture_output=True, text=True, timeout=30)
+    key = a_game(toy=False)  # one the bot knows without the test run's plug-ins
+    ran = subprocess.run([sys.executable, "-c", PAINTER_THEN_SIGKILL, key], capture_output=True, text=True, timeout=30)
     assert ran.returncode == -9, ran.stderr
     worker = int(ran.stdout.split()[0])
     deadline = time.monotonic() + 10
@@ -109,18 +124,13 @@ async def test_a_board_edited_in_place_keeps_its_picture_unless_what_is_drawn_ch
     picture again only if the public view (all a picture is drawn from) changed."""
     store = await Store.open(tmp_path / "bot.sqlite3")
     service = TableService(store)
-    table = await service.create(guild_id=1, channel_id=1, host_id=PLAYERS[0], game="nine-muses", seed="p")
-    await service.join(table.id, PLAYERS[1])
-    table = (await service.start(table.id, PLAYERS[0])).table
+    game = next(key for key in games_with(seats=2, together=False) if plugin(key).presentation.position is None)
+    table = await started_table(service, game, PLAYERS[:2])
     publisher = Publisher(SimpleNamespace(service=service))
     assert publisher._moved(table) and publisher._moved(table, drawn=True)
     publisher._positions[table.id] = publisher._position(table, drawn=True)  # as a posted board records it
     assert publisher._moved(table)  # a new board: its picture again
     assert not publisher._moved(table, drawn=True)  # an edit: nothing drawn changed, nothing uploaded
-    (player,) = service.waiting_on(table)
-    game = service.game_of(table)
-    state = service.state_of(table)
-    seat = service.seat_of(table, player)
-    table = (await service.act(table.id, player, game.stand_in(state, seat, Chance.seeded("m")))).table
+    table = await stand_in_move(service, table)
     assert publisher._moved(table, drawn=True)  # the move changed the board: a new picture
     await store.close()

@@ -3,10 +3,11 @@ import pytest
 
 from bot import store as store_module
 from bot.store import StaleVersion, Store
+from tests.registry import a_game
 
 
 async def new_table(store: Store, channel: int):
-    return await store.create_table(guild_id=1, channel_id=channel, game="ostrakon", host_id=1,
+    return await store.create_table(guild_id=1, channel_id=channel, game=a_game(), host_id=1,
                                     seats=[1], options={}, seed="s")
 
 

@@ -2,7 +2,7 @@
 
     fake = await FakeDiscord().start()
     alice = fake.add_user("alice")
-    reply = (await alice.slash("table new", game="ostrakon")).reply
+    reply = (await alice.slash("table new", game=a_game())).reply
     await alice.click(reply, "Join")
     fake.channel.messages(), alice.dms(), alice.ephemerals()
     other = fake.add_guild("Elsewhere"); await fake.add_user("mallory", guild=other).forge_click("pt:x")

@@ -3,7 +3,7 @@ their DMs and their ephemeral replies. The Discord client refuses what a person 
 (unknown option, hidden command, disabled button...): those raise `UserCannot` in the test.
 
 Every action returns the `FakeInteraction` after the bot has finished with it (see
-FakeDiscord.run_interaction), so `(await alice.slash("table new", game="ostrakon")).reply.text`
+FakeDiscord.run_interaction), so `(await alice.slash("table new", game=a_game())).reply.text`
 is what Alice read back.
 """
 

@@ -1,14 +1,22 @@
-"""The summary and /stats of games whose seats changed hands through the clock: a player handed to
-a stand-in after a missed deadline, a substitute taking the seat, a game the stand-ins finished."""
+"""A Nine Muses summary: each seat's hand told under its name (tests/bot/test_summary.py), and the
+seats that changed hands through the clock (bot/seats.py): a player handed to a stand-in after a
+missed deadline, a substitute taking the seat, a game the stand-ins finished."""
 from bot import stats
 from bot.clock import HOUR
 from bot.seats import seat_history
 from bot.summary import summary_lines
 from engine import GAMES, Chance
 
-from .test_clock import ALICE, BOB, CAROL, T0, World, world  # noqa: F401
+from .test_clock import ALICE, BOB, CAROL, World, world  # noqa: F401
+from .test_summary import ENDINGS, assert_each_seat_told, service  # noqa: F401
 
 MUSES = GAMES["nine-muses"]
+
+
+@ENDINGS
+async def test_the_public_summary_tells_each_seats_hand(service, moves):
+    await assert_each_seat_told(service, "nine-muses", moves,
+                                lambda view: [f"Cards in hand: {', '.join(view['hand']) or 'none'}"])
 
 
 async def nine_muses(world: World, channel: int):

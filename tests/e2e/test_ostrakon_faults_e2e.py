@@ -1,7 +1,8 @@
-"""Discord's bad moments against the real bot, in an Ostrakon game of five: rate limits (429) and
-server errors (5xx) on the board's post and edit and on a DM, and the gateway dropping mid-game.
-Whatever Discord does, every move is committed and acknowledged, nothing committed is lost, the
-channel shows each message once, and the table plays on (fakediscord/faults.py)."""
+"""Discord's faults (fakediscord/faults.py) at an Ostrakon table of five: every move told once, play goes on.
+
+Rate limits (429) and server errors (5xx) on the board's post and edit and on a DM, and the gateway
+dropping mid-game: whatever Discord does, every move is committed and acknowledged, nothing
+committed is lost, the channel shows each message once, and the table plays on."""
 
 from __future__ import annotations
 

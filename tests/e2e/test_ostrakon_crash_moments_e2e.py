@@ -1,9 +1,9 @@
-"""The bot's process killed at one chosen moment of its publishing, one case each: what the crash test
-of announcements (test_crash_announcements_e2e.py) finds at random, made to happen every time.
+"""Crash moments at an Ostrakon table: what the crash test (test_crash_announcements_e2e.py) finds at random, every time.
 
-Each plays Ostrakon (small tables with stand-ins) in #general through the fake, kills the real bot
-(`python -m bot run`) with SIGKILL from a message hook of the fake at the chosen request, starts it
-again on the same database, and checks what people saw against what the bot's log committed.
+The bot's process killed at one chosen moment of its publishing, one case each. Each plays a small
+table with stand-ins in #general through the fake, kills the real bot (`python -m bot run`) with
+SIGKILL from a message hook of the fake at the chosen request, starts it again on the same
+database, and checks what people saw against what the bot's log committed (crash_checks.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Under load a table's deliveries are merged: while one goes out, the moves committed meanwhile
-wait and go out together (bot/delivery/pending.py). The channel ends with the latest board, and
-every text of the log arrives once, in order."""
+"""Ostrakon's stones pressed at once while the board is slow: a table's deliveries are merged under
+load (bot/delivery/pending.py): while one goes out, the moves committed meanwhile wait and go out
+together. The channel ends with the latest board, and every text of the log arrives once, in order."""
 from __future__ import annotations
 
 import asyncio
