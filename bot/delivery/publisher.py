@@ -4,8 +4,9 @@ What a change tells is in the outbox (bot/outbox.py), written with the change it
 delivers what a table owes: the public texts to the table's channel with the board (picture and
 buttons) and a ping for the players the table newly waits on, the private texts, seats and
 prompts by DM (bot/delivery/dms.py), then marks it delivered. What a crash or a failed request
-left owed is delivered by `catch_up`, at start-up and every few minutes. Channel messages carry
-nonces made from what they deliver, so a delivery made again is not shown twice.
+left owed is delivered by `catch_up` (bot/delivery/catch_up.py), at start-up and every minute.
+Channel messages carry nonces made from what they deliver, so a delivery made again is not shown
+twice.
 
 Two locks, one for each thing they guard: the TableService's `table_lock` guards a table's row
 (read, change, save), and the publisher's `ordered_delivery` guards the order in which a table's
@@ -38,36 +39,18 @@ from .mentions import NOBODY, pinging
 from .dms import DirectMessages
 from .hooks import Editors, Hook
 from .pending import Delivery, merged
+from .catch_up import CatchUp
 from .summary import post_summary
 from .components import board_components
 
 log = logging.getLogger(__name__)
 PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version, seat or None for the public one)
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
-CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
-ANSWER_LIVES = 14 * 60  # an interaction's answer can be read back for 15 minutes
 # the tables whose ordered_delivery this task holds: their deliveries wait until its block ends
 _ORDERED: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("ordered", default=frozenset())
 
 
-def edited_in(board: str, public: list[str]) -> bool:
-    """Whether a board's text already ends with these events (edited in before a crash), its
-    waiting or status line aside: the events were told, in order, last. (An event may span several lines, and
-    the same line may have been told on an earlier day: only the whole run, at the end, counts.)"""
-    lines = board_events(board)
-    told = "\n".join(public).split("\n")
-    return bool(told) and lines[-len(told):] == told
-
-
-def _pressed_at(via: str | None) -> float:
-    """When a press was made, from its `answered_by` (cogs/play.py): application:token:time."""
-    try:
-        return float((via or "").rsplit(":", 1)[1])
-    except (IndexError, ValueError):
-        return 0.0
-
-
-class Publisher:
+class Publisher(CatchUp):
     def __init__(self, bot, painter: Painter | None = None) -> None:  # the TableBot (bot/app.py) builds this
         self.bot = bot
         self.painter = painter or Painter(workers=0)
@@ -365,110 +348,6 @@ class Publisher:
         await self.dms.settle(table, [], {})  # its DM prompts say so, without buttons
         await post_summary(self.bot, table)
         await outbox.delivered(self.bot.store, table.id, table.version)
-
-    async def catch_up(self, table_id: int) -> None:
-        """What a table still owes after a crash, a restart or a failed request: the missed events
-        (summarised if many) with a fresh board, and the owed DMs. Events the board already shows
-        (edited in, or posted, before the crash) are not told again: that board's waiting line is
-        renewed. A fresh board pings everyone the table waits on; the moves of a simultaneous
-        choice go to each of them: whom the lost delivery had told is not known (a DM it did send
-        has the same nonce, so Discord drops the repeat)."""
-        async with self.ordered_delivery(table_id), self._channel(table_id):
-            table = await self.bot.service.get(table_id)
-            owed = await outbox.owed(self.bot.store, table_id)
-            if owed.seen >= table.version:
-                return
-            if table.state is None:
-                await self._refresh_lobby(table)
-                return
-            if table.status == "ended":
-                channel = await self.channel_of(table)
-                for number, text in enumerate(chunk(owed.public)):
-                    await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
-                await self._close(table)
-                return
-            shown = False
-            if table.board_message_id is not None and owed.public:
-                if await self._edited_in(table, owed.public):
-                    shown = True
-                elif (posted := await self._posted_unrecorded(table, owed.public)) is not None:
-                    table, shown = posted, True
-            if shown:
-                owed.public = []
-            await self._unanswered(owed)
-            try:
-                await self._publish(Delivery.of(table, [], None, set(), ()), owed, shown=shown)
-            except discord.HTTPException as error:
-                log.warning("table %s: catching up failed (%s); trying again later", table_id, error)
-
-    async def _edited_in(self, table: TableRecord, public: list[str]) -> bool:
-        try:
-            return edited_in((await (await self.channel_of(table)).fetch_message(table.board_message_id)).content, public)
-        except discord.NotFound:
-            return False
-
-    async def _posted_unrecorded(self, table: TableRecord, public: list[str]) -> TableRecord | None:
-        """A board with these events that a press's webhook posted just before a crash, which has no
-        nonce to make a second post return it: the table with it as its board, if there is one."""
-        channel = await self.channel_of(table)
-        async for message in channel.history(after=discord.Object(table.board_message_id), limit=10):
-            if message.author.id == self.bot.user.id and edited_in(message.content, public):
-                await self.bot.store.set_board_message(table.id, message.id)
-                self._boards[table.id] = (message.id, message.content)
-                return await self.bot.service.get(table.id)
-        return None
-
-    async def _unanswered(self, owed: Owed, before: float | None = None) -> None:
-        """Texts meant for the answer to a player's press that the answer does not show go to their
-        DMs with the rest. With `before`, only presses made before then are looked at: this process
-        answers its own presses before it delivers, but a press committed just before a crash may
-        have had no answer, and the first delivery after the restart (a stand-in's move the clock
-        plays at once) can come before the catch-up."""
-        for user, (via, texts) in owed.acks.items():
-            if before is not None and _pressed_at(via) > before:
-                continue
-            if not await self._answered(via, texts):
-                owed.private.setdefault(user, [])[:0] = texts
-
-    async def _answered(self, via: str | None, texts: list[str]) -> bool:
-        """Whether a press's answer shows these texts: read from the interaction's own message while
-        its token lives (15 minutes); after that, or if it cannot be read, they are sent again."""
-        application, token, at = (via or "::0").split(":")
-        if not token or time.time() - float(at) > ANSWER_LIVES:
-            return False
-        try:
-            webhook = discord.Webhook.partial(int(application), token, client=self.bot)
-            answer = await webhook.fetch_message("@original")
-        except (discord.HTTPException, ValueError):
-            return False
-        return answer.content.startswith("✅ " + " ".join(texts))
-
-    async def catch_up_all(self) -> None:
-        """`catch_up` for every table that owes anything; a table whose channel is gone is let go."""
-        for table_id in await outbox.tables_owed(self.bot.store):
-            try:
-                await self.catch_up(table_id)
-            except (discord.NotFound, discord.Forbidden):
-                log.info("table %s: its channel cannot be reached; what it owed is dropped", table_id)
-                table = await self.bot.service.get(table_id)
-                await outbox.delivered(self.bot.store, table_id, table.version)
-            except Exception:
-                log.exception("table %s: catching up failed; trying again later", table_id)
-
-    def start(self) -> None:
-        self._sweeper = asyncio.create_task(self._sweep(), name="catch-up")
-
-    async def stop(self) -> None:
-        if getattr(self, "_sweeper", None) is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-
-    async def _sweep(self) -> None:
-        await self.bot.wait_until_ready()
-        while True:
-            await self.catch_up_all()
-            await asyncio.sleep(CATCH_UP_EVERY)
 
     async def _close_board(self, table: TableRecord) -> None:
         """A table that ended: its last board keeps its text and picture, but no buttons."""
