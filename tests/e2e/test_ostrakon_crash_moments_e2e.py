@@ -81,6 +81,14 @@ async def problems_now(fake: FakeDiscord, database: BotDatabase, check) -> list[
     return [str(problem) for problem in check(told, table_messages(fake, told, Purposes()))]
 
 
+def stand_in_speaks_next(fake, table, player) -> bool:
+    """Voting, and the dealer's last words name a stand-in (not `player`) as the next speaker."""
+    lines = "\n".join(m.content for m in fake.channel.messages()).splitlines()
+    dealt = [line for line in lines if line.startswith("🗣️")]
+    found = NEXT_SPEAKER.search(dealt[-1]) if dealt else None
+    return table.phase()[0] == "vote" and found is not None and found.group(1) != table.names[player.id]
+
+
 async def test_a_players_own_private_text_is_not_sent_again_after_a_crash(fake_discord, tmp_path):
     """The voter's "You voted ..." is shown in the answer to their vote; the bot dies right after
     that answer, before the vote is told; the catch-up must not DM it to them again."""
@@ -145,16 +153,9 @@ async def test_lines_that_repeat_an_earlier_days_are_told_after_a_crash(fake_dis
     # player, waited on again and again) the board edited in place
     kill = KillAt(fake, bot, lambda e: e.route in CREATES | EDITS and e.stage == "before" and e.public)
 
-    def stand_in_speaks_next() -> bool:
-        """Voting, and the dealer's last words name a stand-in as the next speaker."""
-        lines = "\n".join(m.content for m in fake.channel.messages()).splitlines()
-        dealt = [line for line in lines if line.startswith("🗣️")]
-        found = NEXT_SPEAKER.search(dealt[-1]) if dealt else None
-        return table.phase()[0] == "vote" and found is not None and found.group(1) != table.names[alice.id]
-
     try:
         numbers = itertools.count(1)
-        await play_until(table, numbers, stand_in_speaks_next)
+        await play_until(table, numbers, lambda: stand_in_speaks_next(fake, table, alice))
         assert "has voted (4/5)" in table.board().content  # the stand-ins' votes, on the board
         kill.armed = True
         await table.vote(alice, "white", table.phase()[1], by_dm=False)
@@ -177,15 +178,9 @@ async def test_an_event_of_two_lines_edited_into_the_board_is_not_told_twice(fak
     (alice,) = table.players
     kill = KillAt(fake, bot, lambda e: e.route in EDITS and e.stage == "after" and " asks: " in e.message.content)
 
-    def stand_in_speaks_next() -> bool:
-        lines = "\n".join(m.content for m in fake.channel.messages()).splitlines()
-        dealt = [line for line in lines if line.startswith("🗣️")]
-        found = NEXT_SPEAKER.search(dealt[-1]) if dealt else None
-        return table.phase()[0] == "vote" and found is not None and found.group(1) != table.names[alice.id]
-
     try:
         numbers = itertools.count(1)
-        await play_until(table, numbers, stand_in_speaks_next)
+        await play_until(table, numbers, lambda: stand_in_speaks_next(fake, table, alice))
         board, edits = table.board(), len(table.board().history)
         kill.armed = True
         await table.vote(alice, "white", table.phase()[1], by_dm=False)
