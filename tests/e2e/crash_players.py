@@ -19,7 +19,7 @@ from engine import GAMES
 
 from .fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from .fakediscord.process import BotProcess
-from .game_table import HAND, MENTION, OVER, WAITING, Menu, check_limits
+from .game_table import HAND, Menu, ReadsItsChannel, check_limits
 from .plans import plan_for
 
 
@@ -28,7 +28,7 @@ class Crashed(Exception):
 
 
 @dataclass
-class PlayedTable:
+class PlayedTable(ReadsItsChannel):
     fake: FakeDiscord
     game: str
     channel: FakeChannel
@@ -38,26 +38,8 @@ class PlayedTable:
     questions: int = 0
     kick_after: int | None = None  # moves before a moderator hands the one player's seat to a stand-in
 
-    def user(self, user_id: int) -> FakeUser:
-        return next(u for u in self.players if u.id == user_id)
-
-    def board(self) -> FakeMessage:
-        boards = [m for m in self.channel.messages() if HAND in m.button_labels()]
-        assert boards, f"no board in {self.channel!r}"
-        return boards[-1]
-
-    def waiting(self) -> list[FakeUser]:
-        """Whom the table waits on, as the latest waiting line in its channel says."""
-        for message in reversed(self.channel.messages()):
-            if OVER in message.content:
-                return []
-            found = WAITING.search(message.content)
-            if found:
-                return [self.user(int(i)) for i in MENTION.findall(found.group(1))]
-        return []
-
-    def over(self) -> bool:
-        return any(OVER in m.content for m in self.channel.messages())
+    def channel_messages(self) -> list[FakeMessage]:
+        return self.channel.messages()
 
 
 @dataclass

@@ -123,8 +123,40 @@ def written(modal: dict, number: int) -> dict[str, str]:
             for n, f in enumerate(fields) if f["type"] == 4}
 
 
+class ReadsItsChannel:
+    """What a player reads in a table's channel: the board, whom it waits on, whether it is over.
+    A table says which messages its channel holds (`channel_messages`) and who plays (`players`)."""
+
+    players: list[FakeUser]
+
+    def channel_messages(self) -> list[FakeMessage]:
+        raise NotImplementedError
+
+    def user(self, user_id: int) -> FakeUser:
+        return next(u for u in self.players if u.id == user_id)
+
+    def board(self) -> FakeMessage:
+        """The latest message with the "My hand & moves" button (the board players act from)."""
+        boards = [m for m in self.channel_messages() if HAND in m.button_labels()]
+        assert boards, "no board in the table's channel"
+        return boards[-1]
+
+    def waiting(self) -> list[FakeUser]:
+        """Whom the table waits on, as the latest waiting line in its channel says."""
+        for message in reversed(self.channel_messages()):
+            if OVER in message.content:
+                return []
+            found = WAITING.search(message.content)
+            if found:
+                return [self.user(int(i)) for i in MENTION.findall(found.group(1))]
+        return []
+
+    def over(self) -> bool:
+        return any(OVER in m.content for m in self.channel_messages())
+
+
 @dataclass
-class GameTable:
+class GameTable(ReadsItsChannel):
     fake: FakeDiscord
     game: str
     players: list[FakeUser]
@@ -136,27 +168,8 @@ class GameTable:
 
     # --- reading the channel -----------------------------------------------------------------------
 
-    def user(self, user_id: int) -> FakeUser:
-        return next(u for u in self.players if u.id == user_id)
-
-    def board(self) -> FakeMessage:
-        """The latest message with the "My hand & moves" button."""
-        boards = [m for m in self.fake.channel.messages() if HAND in m.button_labels()]
-        assert boards, "no board in the channel"
-        return boards[-1]
-
-    def waiting(self) -> list[FakeUser]:
-        """Whom the table waits on, as the latest waiting line in the channel says."""
-        for message in reversed(self.fake.channel.messages()):
-            if OVER in message.content:
-                return []
-            found = WAITING.search(message.content)
-            if found:
-                return [self.user(int(i)) for i in MENTION.findall(found.group(1))]
-        return []
-
-    def over(self) -> bool:
-        return any(OVER in m.content for m in self.fake.channel.messages())
+    def channel_messages(self) -> list[FakeMessage]:
+        return self.fake.channel.messages()
 
     def channel_text(self) -> str:
         """The channel as it reads now (edited messages as they are)."""

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from .fakediscord import FakeDiscord, FakeMessage, FakeUser
-from .game_table import HAND, MENTION, WAITING, draw_without_encoding  # noqa: F401 (its scenarios import them here)
+from .game_table import HAND, ReadsItsChannel
 
 
 ASK = "Ask the question"
@@ -38,7 +38,7 @@ class Question:
 
 
 @dataclass
-class OstrakonTable:
+class OstrakonTable(ReadsItsChannel):
     fake: FakeDiscord
     players: list[FakeUser]
     names: dict[int, str] = field(default_factory=dict)  # user id -> philosopher, from the lobby message
@@ -46,24 +46,8 @@ class OstrakonTable:
 
     # --- reading the channel -----------------------------------------------------------------------
 
-    def user(self, user_id: int) -> FakeUser:
-        return next(u for u in self.players if u.id == user_id)
-
-    def board(self) -> FakeMessage:
-        """The latest message with the "My hand & moves" button (the board players act from)."""
-        boards = [m for m in self.fake.channel.messages() if HAND in m.button_labels()]
-        assert boards, "no board in the channel"
-        return boards[-1]
-
-    def waiting(self) -> list[FakeUser]:
-        """Whom the table waits on, as the latest board's waiting line says."""
-        for message in reversed(self.fake.channel.messages()):
-            found = WAITING.search(message.content)
-            if found:
-                return [self.user(int(i)) for i in MENTION.findall(found.group(1))]
-            if "The game is over" in message.content:
-                return []
-        return []
+    def channel_messages(self) -> list[FakeMessage]:
+        return self.fake.channel.messages()
 
     def read_names(self) -> None:
         """Who plays which philosopher: the lobby message says so once the game has begun."""

@@ -4,7 +4,7 @@ without one is played by pressing the first move offered, at tables of its fewes
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from engine import GAMES

@@ -5,8 +5,8 @@ their world: test_attacks_e2e.py, attacks.py)."""
 from __future__ import annotations
 
 from .attacks import Attacks, Harvested, World, form_fields, harvest, open_form, report, stray_pings
-from .game_table import seeded_tables
-from .ostrakon_table import ASK, HAND, Question
+from .game_table import HAND, seeded_tables
+from .ostrakon_table import ASK, Question
 from .test_attacks_e2e import attack_all, board, seat, spectator_view, world  # noqa: F401 (world: the fixture)
 
 OSTRAKON_SEED = "a1"  # the first speaker is the host, a person (not a stand-in)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .game_table import seeded_tables
-from .ostrakon_table import OstrakonTable, Question, draw_without_encoding
+from .game_table import draw_without_encoding, seeded_tables
+from .ostrakon_table import OstrakonTable, Question
 
 
 async def test_a_restart_opens_no_dm_channel_again(fake_discord, real_bot):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from .ostrakon_table import OstrakonTable, Question, draw_without_encoding
+from .game_table import draw_without_encoding
+from .ostrakon_table import OstrakonTable, Question
 
 
 class SlowChannel:

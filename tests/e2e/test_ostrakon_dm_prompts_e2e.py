@@ -5,8 +5,8 @@ sends no second prompt for the same question, and the prompt's buttons keep work
 
 from __future__ import annotations
 
-from .game_table import seeded_tables
-from .ostrakon_table import OstrakonTable, draw_without_encoding
+from .game_table import draw_without_encoding, seeded_tables
+from .ostrakon_table import OstrakonTable
 from .test_dm_prompts_e2e import prompt_of
 
 

@@ -7,9 +7,9 @@ import asyncio
 import itertools
 import time
 
-from .game_table import seeded_tables
+from .game_table import draw_without_encoding, seeded_tables
 from .plans import Plan
-from .ostrakon_table import ASK, STONES, OstrakonTable, Question, draw_without_encoding
+from .ostrakon_table import ASK, STONES, OstrakonTable, Question
 
 # How the crash tests and the bench play this game (tests/e2e/plans.py).
 PLAN = Plan(setups=((2, 4, ""), (1, 4, "")), whole_games=((5, ""),))

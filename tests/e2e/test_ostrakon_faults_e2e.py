@@ -15,8 +15,8 @@ from bot.delivery import hooks
 
 from .fakediscord import FakeUser
 from .fakediscord.faults import quick_retries
-from .game_table import seeded_tables
-from .ostrakon_table import ASK, OstrakonTable, Question, draw_without_encoding
+from .game_table import draw_without_encoding, seeded_tables
+from .ostrakon_table import ASK, OstrakonTable, Question
 
 POST = "POST /channels/{channel_id}/messages"
 PATCH = "PATCH /channels/{channel_id}/messages/{message_id}"

@@ -4,7 +4,8 @@ status and rules pages say (the generic refusals: test_table_refusals_e2e.py).""
 
 from __future__ import annotations
 
-from .ostrakon_table import ASK, HAND, OstrakonTable, Question
+from .game_table import HAND
+from .ostrakon_table import ASK, OstrakonTable, Question
 from .test_table_refusals_e2e import refused, rules_pages_shown, snapshot, table_id
 
 

@@ -3,8 +3,8 @@ take-back rules: test_takeback_e2e.py)."""
 
 from __future__ import annotations
 
-from .game_table import seeded_tables
-from .ostrakon_table import OstrakonTable, Question, draw_without_encoding
+from .game_table import draw_without_encoding, seeded_tables
+from .ostrakon_table import OstrakonTable, Question
 from .test_takeback_e2e import TAKE_BACK
 
 

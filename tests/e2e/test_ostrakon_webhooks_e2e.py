@@ -2,7 +2,8 @@
 requests taking over when a token is refused (the webhook path: test_interaction_webhooks_e2e.py)."""
 from __future__ import annotations
 
-from .ostrakon_table import OstrakonTable, Question, draw_without_encoding
+from .game_table import draw_without_encoding
+from .ostrakon_table import OstrakonTable, Question
 from .test_interaction_webhooks_e2e import (ORIGINAL_EDIT, WEBHOOK_EDIT, WEBHOOK_POST, ChannelRequests, started,
                                             told_once)
 
