@@ -106,6 +106,7 @@ class BenchGameTable(GameTable):
         if done.modal is not None:  # a form the bot's labels did not foretell: not a move played
             user.dismiss_modal()
             raise Stumble(f"{label!r} opened a form")
+        self.answered(user, done)
 
 
 class Table:

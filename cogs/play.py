@@ -46,17 +46,11 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         in_dm = interaction.guild_id is None
         if in_dm:  # a DM names its table
             ack += f"\nAt {place(service, update.table)}."
-        waiting = service.waiting_on(update.table)
-        # A new decision for this player (the speaker's own vote, the next turn) is asked for as
-        # anyone else's is: by DM when everyone chooses at once and DMs are open; unless the move
-        # came from that DM, where the next step is offered in place (a battle plan of several steps).
-        by_dm = (user_id in update.fresh and not (edit and in_dm) and len(waiting) > 1
-                 and not await bot.store.dms_closed(user_id))
-        if by_dm:
-            content, components = f"{ack} Your next move is in your DMs.", None
-        else:
-            content, components = moves_message(service, update.table, user_id, intro=ack)
-            content = content if components else ack
+        # A new decision for this player (the next turn, the speaker's own vote on the question
+        # just asked) is offered right here, where they are: not by DM, one request less against
+        # Discord's global limit, while everyone else choosing at once gets theirs by DM.
+        content, components = moves_message(service, update.table, user_id, intro=ack)
+        content = content if components else ack
         if edit and in_dm and interaction.message is not None:  # the prompt pressed shows the next step, or none
             await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
                                           moves=components is not None)
@@ -70,7 +64,7 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         else:
             await interaction.followup.send(content[:2000], ephemeral=True, **({"view": components} if components else {}),
                                             **({"file": picture} if picture else {}))
-        await bot.publisher.publish(update, actor=user_id, prompted=() if by_dm else (user_id,), via=Hook.of(interaction))
+        await bot.publisher.publish(update, actor=user_id, prompted=(user_id,), via=Hook.of(interaction))
 
 
 async def take_back(interaction: discord.Interaction, passed: Pass, *, version: int | None = None) -> None:

@@ -163,6 +163,9 @@ class GameTable(ReadsItsChannel):
     lobby: FakeMessage | None = None
     names: dict[int, str] = field(default_factory=dict)  # user id -> name in the game, from the lobby
     played: list[tuple[str, str]] = field(default_factory=list)  # (player, label) in order
+    # user id -> the answer to their last move, where the bot offered them their next moves (a
+    # simultaneous choice their own move began comes there, not by DM)
+    in_place: dict[int, FakeMessage] = field(default_factory=dict)
     menus_seen: dict[str, int] = field(default_factory=lambda: {"buttons": 0, "select": 0, "groups": 0, "pages": 0})
     writes: bool = False  # fill in the form a move opens (a question to ask); else no move may open one
 
@@ -238,7 +241,11 @@ class GameTable(ReadsItsChannel):
         return shown.reply
 
     async def moves_of(self, user: FakeUser) -> FakeMessage:
-        """Where `user` plays now: the DM a simultaneous choice came in, else "My hand & moves"."""
+        """Where `user` plays now: the answer to their last move, or the DM, a simultaneous choice
+        came in; else "My hand & moves"."""
+        answer = self.in_place.pop(user.id, None)
+        if len(self.waiting()) > 1 and answer is not None and not Menu(answer).empty():
+            return answer
         if len(self.waiting()) > 1 and user.dms_open:
             with_moves = [m for m in user.dms() if not Menu(m).empty()]
             assert with_moves, f"{user.name} has no DM with moves: {[m.content[:200] for m in user.dms()[-2:]]}"
@@ -281,6 +288,13 @@ class GameTable(ReadsItsChannel):
         acked = [m.content for m in [done.reply, *done.followups] if m is not None and m.content.startswith("✅")]
         assert acked and not any(text.startswith("✅ Done") for text in acked), acked  # it says what was played
         assert done.modal is None, f"{label!r} asked {user.name} to write something: {done.modal}"
+        self.answered(user, done)
+
+    def answered(self, user: FakeUser, done) -> None:
+        """Keep the private answer to `user`'s move: their next moves may be offered there."""
+        answers = [m for m in [done.reply, *done.followups] if m is not None and m.ephemeral]
+        if answers:
+            self.in_place[user.id] = answers[-1]
 
     async def turn(self, user: FakeUser, pick: Pick, *, most: int = 50) -> list[str]:
         """Play `user`'s moves while the table waits on the same players, from one message as long

@@ -43,6 +43,9 @@ class OstrakonTable(ReadsItsChannel):
     players: list[FakeUser]
     names: dict[int, str] = field(default_factory=dict)  # user id -> philosopher, from the lobby message
     lobby: FakeMessage | None = None
+    # user id -> the private answer that offered them their next moves in place (the speaker's
+    # stones come with the answer to their question, not by DM)
+    in_place: dict[int, FakeMessage] = field(default_factory=dict)
 
     # --- reading the channel -----------------------------------------------------------------------
 
@@ -78,9 +81,14 @@ class OstrakonTable(ReadsItsChannel):
         return shown.reply
 
     async def moves_of(self, user: FakeUser, *, by_dm: bool) -> FakeMessage:
-        """The message `user` plays from: the latest DM with buttons, or the ephemeral hand."""
+        """The message `user` plays from: the answer that offered their moves in place, else the
+        latest DM with buttons; or (not `by_dm`) the ephemeral hand."""
         if not by_dm:
             return await self.hand(user)
+        shown = self.in_place.get(user.id)
+        if shown is not None and any(b["custom_id"].startswith("pt:move:") for b in shown.buttons()):
+            return shown
+        self.in_place.pop(user.id, None)
         with_buttons = [m for m in user.dms() if m.buttons()]
         assert with_buttons, (f"{user.name} has no DM with buttons", [m.content[:300] for m in user.dms()[-3:]], self.board().content)
         return with_buttons[-1]
@@ -98,6 +106,7 @@ class OstrakonTable(ReadsItsChannel):
             done = await speaker.slash("ostrakon ask", question=question.text, white=question.white,
                                        black=question.black)
         assert done.reply.ephemeral and done.reply.text.startswith("✅"), (done.reply.text, self.board().content)
+        self.in_place[speaker.id] = done.reply
 
     def phase(self) -> tuple[str, Question | None]:
         """What the latest board says the table waits for: ("ask", None), ("vote", the question) or

@@ -1,5 +1,6 @@
 """DM prompts against the real bot (bot/prompts.py), in every game where several seats choose at
-once: each names its table (channel and game); once answered anywhere (from "My hand", by a
+once: each names its table (channel and game), and the player whose move began the choice gets
+none (theirs came with that move's answer); once answered anywhere (from "My hand", by a
 moderator's skip) it says what was played and loses its buttons. A choice answered in the DM itself,
 a rollback, a pause and a restart: in a game's own prompt tests (test_<package>_dm_prompts_e2e.py)."""
 
@@ -32,8 +33,14 @@ async def test_a_prompt_names_its_table_and_once_answered_anywhere_loses_its_but
     await table.seat_everyone()
     # the registry found several seats waited on within its first PLAYOUT moves
     await table.play_until(lambda: len(table.waiting()) > 1, lambda user: first, most=PLAYOUT)
-    answering, *others = table.waiting()
-    assert others, "the game never waited on several seats at once"
+    waiting = table.waiting()
+    assert len(waiting) > 1, "the game never waited on several seats at once"
+    # whoever's move began the choice (if a move did) was offered theirs in place, with its answer;
+    # the others by DM
+    actor = next((user for user in table.players if table.played and user.name == table.played[-1][0]), None)
+    if actor is not None:
+        assert not [m for m in actor.dms() if any(b["custom_id"].startswith("pt:move:") for b in m.buttons())]
+    answering, *others = [user for user in waiting if user is not actor]
     where = f"{fake.channel.mention} (**{game.title}**)"
     prompts = {user: prompt_of(user) for user in [answering, *others]}
     for prompt in prompts.values():

@@ -50,11 +50,12 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
         await table.choose(player, await table.hand(player), plan)
     assert "Now each player secretly chooses a starting Influential Figure" in table.board().content
 
-    # The starting figures are chosen at once, in secret, by DM: the channel only says who chose.
+    # The starting figures are chosen at once, in secret, by DM (the player whose move began it: in
+    # that move's answer): the channel only says who chose.
     chosen = {}
     for player in players:
-        prompt = next(m for m in reversed(player.dms()) if Menu(m).moves())
-        assert "Your move at" in prompt.content
+        prompt = await table.moves_of(player)
+        assert prompt.ephemeral or "Your move at" in prompt.content
         label = await table.choose(player, prompt, plan)
         chosen[player.id] = FIGURE.match(label).group(1)
         if player is alice:
@@ -71,10 +72,11 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
         await table.turn(player, plan)
     assert len(fake.channel.messages()) - boards_before < len(table.played), "a board per move"
 
-    # The battle plans are secret and simultaneous: by DM, front by front in the same message.
+    # The battle plans are secret and simultaneous: by DM (or in the answer to the move that began
+    # them), front by front in the same message.
     for player in players:
         assert player in table.waiting()
-        prompt = next(m for m in reversed(player.dms()) if Menu(m).moves())
+        prompt = await table.moves_of(player)
         assert "tokens (secret)" in prompt.content and "Your league's plan" in prompt.content
         steps = []
         while Menu(prompt).moves() and player in table.waiting() and len(steps) < 30:

@@ -11,7 +11,7 @@ from .ostrakon_table import OstrakonTable, Question
 
 class SlowChannel:
     """Holds the channel's first board edit a while, as a slow Discord (or a busy core) would, and
-    counts the channel's messages made or edited from `counting` on."""
+    counts the channel's public messages made or edited from `counting` on."""
 
     def __init__(self, channel, hold: float) -> None:
         self.channel, self.hold = channel, hold
@@ -20,7 +20,7 @@ class SlowChannel:
         self.held = False
 
     async def __call__(self, event) -> None:
-        if event.stage != "before" or event.channel is not self.channel or not self.counting:
+        if event.stage != "before" or event.channel is not self.channel or not event.public or not self.counting:
             return
         self.requests += 1
         if event.action == "edit" and not self.held:
