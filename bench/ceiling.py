@@ -33,10 +33,10 @@ UPDATE = "UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE id = ? 
 INSERT = ("INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
           " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)")
 TELL = "INSERT INTO outbox (table_id, version, n, user_id, kind, text) VALUES (?, ?, ?, ?, ?, ?)"
-OWED = "SELECT version, user_id, kind, text FROM outbox WHERE table_id = ? ORDER BY version, n"
-SEEN = "SELECT called, announced FROM tables WHERE id = ?"
+OWED = "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? AND version <= ? ORDER BY version, n"
+SEEN = "SELECT announced FROM tables WHERE id = ?"
 DELIVERED = ("DELETE FROM outbox WHERE table_id = ? AND version <= ?",
-             "UPDATE tables SET announced = MAX(announced, ?), called = ? WHERE id = ?")
+             "UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?")
 
 
 class Ceiling:
@@ -85,9 +85,9 @@ class Ceiling:
                       (INSERT, (n + 1, n + 1, 0, 1, "move", self.action, now)), *tell])
         self.told += rows
         if delivery:
-            self.db.execute(OWED, (n + 1,)).fetchall()
+            self.db.execute(OWED, (n + 1, version)).fetchall()
             self.db.execute(SEEN, (n + 1,)).fetchall()
-            self._commit([(DELIVERED[0], (n + 1, version)), (DELIVERED[1], (version, "[]", n + 1))])
+            self._commit([(DELIVERED[0], (n + 1, version)), (DELIVERED[1], (version, n + 1))])
         self.versions[n] = version
         self.actions += 1
         self.written += len(state)
