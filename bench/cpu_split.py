@@ -175,7 +175,12 @@ def wrap_class(cls, part: str) -> None:
 
 def wrap_render(module) -> None:
     """A game's render module: `draw` runs in a worker thread (timed whole, in that thread);
-    anything else it offers runs on the loop (pictures, like the rest)."""
+    anything else it offers runs on the loop (pictures, like the rest). The bot reaches `draw`
+    through the module's Presentation (built when the module ran), so that is given the wrapper."""
+    from dataclasses import replace
+
+    from bot.render.presentation import Presentation
+
     draw = module.draw
 
     @functools.wraps(draw)
@@ -191,6 +196,9 @@ def wrap_render(module) -> None:
         if inspect.isfunction(getattr(module, name, None)):
             setattr(module, name, wrapped(getattr(module, name), "pictures"))
     module.draw = timed_draw
+    for name, value in list(vars(module).items()):
+        if isinstance(value, Presentation) and value.draw is draw:
+            setattr(module, name, replace(value, draw=timed_draw))
 
 
 def wrap_render_picture(render) -> None:

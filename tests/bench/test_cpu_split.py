@@ -64,3 +64,23 @@ async def test_an_error_or_a_cancellation_leaves_the_part(ledger):
     with pytest.raises(asyncio.CancelledError):
         await task
     assert ledger.stack == []
+
+
+def test_a_picture_drawn_through_its_presentation_is_charged_as_drawing(ledger):
+    """The bot draws through the render module's Presentation, built before the wrapping: drawing
+    must still be told apart from encoding (it once showed 0 ms drawing)."""
+    import types
+    from dataclasses import replace
+
+    from bot.games import plugin
+    from bot.render.presentation import Presentation
+    from tests.registry import every_game
+
+    def draw(view):
+        spin(0.03)
+        return "picture"
+    module = types.SimpleNamespace(draw=draw, PRESENTATION=replace(plugin(every_game()[0]).presentation, draw=draw))
+    cpu_split.wrap_render(module)
+    assert isinstance(module.PRESENTATION, Presentation)
+    assert module.PRESENTATION.draw({}) == "picture"
+    assert ledger.draw == pytest.approx(0.03, abs=0.01)
