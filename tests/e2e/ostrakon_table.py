@@ -85,10 +85,10 @@ class OstrakonTable(ReadsItsChannel):
         latest DM with buttons; or (not `by_dm`) the ephemeral hand."""
         if not by_dm:
             return await self.hand(user)
-        shown = self.in_place.get(user.id)
-        if shown is not None and any(b["custom_id"].startswith("pt:move:") for b in shown.buttons()):
-            return shown
-        self.in_place.pop(user.id, None)
+        shown, (_, question) = self.in_place.get(user.id), self.phase()
+        if shown is not None and question is not None and \
+                shown.button_labels()[:2] == [question.label("white"), question.label("black")]:
+            return shown  # still the offer of this vote's stones (a stale one never matches)
         with_buttons = [m for m in user.dms() if m.buttons()]
         assert with_buttons, (f"{user.name} has no DM with buttons", [m.content[:300] for m in user.dms()[-3:]], self.board().content)
         return with_buttons[-1]
@@ -128,6 +128,7 @@ class OstrakonTable(ReadsItsChannel):
         moves = await self.moves_of(voter, by_dm=by_dm)
         assert moves.button_labels()[:2] == [question.label("white"), question.label("black")], moves.button_labels()
         await voter.click(moves, question.label(stone))
+        self.in_place.pop(voter.id, None)  # answered, from wherever: that offer is spent
         assert moves.content.startswith(f"✅ You voted {question.label(stone)}."), (moves.content, [m.content for m in voter.ephemerals()[-2:]])
         return moves
 
