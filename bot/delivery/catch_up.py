@@ -19,6 +19,7 @@ from .. import outbox
 from ..outbox import Owed, nonce
 from ..store import TableRecord
 from ..text import board_events, chunk
+from .hooks import ORIGINAL, Hook
 from .mentions import NOBODY
 from .pending import Delivery
 
@@ -37,11 +38,9 @@ def edited_in(board: str, public: list[str]) -> bool:
 
 
 def _pressed_at(via: str | None) -> float:
-    """When a press was made, from its `answered_by` (cogs/play.py): application:token:time."""
-    try:
-        return float((via or "").rsplit(":", 1)[1])
-    except (IndexError, ValueError):
-        return 0.0
+    """When a press was made (0 if the row names none)."""
+    hook = Hook.answering(via)
+    return hook.made if hook is not None else 0.0
 
 
 class CatchUp:
@@ -115,13 +114,12 @@ class CatchUp:
     async def _answered(self, via: str | None, texts: list[str]) -> bool:
         """Whether a press's answer shows these texts: read from the interaction's own message while
         its token lives (15 minutes); after that, or if it cannot be read, they are sent again."""
-        application, token, at = (via or "::0").split(":")
-        if not token or time.time() - float(at) > ANSWER_LIVES:
+        hook = Hook.answering(via)
+        if hook is None or time.time() - hook.made > ANSWER_LIVES:
             return False
         try:
-            webhook = discord.Webhook.partial(int(application), token, client=self.bot)
-            answer = await webhook.fetch_message("@original")
-        except (discord.HTTPException, ValueError):
+            answer = await hook.webhook(self.bot).fetch_message(ORIGINAL)
+        except discord.HTTPException:
             return False
         return answer.content.startswith("✅ " + " ".join(texts))
 

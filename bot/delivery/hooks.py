@@ -32,6 +32,16 @@ class Hook:
         return cls(interaction.application_id, interaction.token, interaction.created_at.timestamp(),
                    interaction.channel_id)
 
+    @classmethod
+    def answering(cls, via: str | None) -> "Hook | None":
+        """The press an outbox row's texts were answered by, as `answered_by` (cogs/play.py) wrote
+        it, `application:token:time`; None if the row names none."""
+        try:
+            application, token, at = (via or "").split(":")
+            return cls(int(application), token, float(at), None) if token else None
+        except ValueError:
+            return None
+
     def lives(self) -> bool:
         return time.time() - self.made < LIVES
 
