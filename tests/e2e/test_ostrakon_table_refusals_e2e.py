@@ -58,8 +58,9 @@ async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_d
 
     # A moderator removes a player who has not voted yet: a stand-in takes the seat and votes. The
     # player's DM prompt says so and loses its stones; a click made anyway (a modified client)
-    # answers that they are not playing, and changes nothing.
-    target = next(p for p in table.waiting() if p is not alice)
+    # answers that they are not playing, and changes nothing. (Not the speaker: their stones came
+    # in the answer to their question, not by DM.)
+    target = next(p for p in table.waiting() if p not in (alice, speaker))
     target_stones = await table.moves_of(target, by_dm=True)
     black = next(b["custom_id"] for b in target_stones.buttons() if b["label"] == question.label("black"))
     kicked = await moderator.slash("table kick", member=target)
