@@ -15,13 +15,15 @@ from bot.games import plugin
 from bot.gate import Pass
 from bot.refusals import ClosesTable
 
+from .answers import Answer
 from .common import send_private
 
 
 async def commit_move(interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool,
                       version: int | None = None) -> None:
-    """Play the move; acknowledge only once it is committed, then publish it. `edit`: the move came
-    from a message of moves (answered with a deferred update), which now shows what is left to do."""
+    """Play the move; answer only once it is committed (cogs/answers.py), then publish it. `edit`:
+    the move came from a message of moves, which now shows what is left to do; else the answer is
+    a private message. The interaction is not acknowledged yet."""
     bot = interaction.client
     prompt = interaction.message.id if edit and interaction.guild_id is None and interaction.message else None
     if prompt is not None:
@@ -37,7 +39,7 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
     bot = interaction.client
     service = bot.service
     user_id, table = interaction.user.id, passed.table
-    async with bot.publisher.ordered_delivery(table.id):
+    async with Answer(interaction, in_place=edit) as answer, bot.publisher.ordered_delivery(table.id):
         update = await service.act(table.id, user_id, action, version=table.version if version is None else version,
                                    answered_by=answered_by(interaction))
         mine = update.private.pop(user_id, [])
@@ -58,12 +60,9 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
             components, fits = with_take_back(components, table.id, update.take_back_version)
             content += "" if fits else "\n↩️ Misclicked? `/table undo` takes it back."
         picture = await bot.publisher.hand_picture(update.table, user_id)
-        if edit:  # a game with pictures of one's own replaces the last step's, or takes it away
-            redrawn = {"attachments": [picture] if picture else []} if plugin(table.game).presentation.hand_picture else {}
-            await interaction.edit_original_response(content=content[:2000], view=components, **redrawn)
-        else:
-            await interaction.followup.send(content[:2000], ephemeral=True, **({"view": components} if components else {}),
-                                            **({"file": picture} if picture else {}))
+        # a game with pictures of one's own replaces the last step's, or takes it away
+        await answer.send(content, view=components, picture=picture,
+                          redraw=plugin(table.game).presentation.hand_picture is not None)
         await bot.publisher.publish(update, actor=user_id, prompted=(user_id,), via=Hook.of(interaction))
 
 
@@ -73,11 +72,7 @@ async def take_back(interaction: discord.Interaction, passed: Pass, *, version: 
     bot = interaction.client
     user_id, table_id = interaction.user.id, passed.table.id
     pressed = version is not None
-    if pressed:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    async with bot.publisher.ordered_delivery(table_id):
+    async with Answer(interaction, in_place=pressed) as answer, bot.publisher.ordered_delivery(table_id):
         update = await bot.takebacks.take_back(table_id, user_id, version)
         intro = "↩️ Your move was taken back: choose again."
         in_dm = interaction.guild_id is None
@@ -87,10 +82,7 @@ async def take_back(interaction: discord.Interaction, passed: Pass, *, version: 
         if pressed and in_dm and interaction.message is not None:  # the DM pressed is their prompt again
             await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
                                           moves=components is not None)
-        if pressed:
-            await interaction.edit_original_response(content=content, view=components)
-        else:
-            await interaction.followup.send(content, ephemeral=True, **({"view": components} if components else {}))
+        await answer.send(content, view=components)
         await bot.publisher.publish(update, actor=user_id, prompted=(user_id,), via=Hook.of(interaction))
 
 

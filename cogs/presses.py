@@ -44,7 +44,6 @@ async def choose(interaction: discord.Interaction, passed: Pass) -> None:
     if open_text_fields(passed.choice.action):
         await interaction.response.send_modal(MoveForm(passed.table, passed.choice))
         return
-    await interaction.response.defer()
     await commit_move(interaction, passed, passed.choice.action, edit=True, version=passed.press.version)
 
 
@@ -52,10 +51,6 @@ async def submit(interaction: discord.Interaction, passed: Pass) -> None:
     """A move's form: its texts are checked like any typed input, then the move is played."""
     action = fill(passed.choice.action, form_fields(interaction.data or {}))
     from_message = interaction.message is not None  # the form came from a move button: answer there
-    if from_message:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
     await commit_move(interaction, passed, action, edit=from_message, version=passed.press.version)
 
 
@@ -100,7 +95,7 @@ async def refresh_menu(interaction: discord.Interaction, error: StaleBoard) -> b
     """After a stale press on a player's own private menu (a DM prompt, "My hand"), that message
     shows the moves as they are now, so its old buttons do not stay; then the reason is told."""
     message = interaction.message
-    if interaction.type != discord.InteractionType.component or message is None:
+    if interaction.type != discord.InteractionType.component or message is None or interaction.response.is_done():
         return False
     if interaction.guild_id is not None and not message.flags.ephemeral:
         return False

@@ -43,7 +43,6 @@ def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> app
         if (await here(interaction)).table.game != key:
             raise Refused(f"There is no {title} table in this channel.")
         passed = await here(interaction, Need.PLAY, kind)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await commit_move(interaction, passed, {"kind": kind, **written}, edit=False)
 
     # The options are the move's text fields, each 1 to max_length characters, described by its title.

@@ -31,6 +31,7 @@ from bot.outbox import nonce
 from bot.text import WAITING
 
 from .bot_database import Committed
+from .crash_kills import ANSWERS
 from .fakediscord import FakeDiscord, FakeMessage
 from .game_table import HAND, MENTION
 
@@ -39,8 +40,6 @@ SUMMARISED = re.compile(r"^… (\d+) more messages of play \(see `/table log`\) 
 # event may start with the same mark ("⏳ The timeline moves on ..."), but never ends a board
 STATUS_LINES = (WAITING, "🏁 The game is over", "⏸️ The table is paused.")
 EMPTY_BOARD = "The board:"
-ANSWERS = {("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
-           ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
 HAND_ID = re.compile(r"pt:hand:(\d+)")
 TABLE_ID = re.compile(r"pt:[a-z]+:(\d+)")
 CHUNKS = 8  # numbered messages of one delivery looked for (events, summary): more than are ever sent

@@ -26,7 +26,9 @@ from .fakediscord.process import BotProcess
 from .fakediscord.wire import Refusal
 
 CREATE = ("POST", "/channels/{channel_id}/messages")
-ANSWERS = {("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+# where a player's move is answered: in the acknowledgement itself, or after a deferral
+ANSWERS = {("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
+           ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
            ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
 KINDS = ("made", "made", "made", "lost", "lost", "answered", "timer", "timer")
 DELAY = (0.02, 0.1)  # seconds the fake takes to answer a message create
