@@ -38,10 +38,14 @@ class TableBot(commands.AutoShardedBot):
     publisher: Publisher
 
     def __init__(self, settings: Settings) -> None:
-        intents = discord.Intents.default()
+        # Servers and their channels only: every game action is an interaction, which comes whatever
+        # the intents, and the bot reads no message events (each of its own posts and edits would
+        # come back as one to parse) nor keeps a cache of messages.
+        intents = discord.Intents(guilds=True)
         # Nobody is pinged unless a message names them (bot/delivery/mentions.py).
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none(), shard_count=settings.bot_shard_count)
+                         allowed_mentions=discord.AllowedMentions.none(), shard_count=settings.bot_shard_count,
+                         max_messages=None)
         self.settings = settings
 
     async def setup_hook(self) -> None:
