@@ -28,7 +28,7 @@ def render_times(scripts: list[Script], per_game: int) -> dict[str, dict]:
             sizes.append(len(png))
         times.sort()
         figures[key] = {"renderer": True, "pictures": len(times), "p50_ms": round(percentile(times, 50) * 1000, 1),
-                        "p95_ms": round(percentile(times, 95) * 1000, 1), "mean_png_kb": round(sum(sizes) / len(sizes) / 1024, 1)}
+                        "p95_ms": round(percentile(times, 95) * 1000, 1), "mean_kb": round(sum(sizes) / len(sizes) / 1024, 1)}
     return figures
 
 

@@ -134,11 +134,11 @@ def report_storage(results: dict, say) -> None:
 
 
 def report_pictures(results: dict, say) -> None:
-    say("Pictures (public board, drawn and encoded as PNG):")
+    say("Pictures (public board, drawn and encoded as the bot sends them, JPEG):")
     for key, figures in results["pictures"].items():
         if figures["renderer"]:
             say(f"  {key:<12} p50 {figures['p50_ms']:>6.1f} ms   p95 {figures['p95_ms']:>6.1f} ms   "
-                f"({figures['pictures']} pictures, {figures['mean_png_kb']:.0f} kB each)")
+                f"({figures['pictures']} pictures, {figures['mean_kb']:.0f} kB each)")
         else:
             say(f"  {key:<12} no picture yet (bot/render has no module for it)")
     bot = results["pictures_in_the_bot"]
