@@ -44,7 +44,7 @@ from .clock_settings import DAY, HOUR, new_table_pace, parse_duration, parse_pac
 from .log_kinds import kind_of
 from .menu import label_of
 from .service import Refused, TableService, Update
-from .store import ActionRecord, TableRecord
+from .store import ActionRecord, TableRecord, read_actions
 from .text import WAITING, plural, waiting_text
 
 log = logging.getLogger(__name__)
@@ -52,6 +52,8 @@ CHANGE_CLOCK = "change the table's clock"
 CLOCK = 0  # the actor id of the clock's moves in the log (no Discord user has id 0)
 MAX_SLEEP = 60.0       # the scheduler looks at the database at least this often (seconds)
 RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
+AWAY = "SELECT user_id, until FROM clock_vacations WHERE table_id = ? AND until > ?"
+SEAT_COLUMNS = ("table_id", "seat", "user_id", "since", "since_version", "deadline")  # a clock_seats row
 
 
 class Notices(Protocol):
@@ -88,6 +90,7 @@ class Clock(PlayerClock):
         self._syncing: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._failed: dict[int, float] = {}  # table -> when to try it again
         self._wake = asyncio.Event()
+        self._next_look = float("inf")  # when the scheduler looks next, unless woken (wall clock)
         self._task: asyncio.Task | None = None
 
     # --- the database ------------------------------------------------------------------------------
@@ -109,9 +112,25 @@ class Clock(PlayerClock):
     async def vacations(self, table_id: int, now: float | None = None) -> dict[int, float]:
         """Who is on vacation at the table, until when."""
         now = self.now() if now is None else now
-        rows = await self._select("SELECT user_id, until FROM clock_vacations WHERE table_id = ? AND until > ?",
-                                  (table_id, now))
+        rows = await self._select(AWAY, (table_id, now))
         return {row["user_id"]: row["until"] for row in rows}
+
+    async def _look(self, table: TableRecord, now: float,
+                    force: bool) -> tuple[dict | None, list[dict], dict[int, float], list[ActionRecord] | None]:
+        """The table's clock row, its deadlines, who is away and, if the deadlines are to be brought
+        in line (None if they are in line with its version), the log since the oldest of them began:
+        in one hop to SQLite's thread (a board's waiting line reads them on every move)."""
+        def read(connection):
+            clock = connection.execute("SELECT * FROM clock_tables WHERE table_id = ?", (table.id,)).fetchone()
+            seats = [dict(row) for row in connection.execute(
+                "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat", (table.id,))]
+            away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table.id, now))}
+            if clock is not None and clock["synced_version"] == table.version and not force:
+                since = None  # in line with this version already
+            else:
+                since = read_actions(connection, table.id, since=min(row["since_version"] for row in seats)) if seats else []
+            return (dict(clock) if clock else None), seats, away, since
+        return await self.store.run_job(read, "read")
 
     # --- settings ----------------------------------------------------------------------------------
 
@@ -147,24 +166,22 @@ class Clock(PlayerClock):
         seats = self.service.game_of(table).to_move(self.service.state_of(table))
         return {seat: table.seats[seat] for seat in sorted(seats) if table.seats[seat] is not None}
 
-    async def sync(self, table_id: int, now: float | None = None, *, force: bool = False) -> None:
+    async def sync(self, table_id: int, now: float | None = None, *,
+                   force: bool = False) -> tuple[list[dict], dict[int, float]]:
         """Bring the table's deadlines and reminders in line with its latest version: a seat newly
-        waited on gets a deadline, a seat that moved or is no longer waited on loses its own."""
+        waited on gets a deadline, a seat that moved or is no longer waited on loses its own.
+        Returns the deadlines (as `deadlines` reads them) and who is away (as `vacations`)."""
         async with self._syncing[table_id]:
             now = self.now() if now is None else now
             table = await self.service.get(table_id, cached=True)
-            clock = await self._clock_row(table_id)
-            if clock is not None and clock["synced_version"] == table.version and not force:
-                return
+            clock, rows, away, since = await self._look(table, now, force)
+            if since is None:
+                return rows, away
             settings = ClockSettings.of(clock)
-            old = {row["seat"]: row for row in await self.deadlines(table_id)}
+            old = {row["seat"]: row for row in rows}
             waited = self._waited(table)
-            since: list[ActionRecord] = []
-            if old:
-                since = await self.store.actions(table_id, since=min(row["since_version"] for row in old.values()))
             kept = {seat for seat, row in old.items() if waited.get(seat) == row["user_id"] and _untouched(
                 [r for r in since if r.seq > row["since_version"]], seat)}
-            away = await self.vacations(table_id, now)
             fresh = [(table_id, seat, user, now, table.version,
                       max(now, away.get(user, now)) + settings.pace if settings.pace else None)
                      for seat, user in waited.items() if seat not in kept]
@@ -181,8 +198,11 @@ class Clock(PlayerClock):
             statements += [("INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline)"
                             " VALUES (?, ?, ?, ?, ?, ?)", row) for row in fresh]
             await self.store.transaction(statements)
-            if fresh:
-                self._wake.set()  # a new deadline may come before the scheduler's next look
+            due = [row[-1] for row in fresh if row[-1] is not None] + ([reminder] if reminder is not None else [])
+            if due and min(due) < self._next_look:  # due before the scheduler's next look: look again now
+                self._wake.set()
+            rows = [row for seat, row in old.items() if seat in kept] + [dict(zip(SEAT_COLUMNS, row)) for row in fresh]
+            return sorted(rows, key=lambda row: row["seat"]), away
 
     def _who(self, users: list[int], rows: list[dict], away: dict[int, float]) -> str:
         """`<@a>, <@b> · ⏰ <t:…:R>`, or each with their own deadline or vacation."""
@@ -206,8 +226,7 @@ class Clock(PlayerClock):
         if table.status != "running" or not waiting:
             return plain
         try:
-            await self.sync(table.id)
-            rows, away = await self.deadlines(table.id), await self.vacations(table.id)
+            rows, away = await self.sync(table.id)
         except Exception:  # the board goes out without its deadlines rather than not at all
             log.exception("table %s: the clock could not read its deadlines", table.id)
             return plain
@@ -231,12 +250,14 @@ class Clock(PlayerClock):
         await self.notices.ready()
         while True:
             self._wake.clear()
+            self._next_look = float("inf")  # while it looks, whatever falls due wakes it again after
             try:
                 await self.tick()
                 delay = await self._until_next()
             except Exception:  # the scheduler never stops
                 log.exception("the clock's tick failed")
                 delay = MAX_SLEEP
+            self._next_look = self.now() + delay
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
 

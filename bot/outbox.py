@@ -49,10 +49,16 @@ def said(public: list[str], private: dict[int, list[str]] | None = None, seats: 
 async def owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
     """What the table owes, up to version `up_to` if given (a delivery of that version must not
     tell, and so mark as told, what a later change committed meanwhile)."""
-    found = Owed(table_id)
-    for version, user, kind, text, via in await store.query(
+    def read(connection) -> tuple[list, int]:  # one hop to SQLite's thread: this is read every move
+        rows = connection.execute(
             "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? AND version <= ? ORDER BY version, n",
-            (table_id, up_to if up_to is not None else 1 << 62)):
+            (table_id, up_to if up_to is not None else 1 << 62)).fetchall()
+        seen = connection.execute("SELECT announced FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return rows, seen[0] if seen else 0
+
+    found = Owed(table_id)
+    rows, found.seen = await store.run_job(read, "read")
+    for version, user, kind, text, via in rows:
         found.version = max(found.version, version)
         if user is None:
             found.public.append(text)
@@ -62,8 +68,6 @@ async def owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
             found.acks.setdefault(user, (via, []))[1].append(text)
         else:
             found.private[user].append(text)
-    rows = await store.query("SELECT announced FROM tables WHERE id = ?", (table_id,))
-    found.seen = rows[0][0] if rows else 0
     return found
 
 

@@ -85,6 +85,14 @@ class ActionRecord(BaseModel):
     at: float
 
 
+def read_actions(connection: sqlite3.Connection, table_id: int, kind: str | None = None,
+                 since: int = 0) -> list[ActionRecord]:
+    """`Store.actions` on the worker thread, for a job that reads more than the log."""
+    sql = "SELECT * FROM actions WHERE table_id = ? AND seq > ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
+    rows = connection.execute(sql, (table_id, since, kind) if kind else (table_id, since))
+    return [ActionRecord.model_validate({**dict(row), "action": json.loads(row["action"])}) for row in rows]
+
+
 def _table(row: aiosqlite.Row) -> TableRecord:
     values = dict(row)
     try:
@@ -360,10 +368,7 @@ class Store:
 
     async def actions(self, table_id: int, kind: str | None = None, since: int = 0) -> list[ActionRecord]:
         """The table's log in order; only rows of `kind`, and only those after seq `since`, if given."""
-        sql = "SELECT * FROM actions WHERE table_id = ? AND seq > ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
-        params = (table_id, since, kind) if kind else (table_id, since)
-        rows = await self.query(sql, params)
-        return [ActionRecord.model_validate({**dict(row), "action": json.loads(row["action"])}) for row in rows]
+        return await self.run_job(lambda connection: read_actions(connection, table_id, kind, since), "read")
 
     # --- delivery memory -------------------------------------------------------------------------
 

@@ -350,3 +350,32 @@ async def test_one_broken_table_never_stops_the_others(world, caplog):
     caplog.clear()
     await after.clock.tick(at=T0 + HOUR + MINUTE)
     assert "the clock failed" not in caplog.text
+
+
+async def test_a_move_wakes_the_scheduler_only_for_what_falls_due_before_its_next_look(world):
+    """Each move syncs the table's deadlines (its board's waiting line); the scheduler looks at
+    every table again only when something falls due before the look it has planned (at most a
+    minute away), not on every move."""
+    table = await a_table(world)  # an hour a move, reminders every half hour
+    clock, looks = world.clock, []
+    tick = clock.tick
+    clock.tick = lambda at=None: looks.append(world.time()) or tick(at)
+    clock.start()
+    try:
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+        assert len(looks) == 1  # its first look, and the next one planned a minute later
+        table = (await a_move(world.service, table.id, waited(world, table))).table
+        rows, away = await clock.sync(table.id)
+        assert deadlines(rows) == {waited(world, table): T0 + HOUR} and away == {}
+        for _ in range(10):
+            await asyncio.sleep(0.01)
+        assert len(looks) == 1  # the new deadline is an hour away
+        await clock.configure(table.id, pace=30.0)  # now due in 30 s: before the planned look
+        for _ in range(100):
+            if len(looks) > 1:
+                break
+            await asyncio.sleep(0.01)
+        assert len(looks) == 2
+    finally:
+        await clock.stop()
