@@ -50,8 +50,8 @@ async def choose(interaction: discord.Interaction, passed: Pass) -> None:
 async def submit(interaction: discord.Interaction, passed: Pass) -> None:
     """A move's form: its texts are checked like any typed input, then the move is played."""
     action = fill(passed.choice.action, form_fields(interaction.data or {}))
-    from_message = interaction.message is not None  # the form came from a move button: answer there
-    await commit_move(interaction, passed, action, edit=from_message, version=passed.press.version)
+    # a form opened from a move button is answered on that button's message
+    await commit_move(interaction, passed, action, edit=interaction.message is not None, version=passed.press.version)
 
 
 async def navigate(interaction: discord.Interaction, passed: Pass) -> None:

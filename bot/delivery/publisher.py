@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 import contextvars
 import io
-import json
 import logging
 import time
 from collections import OrderedDict, defaultdict
@@ -60,7 +59,7 @@ class Publisher(CatchUp):
         self._channels: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see _channel()
         self._pending: dict[int, list[Delivery]] = {}  # table -> deliveries not yet begun, in order
         self.dms = DirectMessages(bot)
-        self._positions: dict[int, str | None] = {}  # table -> the position in its last picture
+        self._positions: dict[int, object] = {}  # table -> the position in its last picture
         self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
         self.editors = Editors()  # table -> the interaction webhook its board can be edited through
         self.started = time.time()  # presses from before it were answered, or not, by another process
@@ -253,15 +252,16 @@ class Publisher(CatchUp):
         channel = await self.channel_of(table)
         await channel.get_partial_message(message_id).edit(**fields, **await attached())
 
-    def _position(self, table: TableRecord, *, drawn: bool = False) -> str | None:
+    def _position(self, table: TableRecord, *, drawn: bool = False) -> object | None:
         """What the picture shows that matters, if the game's presentation says (`position(view)`:
         e.g. the path and the Sun, not the question being voted on); with `drawn`, else the whole
-        public view, which is all the picture is drawn from."""
+        public view, which is all the picture is drawn from. Compared by value: views are made
+        anew for each version and never changed (equality took 1-13 µs where JSON took 12-95)."""
         view = self.bot.service.menu(table, None).view
         hook = plugin(table.game).presentation.position
         if hook is None and not drawn:
             return None
-        return json.dumps(hook(view) if hook else view, sort_keys=True, default=str)
+        return hook(view) if hook else view
 
     def _moved(self, table: TableRecord, *, drawn: bool = False) -> bool:
         """Whether a board needs a picture: unless the render module tells that the position is the

@@ -36,23 +36,24 @@ class KeptFont(ImageFont.FreeTypeFont):
     def getmask2(self, text, mode="", *args, **kwargs):
         if mode == "RGBA":  # a colour mask is filled in by its caller: never share one
             return super().getmask2(text, mode, *args, **kwargs)
-        key = (text, mode, args, tuple(sorted(kwargs.items())))
-        if (kept := self._masks.get(key)) is None:
-            if len(self._masks) >= KEPT_TEXTS:
-                self._masks.clear()
-            kept = self._masks[key] = super().getmask2(text, mode, *args, **kwargs)
-        return kept
+        return _kept(self._masks, (text, mode, args, tuple(sorted(kwargs.items()))),
+                     lambda: super(KeptFont, self).getmask2(text, mode, *args, **kwargs))
 
     def getlength(self, text, *args, **kwargs) -> float:
-        key = (text, args, tuple(sorted(kwargs.items())))
-        if (kept := self._lengths.get(key)) is None:
-            if len(self._lengths) >= KEPT_TEXTS:
-                self._lengths.clear()
-            kept = self._lengths[key] = super().getlength(text, *args, **kwargs)
-        return kept
+        return _kept(self._lengths, (text, args, tuple(sorted(kwargs.items()))),
+                     lambda: super(KeptFont, self).getlength(text, *args, **kwargs))
 
 
 KEPT_TEXTS = 4096  # a font's kept masks, a few kB each: some MB at most in the picture process
+
+
+def _kept(kept: dict, key: tuple, make):
+    """`kept[key]`, made if missing; when full, everything kept is let go and kept anew."""
+    if (value := kept.get(key)) is None:
+        if len(kept) >= KEPT_TEXTS:
+            kept.clear()
+        value = kept[key] = make()
+    return value
 
 
 @lru_cache(maxsize=16)
