@@ -56,6 +56,8 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         if edit and in_dm and interaction.message is not None:  # the prompt pressed shows the next step, or none
             await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
                                           moves=components is not None)
+        elif not in_dm:  # a private answer in the channel: it offers the next step, or none
+            bot.publisher.dms.offered(update.table, user_id, Hook.of(interaction) if components else None)
         if update.take_back_version is not None:  # a misclick can be undone while nothing else happened
             components, fits = with_take_back(components, table.id, update.take_back_version)
             content += "" if fits else "\n↩️ Misclicked? `/table undo` takes it back."
@@ -143,3 +145,5 @@ async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:
     content, components = moves_message(bot.service, passed.table, interaction.user.id)
     picture = await bot.publisher.hand_picture(passed.table, interaction.user.id) if components else None
     await send_private(interaction, content, **({"view": components} if components else {}), **({"file": picture} if picture else {}))
+    if components and interaction.guild_id is not None:
+        bot.publisher.dms.offered(passed.table, interaction.user.id, Hook.of(interaction))

@@ -15,6 +15,7 @@ import discord
 from ..outbox import nonce
 from ..prompts import Live, Prompt, Prompts, Settled
 from ..store import TableRecord
+from .hooks import ORIGINAL, Hook
 from .mentions import NOBODY, pinging
 from .messages import moves_message, place, seat_message, settled_text
 
@@ -31,6 +32,9 @@ class DirectMessages:
         # message itself, so a delivery running meanwhile must not settle it too (its edit could
         # land last and take the next step's buttons away)
         self.answering: set[int] = set()
+        # private answers in a channel (to a move, or "My hand") that offer a player's moves, while
+        # their token lives: (table, user) -> what they offer, and the press that can edit them
+        self._offers: dict[tuple[int, int], tuple[Prompt, Hook]] = {}
 
     @property
     def prompts(self) -> Prompts:
@@ -67,10 +71,35 @@ class DirectMessages:
                 if message is not None and components is not None:
                     await self.shown(table, user_id, message.channel.id, message.id, moves=True, head=head)
 
+    def offered(self, table: TableRecord, user_id: int, hook: Hook | None) -> None:
+        """A private answer in the table's channel now offers the player's moves (`hook`: the press
+        it answered), or none: while its token lives, a delivery that settles it (the seat lost, the
+        clock's move, the game's end) takes its buttons away, as it does a DM prompt's."""
+        if hook is None:
+            self._offers.pop((table.id, user_id), None)
+        else:
+            self._offers[(table.id, user_id)] = (self.prompts.prompt_for(table, user_id, 0, 0), hook)
+
+    async def _settle_offers(self, table: TableRecord) -> None:
+        for (table_id, user_id), (prompt, hook) in list(self._offers.items()):
+            if not hook.lives():  # it can no longer be edited: a press on it is refused with the reason
+                del self._offers[(table_id, user_id)]
+                continue
+            if table_id != table.id or isinstance(fate := await self.prompts.fate(table, prompt), Live):
+                continue
+            del self._offers[(table_id, user_id)]
+            try:
+                await hook.webhook(self.bot).edit_message(ORIGINAL, content=settled_text(place(self.bot.service, table), fate),
+                                                          view=None, allowed_mentions=NOBODY)
+            except discord.HTTPException:
+                log.info("table %s: a private answer offering moves to %s could not be closed", table_id, user_id)
+
     async def settle(self, table: TableRecord, prompted: list[int], openings: dict[int, str]) -> list[int]:
         """The table's prompts looked at again: one that is done says why and loses its buttons; one
         whose buttons are old but whose seat is asked the same gets new buttons in place. Returns
-        whom to prompt still: not those whose prompt asks it already (unless a seat message is owed)."""
+        whom to prompt still: not those whose prompt asks it already (unless a seat message is owed).
+        A private answer offering moves in the channel that is done says why too."""
+        await self._settle_offers(table)
         prompted = list(prompted)
         for prompt in list((await self.prompts.of(table.id)).values()):
             fate = await self.prompts.fate(table, prompt)

@@ -80,3 +80,20 @@ async def test_a_slow_move_refused_is_told_privately_after_its_deferral(fake_dis
     assert press.reply.ephemeral and press.reply.content == "🚫 The table moved on meanwhile."
     assert not pressed.content.startswith("✅") and table.board().content == board
     assert not fake.violations, fake.violations
+
+
+async def test_moves_offered_privately_in_the_channel_are_taken_away_with_the_seat(fake_discord, real_bot):
+    """"My hand & moves" offers a player's moves in a private answer in the channel; when a
+    moderator gives their seat to a stand-in, that answer says so and loses its buttons, as a DM
+    prompt does."""
+    fake = fake_discord
+    fake.settle_quiet = 0.01
+    key = a_game(seats=2)
+    table = GameTable(fake, key, fake.add_users(*(f"player{n}" for n in range(max(2, GAMES[key].min_seats)))))
+    await table.seat_everyone()
+    player = table.waiting()[0]
+    hand = await table.hand(player)
+    assert not Menu(hand).empty()
+    moderator = fake.add_user("mod", moderator=True)
+    await moderator.slash("table kick", member=player)
+    assert hand.buttons() == [] and "a stand-in plays your seat now" in hand.content, hand.content

@@ -72,6 +72,13 @@ async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_d
     await refused(target, target.forge_click(black, channel=target.dm_channel), "You are not playing")
     assert await snapshot(fake, real_bot, row) == after_kick
 
+    # The speaker's stones came in the private answer to their question, in the channel: removed
+    # before voting, that answer says so and loses its stones too.
+    offer = table.in_place[speaker.id]
+    assert speaker in table.waiting() and offer.button_labels()[:2] == [question.label("white"), question.label("black")]
+    await moderator.slash("table kick", member=speaker)
+    assert offer.buttons() == [] and "a stand-in plays your seat now" in offer.content, offer.content
+
     # A moderator ends it: said in the channel; the last board keeps its text (and any picture) but
     # loses its buttons.
     board = table.board()
