@@ -84,6 +84,8 @@ async def take_back(interaction: discord.Interaction, passed: Pass, *, version: 
         if pressed and in_dm and interaction.message is not None:  # the DM pressed is their prompt again
             await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
                                           moves=components is not None)
+        elif not in_dm:  # a private answer in the channel: it offers their moves again, or none
+            bot.publisher.dms.offered(update.table, user_id, Hook.of(interaction) if components else None)
         await answer.send(content, view=components)
         await bot.publisher.publish(update, actor=user_id, prompted=(user_id,), via=Hook.of(interaction))
 
