@@ -191,8 +191,12 @@ class Gate:
         return await self._move(admitted, press)
 
     async def _load(self, table_id: int | None) -> TableRecord:
+        """The table's row as the store last read or wrote it: the store is the file's one writer
+        while the bot runs, so its copy is the row, and a table it does not hold is read (and
+        checked) afresh. No read for a press of a table in play: a hop to SQLite's thread costs
+        about as much CPU as the gate's every other check."""
         try:
-            return await self.service.get(table_id)
+            return await self.service.get(table_id, cached=True)
         except Refused:  # unknown, or unreadable: as if it were elsewhere (nothing is told about it)
             raise Refused(why.NOT_HERE) from None
 

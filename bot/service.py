@@ -66,8 +66,8 @@ class TableService(StandIns):
     # --- reading ---------------------------------------------------------------------------------
 
     async def get(self, table_id: int, *, cached: bool = False) -> TableRecord:
-        """The table. `cached`: the store's own copy, without a read, for a change made under the
-        table's lock (the save's version check still guards against any other writer)."""
+        """The table. `cached`: the store's own copy, without a read (the store is the file's one
+        writer while the bot runs; a save's version check still guards against any other)."""
         try:
             table = await self.store.get_table(table_id, cached=cached)
         except UnreadableTable as error:

@@ -98,6 +98,25 @@ async def test_a_press_counts_only_at_its_own_table_channel_or_a_players_dm(gate
     assert watching.seat is None  # anyone in the channel may watch
 
 
+async def test_a_press_reads_the_row_only_when_the_store_does_not_hold_it(gate, monkeypatch):
+    """The store is the file's one writer while the bot runs, so the row it holds is the row: a
+    press needs no hop to SQLite's thread. A table it does not hold is read and checked afresh."""
+    table = await running(gate)
+    speaker = gate.service.waiting_on(table)[0]
+    press = move_id(table, gate.service.menu(table, table.seats.index(speaker)).choices[0].key)
+    store, reads = gate.service.store, []
+    real_query = store.query
+    monkeypatch.setattr(store, "query", lambda *args: reads.append(args) or real_query(*args))
+    assert (await gate.press(at(speaker), press)).table == table
+    assert reads == []
+    store.forget(table.id)
+    assert (await gate.press(at(speaker), press)).table == table
+    assert len(reads) == 1
+    await store.run_job(lambda db: db.execute("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,)))
+    store.forget(table.id)  # as after a restart: the damaged row is read, and refused as unknown
+    await refused(why.NOT_HERE, gate.press(at(speaker), press))
+
+
 async def test_the_lobby_and_moderation_need_the_right_person_and_status(gate):
     service = gate.service
     table = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=PLAYERS[0], game=GAME)
