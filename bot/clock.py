@@ -115,23 +115,6 @@ class Clock(PlayerClock):
         rows = await self._select(AWAY, (table_id, now))
         return {row["user_id"]: row["until"] for row in rows}
 
-    async def _look(self, table: TableRecord, now: float,
-                    force: bool) -> tuple[dict | None, list[dict], dict[int, float], list[ActionRecord] | None]:
-        """The table's clock row, its deadlines, who is away and, if the deadlines are to be brought
-        in line (None if they are in line with its version), the log since the oldest of them began:
-        in one hop to SQLite's thread (a board's waiting line reads them on every move)."""
-        def read(connection):
-            clock = connection.execute("SELECT * FROM clock_tables WHERE table_id = ?", (table.id,)).fetchone()
-            seats = [dict(row) for row in connection.execute(
-                "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat", (table.id,))]
-            away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table.id, now))}
-            if clock is not None and clock["synced_version"] == table.version and not force:
-                since = None  # in line with this version already
-            else:
-                since = read_actions(connection, table.id, since=min(row["since_version"] for row in seats)) if seats else []
-            return (dict(clock) if clock else None), seats, away, since
-        return await self.store.run_job(read, "read")
-
     # --- settings ----------------------------------------------------------------------------------
 
     async def configure(self, table_id: int, **changes) -> ClockSettings:
@@ -170,39 +153,50 @@ class Clock(PlayerClock):
                    force: bool = False) -> tuple[list[dict], dict[int, float]]:
         """Bring the table's deadlines and reminders in line with its latest version: a seat newly
         waited on gets a deadline, a seat that moved or is no longer waited on loses its own.
-        Returns the deadlines (as `deadlines` reads them) and who is away (as `vacations`)."""
+        Returns the deadlines (as `deadlines` reads them) and who is away (as `vacations`). Read and
+        written in one transaction, one hop to SQLite's thread: a board's waiting line calls it on
+        every move."""
         async with self._syncing[table_id]:
             now = self.now() if now is None else now
             table = await self.service.get(table_id, cached=True)
-            clock, rows, away, since = await self._look(table, now, force)
-            if since is None:
-                return rows, away
-            settings = ClockSettings.of(clock)
-            old = {row["seat"]: row for row in rows}
             waited = self._waited(table)
-            kept = {seat for seat, row in old.items() if waited.get(seat) == row["user_id"] and _untouched(
-                [r for r in since if r.seq > row["since_version"]], seat)}
-            fresh = [(table_id, seat, user, now, table.version,
-                      max(now, away.get(user, now)) + settings.pace if settings.pace else None)
-                     for seat, user in waited.items() if seat not in kept]
-            interval = settings.interval
-            reminder = now + interval if waited and interval else None
-            statements = [
-                ("INSERT INTO clock_tables (table_id, reminders, misses, vacation_days, synced_version, reminded,"
-                 " next_reminder) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (table_id) DO UPDATE SET"
-                 " synced_version = excluded.synced_version, reminded = 0, next_reminder = excluded.next_reminder",
-                 (table_id, settings.reminders, settings.misses, settings.vacation_days, table.version, reminder)),
-            ]
-            statements += [("DELETE FROM clock_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-                           for seat in old if seat not in kept]
-            statements += [("INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline)"
-                            " VALUES (?, ?, ?, ?, ?, ?)", row) for row in fresh]
-            await self.store.transaction(statements)
-            due = [row[-1] for row in fresh if row[-1] is not None] + ([reminder] if reminder is not None else [])
-            if due and min(due) < self._next_look:  # due before the scheduler's next look: look again now
+            found: dict = {}
+
+            def line_up(connection) -> None:
+                clock = connection.execute("SELECT * FROM clock_tables WHERE table_id = ?", (table_id,)).fetchone()
+                old = {row["seat"]: dict(row) for row in connection.execute(
+                    "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat", (table_id,))}
+                away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table_id, now))}
+                found.update(rows=list(old.values()), away=away, due=[])
+                if clock is not None and clock["synced_version"] == table.version and not force:
+                    return  # in line with this version already
+                since = read_actions(connection, table_id, since=min(row["since_version"] for row in old.values())) \
+                    if old else []
+                settings = ClockSettings.of(dict(clock) if clock else None)
+                kept = {seat for seat, row in old.items() if waited.get(seat) == row["user_id"] and _untouched(
+                    [r for r in since if r.seq > row["since_version"]], seat)}
+                fresh = [(table_id, seat, user, now, table.version,
+                          max(now, away.get(user, now)) + settings.pace if settings.pace else None)
+                         for seat, user in waited.items() if seat not in kept]
+                interval = settings.interval
+                reminder = now + interval if waited and interval else None
+                connection.execute(
+                    "INSERT INTO clock_tables (table_id, reminders, misses, vacation_days, synced_version, reminded,"
+                    " next_reminder) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (table_id) DO UPDATE SET"
+                    " synced_version = excluded.synced_version, reminded = 0, next_reminder = excluded.next_reminder",
+                    (table_id, settings.reminders, settings.misses, settings.vacation_days, table.version, reminder))
+                for seat in old.keys() - kept:
+                    connection.execute("DELETE FROM clock_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+                connection.executemany("INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline)"
+                                       " VALUES (?, ?, ?, ?, ?, ?)", fresh)
+                found["rows"] = sorted([row for seat, row in old.items() if seat in kept]
+                                       + [dict(zip(SEAT_COLUMNS, row)) for row in fresh], key=lambda row: row["seat"])
+                found["due"] = [row[-1] for row in fresh if row[-1] is not None] + ([reminder] if reminder is not None else [])
+
+            await self.store.transaction([], then=line_up)
+            if found["due"] and min(found["due"]) < self._next_look:  # due before the scheduler's next look
                 self._wake.set()
-            rows = [row for seat, row in old.items() if seat in kept] + [dict(zip(SEAT_COLUMNS, row)) for row in fresh]
-            return sorted(rows, key=lambda row: row["seat"]), away
+            return found["rows"], found["away"]
 
     def _who(self, users: list[int], rows: list[dict], away: dict[int, float]) -> str:
         """`<@a>, <@b> · ⏰ <t:…:R>`, or each with their own deadline or vacation."""
