@@ -62,6 +62,7 @@ class Ledger:
         self.changes = 0  # part changes on the loop's thread (each read the CPU clock once)
         self.draw = self.encode = 0.0  # worker threads: PIL drawing, and render_picture less drawing
         self.pictures = 0
+        self.hops = 0  # jobs handed to SQLite's thread (Store.run_job and Store.query: one hop each)
 
     def enter(self, part: str) -> None:
         top = self.stack[-1] if self.stack else BASE
@@ -88,7 +89,7 @@ class Ledger:
             self.spent[BASE] += now - self.mark
             self.mark = now
         return {"loop_thread_s": dict(self.spent), "changes": self.changes, "draw_s": self.draw,
-                "encode_s": self.encode, "pictures": self.pictures}
+                "encode_s": self.encode, "pictures": self.pictures, "hops": self.hops}
 
 
 LEDGER = Ledger()
@@ -148,7 +149,21 @@ def wrapped(function, part: str):
     return call
 
 
+def count_hops(store_class) -> None:
+    """Count the store's hops to SQLite's thread: each costs the loop a wake-up, whatever it runs."""
+    def counting(original):
+        @functools.wraps(original)
+        async def counted(*args, **kwargs):
+            LEDGER.hops += 1
+            return await original(*args, **kwargs)
+        return counted
+    for name in ("run_job", "query"):
+        setattr(store_class, name, counting(getattr(store_class, name)))
+
+
 def wrap_module(module, part: str) -> None:
+    if module.__name__ == "bot.store":
+        count_hops(module.Store)
     for name, value in list(vars(module).items()):
         if inspect.isfunction(value) and value.__module__ == module.__name__ and not name.startswith("__"):
             setattr(module, name, wrapped(value, part))

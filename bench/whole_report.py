@@ -43,6 +43,7 @@ def delta(before: dict, after: dict) -> dict:
             "loop": {part: a["loop_thread_s"].get(part, 0.0) - b["loop_thread_s"].get(part, 0.0) for part in LOOP_PARTS},
             "draw_s": a["draw_s"] - b["draw_s"], "encode_s": a["encode_s"] - b["encode_s"],
             "pictures": a["pictures"] - b["pictures"], "changes": a["changes"] - b["changes"],
+            "hops": a["hops"] - b["hops"],
             "change_cost_s": after["change_cost_s"]}
     return figures
 
@@ -63,8 +64,10 @@ def per_move_split(windows: list[dict], moves: int) -> dict:
         total["process"] += window["cpu_s"]
         total["instrumentation"] += split["changes"] * split["change_cost_s"]
         total["pictures drawn"] += split["pictures"]
+        total["hops"] += split["hops"]
     us = {key: value / max(1, moves) * 1e6 for key, value in total.items()}
     us["pictures drawn"] = total["pictures drawn"] / max(1, moves)
+    us["hops"] = total["hops"] / max(1, moves)
     groups = {
         "rules (engine)": us["loop rules"],
         "service and store (TableService, Store, outbox, SQLite, clock)": us["loop service"] + us["loop store"]
@@ -126,7 +129,8 @@ def report_games(games: list[dict], errors: list[str], driver, idle: dict, quick
     say(f"    {'total (process CPU time)':<80} {us['process'] / 1000:>6.2f} ms  "
         f"(of which the instrumentation ≈ {us['instrumentation'] / 1000:.2f} ms)")
     say(f"    pictures: drawing {us['draw'] / 1000:.2f} ms + encoding {us['encode'] / 1000:.2f} ms a move "
-        f"({us['pictures drawn']:.2f} pictures a move); SQLite's thread {sqlite_ms:.2f} ms; "
+        f"({us['pictures drawn']:.2f} pictures a move); SQLite's thread {sqlite_ms:.2f} ms "
+        f"({us['hops']:.1f} hops to it a move); "
         f"menus and labels {us['loop menus'] / 1000:.2f} ms; the lobby before play {lobby['us']['process'] / 1000:.2f} ms a move")
     say(f"    idle, the bot uses {idle_ms_per_s:.1f} ms of CPU a second (heartbeats, its clock, the probes): "
         f"{idle_ms_per_s * play_s / max(1, moves):.2f} ms of each move's figure here")
