@@ -1,15 +1,17 @@
 """`python -m bench` (`make bench`): the bot's speed and size, measured in one run.
 
-Two parts, each with its targets, met or missed, written to bench/results.json:
+Three parts, the first two with their targets, met or missed, written to bench/results.json:
 - the service (bench.service_bench): TableService on a real SQLite file for 1, 100 and 1,000 tables,
   the SQLite ceiling alternating with it, the engine's cost per game, storage, the service's
   start-up, pictures; this process pinned to one core;
 - the whole bot (bench.whole_bot): the real bot in a process of its own on one core, against the
   fake Discord on 127.0.0.1 with simulated players: CPU per move by part, acknowledgement and
   result latency at 1 and 100 tables, loop stalls, Discord requests per move by kind, start-up with
-  10,000 stored tables including the clock's first pass, and memory 20 s after the start.
+  10,000 stored tables including the clock's first pass, and memory 20 s after the start;
+- under the whole bot's Discord layer (bench.http_floor): what aiohttp alone costs a request of the
+  kinds a move makes, against a bare local server.
 
-`--only service` or `--only whole-bot` runs one part (and keeps the other's last figures in
+`--only service`, `--only whole-bot` or `--only http` runs one part (and keeps the other's last figures in
 results.json). The machine may be shared: each part reports how long our threads waited for a
 core that another process had, and the host's steal.
 """
@@ -30,7 +32,7 @@ from bot.app import GC_THRESHOLDS as GC_TUNED  # the bot's own setting (bot.app.
 from engine import GAMES
 
 RESULTS = Path(__file__).with_name("results.json")
-PARTS = ("service", "whole-bot")
+PARTS = ("service", "whole-bot", "http")
 
 
 def arguments(argv):
@@ -106,6 +108,10 @@ def main(argv=None) -> int:
             say()
         if "whole-bot" in parts:
             whole_bot_part(args, results, Path(name) / "whole-bot")
+            say()
+        if "http" in parts:
+            from . import http_floor
+            results["http_floor_us"] = http_floor.run(say)
     results["load_average_at_end"] = os.getloadavg()
     args.out.write_text(json.dumps(results, indent=2, default=str))
     say()
