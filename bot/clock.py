@@ -82,6 +82,41 @@ def _misses(log_rows: list[ActionRecord], seat: int) -> int:
     return count
 
 
+def _line_up(connection, table: TableRecord, waited: dict[int, int], now: float,
+             force: bool) -> tuple[list[dict], dict[int, float], list[float]]:
+    """In one transaction: the table's deadlines brought in line with its version (see Clock.sync),
+    who is away, and when what was set falls due. A seat still waited on by the same player keeps its
+    deadline if only other seats moved since it was set."""
+    table_id = table.id
+    clock = connection.execute("SELECT * FROM clock_tables WHERE table_id = ?", (table_id,)).fetchone()
+    old = {row["seat"]: dict(row) for row in connection.execute(
+        "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat", (table_id,))}
+    away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table_id, now))}
+    if clock is not None and clock["synced_version"] == table.version and not force:
+        return list(old.values()), away, []  # in line with this version already
+    since = read_actions(connection, table_id, since=min(row["since_version"] for row in old.values())) if old else []
+    settings = ClockSettings.of(dict(clock) if clock else None)
+    kept = {seat for seat, row in old.items() if waited.get(seat) == row["user_id"] and _untouched(
+        [r for r in since if r.seq > row["since_version"]], seat)}
+    fresh = [(table_id, seat, user, now, table.version,
+              max(now, away.get(user, now)) + settings.pace if settings.pace else None)
+             for seat, user in waited.items() if seat not in kept]
+    interval = settings.interval
+    reminder = now + interval if waited and interval else None
+    connection.execute(
+        "INSERT INTO clock_tables (table_id, reminders, misses, vacation_days, synced_version, reminded,"
+        " next_reminder) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (table_id) DO UPDATE SET"
+        " synced_version = excluded.synced_version, reminded = 0, next_reminder = excluded.next_reminder",
+        (table_id, settings.reminders, settings.misses, settings.vacation_days, table.version, reminder))
+    for seat in old.keys() - kept:
+        connection.execute("DELETE FROM clock_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+    connection.executemany("INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline)"
+                           " VALUES (?, ?, ?, ?, ?, ?)", fresh)
+    rows = sorted([row for seat, row in old.items() if seat in kept] + [dict(zip(SEAT_COLUMNS, row)) for row in fresh],
+                  key=lambda row: row["seat"])
+    return rows, away, [row[-1] for row in fresh if row[-1] is not None] + ([reminder] if reminder is not None else [])
+
+
 class Clock(PlayerClock):
     def __init__(self, service: TableService, notices: Notices, *, now=time.time) -> None:
         self.service, self.store, self.notices = service, service.store, notices
@@ -160,43 +195,13 @@ class Clock(PlayerClock):
             now = self.now() if now is None else now
             table = await self.service.get(table_id, cached=True)
             waited = self._waited(table)
-            found: dict = {}
-
-            def line_up(connection) -> None:
-                clock = connection.execute("SELECT * FROM clock_tables WHERE table_id = ?", (table_id,)).fetchone()
-                old = {row["seat"]: dict(row) for row in connection.execute(
-                    "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat", (table_id,))}
-                away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table_id, now))}
-                found.update(rows=list(old.values()), away=away, due=[])
-                if clock is not None and clock["synced_version"] == table.version and not force:
-                    return  # in line with this version already
-                since = read_actions(connection, table_id, since=min(row["since_version"] for row in old.values())) \
-                    if old else []
-                settings = ClockSettings.of(dict(clock) if clock else None)
-                kept = {seat for seat, row in old.items() if waited.get(seat) == row["user_id"] and _untouched(
-                    [r for r in since if r.seq > row["since_version"]], seat)}
-                fresh = [(table_id, seat, user, now, table.version,
-                          max(now, away.get(user, now)) + settings.pace if settings.pace else None)
-                         for seat, user in waited.items() if seat not in kept]
-                interval = settings.interval
-                reminder = now + interval if waited and interval else None
-                connection.execute(
-                    "INSERT INTO clock_tables (table_id, reminders, misses, vacation_days, synced_version, reminded,"
-                    " next_reminder) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (table_id) DO UPDATE SET"
-                    " synced_version = excluded.synced_version, reminded = 0, next_reminder = excluded.next_reminder",
-                    (table_id, settings.reminders, settings.misses, settings.vacation_days, table.version, reminder))
-                for seat in old.keys() - kept:
-                    connection.execute("DELETE FROM clock_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-                connection.executemany("INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline)"
-                                       " VALUES (?, ?, ?, ?, ?, ?)", fresh)
-                found["rows"] = sorted([row for seat, row in old.items() if seat in kept]
-                                       + [dict(zip(SEAT_COLUMNS, row)) for row in fresh], key=lambda row: row["seat"])
-                found["due"] = [row[-1] for row in fresh if row[-1] is not None] + ([reminder] if reminder is not None else [])
-
-            await self.store.transaction([], then=line_up)
-            if found["due"] and min(found["due"]) < self._next_look:  # due before the scheduler's next look
+            lined_up = []
+            await self.store.transaction([], then=lambda connection: lined_up.append(
+                _line_up(connection, table, waited, now, force)))
+            rows, away, due = lined_up[0]
+            if due and min(due) < self._next_look:  # due before the scheduler's next look: look again now
                 self._wake.set()
-            return found["rows"], found["away"]
+            return rows, away
 
     def _who(self, users: list[int], rows: list[dict], away: dict[int, float]) -> str:
         """`<@a>, <@b> · ⏰ <t:…:R>`, or each with their own deadline or vacation."""
