@@ -52,6 +52,8 @@ CHANGE_CLOCK = "change the table's clock"
 CLOCK = 0  # the actor id of the clock's moves in the log (no Discord user has id 0)
 MAX_SLEEP = 60.0       # the scheduler looks at the database at least this often (seconds)
 RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
+CLOCK_ROW = "SELECT * FROM clock_tables WHERE table_id = ?"
+SEATS = "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat"
 AWAY = "SELECT user_id, until FROM clock_vacations WHERE table_id = ? AND until > ?"
 SEAT_COLUMNS = ("table_id", "seat", "user_id", "since", "since_version", "deadline")  # a clock_seats row
 
@@ -88,9 +90,8 @@ def _line_up(connection, table: TableRecord, waited: dict[int, int], now: float,
     who is away, and when what was set falls due. A seat still waited on by the same player keeps its
     deadline if only other seats moved since it was set."""
     table_id = table.id
-    clock = connection.execute("SELECT * FROM clock_tables WHERE table_id = ?", (table_id,)).fetchone()
-    old = {row["seat"]: dict(row) for row in connection.execute(
-        "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat", (table_id,))}
+    clock = connection.execute(CLOCK_ROW, (table_id,)).fetchone()
+    old = {row["seat"]: dict(row) for row in connection.execute(SEATS, (table_id,))}
     away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table_id, now))}
     if clock is not None and clock["synced_version"] == table.version and not force:
         return list(old.values()), away, []  # in line with this version already
@@ -134,7 +135,7 @@ class Clock(PlayerClock):
         return [dict(row) for row in await self.store.query(sql, params)]
 
     async def _clock_row(self, table_id: int) -> dict | None:
-        rows = await self._select("SELECT * FROM clock_tables WHERE table_id = ?", (table_id,))
+        rows = await self._select(CLOCK_ROW, (table_id,))
         return rows[0] if rows else None
 
     async def settings(self, table_id: int) -> ClockSettings:
@@ -142,7 +143,7 @@ class Clock(PlayerClock):
 
     async def deadlines(self, table_id: int) -> list[dict]:
         """The seats the table waits on, each with its user, since when and its deadline."""
-        return await self._select("SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return await self._select(SEATS, (table_id,))
 
     async def vacations(self, table_id: int, now: float | None = None) -> dict[int, float]:
         """Who is on vacation at the table, until when."""
