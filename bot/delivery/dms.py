@@ -33,8 +33,8 @@ class DirectMessages:
         # land last and take the next step's buttons away)
         self.answering: set[int] = set()
         # private answers in a channel (to a move, or "My hand") that offer a player's moves, while
-        # their token lives: (table, user) -> what they offer, and the press that can edit them
-        self._offers: dict[tuple[int, int], tuple[Prompt, Hook]] = {}
+        # their token lives: table -> user -> what they offer, and the press that can edit them
+        self._offers: dict[int, dict[int, tuple[Prompt, Hook]]] = {}
 
     @property
     def prompts(self) -> Prompts:
@@ -76,23 +76,27 @@ class DirectMessages:
         it answered), or none: while its token lives, a delivery that settles it (the seat lost, the
         clock's move, the game's end) takes its buttons away, as it does a DM prompt's."""
         if hook is None:
-            self._offers.pop((table.id, user_id), None)
+            self._offers.get(table.id, {}).pop(user_id, None)
         else:
-            self._offers[(table.id, user_id)] = (self.prompts.prompt_for(table, user_id, 0, 0), hook)
+            self._offers.setdefault(table.id, {})[user_id] = (self.prompts.prompt_for(table, user_id, 0, 0), hook)
 
     async def _settle_offers(self, table: TableRecord) -> None:
-        for (table_id, user_id), (prompt, hook) in list(self._offers.items()):
+        """The table's own offers only: a delivery runs this on every move."""
+        offers = self._offers.get(table.id, {})
+        for user_id, (prompt, hook) in list(offers.items()):
             if not hook.lives():  # it can no longer be edited: a press on it is refused with the reason
-                del self._offers[(table_id, user_id)]
+                offers.pop(user_id, None)
                 continue
-            if table_id != table.id or isinstance(fate := await self.prompts.fate(table, prompt), Live):
+            if isinstance(fate := await self.prompts.fate(table, prompt), Live):
                 continue
-            del self._offers[(table_id, user_id)]
+            offers.pop(user_id, None)
             try:
                 await hook.webhook(self.bot).edit_message(ORIGINAL, content=settled_text(place(self.bot.service, table), fate),
                                                           view=None, allowed_mentions=NOBODY)
             except discord.HTTPException:
-                log.info("table %s: a private answer offering moves to %s could not be closed", table_id, user_id)
+                log.info("table %s: a private answer offering moves to %s could not be closed", table.id, user_id)
+        if not offers:
+            self._offers.pop(table.id, None)
 
     async def settle(self, table: TableRecord, prompted: list[int], openings: dict[int, str]) -> list[int]:
         """The table's prompts looked at again: one that is done says why and loses its buttons; one
