@@ -24,14 +24,16 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
     """Play the move; answer only once it is committed (cogs/answers.py), then publish it. `edit`:
     the move came from a message of moves, which now shows what is left to do; else the answer is
     a private message. The interaction is not acknowledged yet."""
-    bot = interaction.client
-    prompt = interaction.message.id if edit and interaction.guild_id is None and interaction.message else None
-    if prompt is not None:
-        bot.publisher.dms.answering.add(prompt)
+    answering = interaction.client.publisher.dms.answering
+    # the message pressed, answered in place: a DM prompt, or a private answer in the channel
+    pressed = None if not edit or interaction.message is None else \
+        interaction.message.id if interaction.guild_id is None else (passed.table.id, interaction.user.id)
+    if pressed is not None:
+        answering.add(pressed)
     try:
         await _commit_move(interaction, passed, action, edit=edit, version=version)
     finally:
-        bot.publisher.dms.answering.discard(prompt)
+        answering.discard(pressed)
 
 
 async def _commit_move(interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool,

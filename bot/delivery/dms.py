@@ -28,10 +28,11 @@ class DirectMessages:
         self._channels: dict[int, discord.abc.Messageable] = {}
         self.failed = False  # a DM failed for a reason that may pass: what was owed stays owed
         self._prompts: Prompts | None = None
-        # DM prompts a press on them is answering now: that answer shows what comes next in the
+        # a player's own messages of moves a press on them is answering now, a DM prompt by its id,
+        # a private answer in a channel by (table, user): that answer shows what comes next in the
         # message itself, so a delivery running meanwhile must not settle it too (its edit could
         # land last and take the next step's buttons away)
-        self.answering: set[int] = set()
+        self.answering: set[int | tuple[int, int]] = set()
         # private answers in a channel (to a move, or "My hand") that offer a player's moves, while
         # their token lives: table -> user -> what they offer, and the press that can edit them
         self._offers: dict[int, dict[int, tuple[Prompt, Hook]]] = {}
@@ -83,13 +84,15 @@ class DirectMessages:
     async def _settle_offers(self, table: TableRecord) -> None:
         """The table's own offers only: a delivery runs this on every move."""
         offers = self._offers.get(table.id, {})
-        for user_id, (prompt, hook) in list(offers.items()):
+        for user_id, offer in list(offers.items()):
+            prompt, hook = offer
             if not hook.lives():  # it can no longer be edited: a press on it is refused with the reason
                 offers.pop(user_id, None)
                 continue
-            if isinstance(fate := await self.prompts.fate(table, prompt), Live):
-                continue
-            offers.pop(user_id, None)
+            fate = await self.prompts.fate(table, prompt)  # it reads the log as it is now
+            if isinstance(fate, Live) or offers.get(user_id) is not offer or (table.id, user_id) in self.answering:
+                continue  # still open, or a press on it answers it (then that answer is the message)
+            del offers[user_id]
             try:
                 await hook.webhook(self.bot).edit_message(ORIGINAL, content=settled_text(place(self.bot.service, table), fate),
                                                           view=None, allowed_mentions=NOBODY)
