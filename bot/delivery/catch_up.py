@@ -26,6 +26,7 @@ from .pending import Delivery
 log = logging.getLogger(__name__)
 CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
 ANSWER_LIVES = 14 * 60  # an interaction's answer can be read back for 15 minutes
+SNOWFLAKE_SLACK = 0.001  # a message's creation time comes from its id, to the millisecond
 
 
 def edited_in(board: str, public: list[str]) -> bool:
@@ -35,6 +36,15 @@ def edited_in(board: str, public: list[str]) -> bool:
     lines = board_events(board)
     told = "\n".join(public).split("\n")
     return bool(told) and lines[-len(told):] == told
+
+
+def shows(message: discord.Message, public: list[str], committed: float) -> bool:
+    """Whether a board message shows these events: it ends with them (`edited_in`) and was posted or
+    last edited after they were committed. The time tells apart a run of events that repeats the
+    one before it (Epireia's city producing the same ship two turns in a row): a board that shows
+    only the earlier one ends the same way, but was made before the later one existed."""
+    changed = (message.edited_at or message.created_at).timestamp()
+    return changed >= committed - SNOWFLAKE_SLACK and edited_in(message.content, public)
 
 
 def _pressed_at(via: str | None) -> float:
@@ -70,9 +80,11 @@ class CatchUp:
                 return
             shown = False
             if table.board_message_id is not None and owed.public:
-                if await self._edited_in(table, owed.public):
+                logged = await self.bot.store.actions(table_id, since=owed.version - 1)  # seq == version
+                committed = logged[0].at if logged else 0.0
+                if await self._edited_in(table, owed.public, committed):
                     shown = True
-                elif (posted := await self._posted_unrecorded(table, owed.public)) is not None:
+                elif (posted := await self._posted_unrecorded(table, owed.public, committed)) is not None:
                     table, shown = posted, True
             if shown:
                 owed.public = []
@@ -82,18 +94,18 @@ class CatchUp:
             except discord.HTTPException as error:
                 log.warning("table %s: catching up failed (%s); trying again later", table_id, error)
 
-    async def _edited_in(self, table: TableRecord, public: list[str]) -> bool:
+    async def _edited_in(self, table: TableRecord, public: list[str], committed: float) -> bool:
         try:
-            return edited_in((await (await self.channel_of(table)).fetch_message(table.board_message_id)).content, public)
+            return shows(await (await self.channel_of(table)).fetch_message(table.board_message_id), public, committed)
         except discord.NotFound:
             return False
 
-    async def _posted_unrecorded(self, table: TableRecord, public: list[str]) -> TableRecord | None:
+    async def _posted_unrecorded(self, table: TableRecord, public: list[str], committed: float) -> TableRecord | None:
         """A board with these events that a press's webhook posted just before a crash, which has no
         nonce to make a second post return it: the table with it as its board, if there is one."""
         channel = await self.channel_of(table)
         async for message in channel.history(after=discord.Object(table.board_message_id), limit=10):
-            if message.author.id == self.bot.user.id and edited_in(message.content, public):
+            if message.author.id == self.bot.user.id and shows(message, public, committed):
                 await self.bot.store.set_board_message(table.id, message.id)
                 self._boards[table.id] = (message.id, message.content)
                 return await self.bot.service.get(table.id)
