@@ -41,7 +41,7 @@ def edited_in(board: str, public: list[str]) -> bool:
 def shows(message: discord.Message, public: list[str], committed: float) -> bool:
     """Whether a board message shows these events: it ends with them (`edited_in`) and was posted or
     last edited after they were committed. The time tells apart a run of events that repeats the
-    one before it (Epireia's city producing the same ship two turns in a row): a board that shows
+    one before it (a city producing the same ship two turns in a row): a board that shows
     only the earlier one ends the same way, but was made before the later one existed."""
     changed = (message.edited_at or message.created_at).timestamp()
     return changed >= committed - SNOWFLAKE_SLACK and edited_in(message.content, public)
