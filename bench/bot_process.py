@@ -46,8 +46,9 @@ class CoreTimes:
 
 class BotProcess:
     def __init__(self, folder: Path, fake, db: Path, *, core: int | None, split: bool, seed: str = "",
-                 guild_ready: float = 0.05) -> None:
+                 guild_ready: float = 0.05, blank_pictures: bool = False) -> None:
         self.folder, self.fake, self.db, self.core, self.split = folder, fake, db, core, split
+        self.blank_pictures = blank_pictures
         self.seed, self.guild_ready = seed, guild_ready
         self.stats = folder / "stats"
         self.process: asyncio.subprocess.Process | None = None
@@ -69,6 +70,7 @@ class BotProcess:
         command += ["--cpu", str(self.core)] if self.core is not None else []
         command += ["--split"] if self.split else []
         command += ["--seed", self.seed] if self.seed else []
+        command += ["--blank-pictures"] if self.blank_pictures else []
         log = self.log.open("ab")
         self.spawned = time.monotonic()
         self.process = await asyncio.create_subprocess_exec(*command, cwd=ROOT, env=environment, stdout=log,

@@ -38,6 +38,7 @@ def arguments(argv):
     parser.add_argument("--split", action="store_true")
     parser.add_argument("--guild-ready", type=float, default=0.05)
     parser.add_argument("--seed", default="")
+    parser.add_argument("--blank-pictures", action="store_true")
     return parser.parse_args(argv)
 
 
@@ -208,6 +209,9 @@ async def main() -> None:
     first_time(Clock, "tick", "clock_first_pass")
     first_time(Publisher, "catch_up_all", "catch_up_first_pass")
     watch_collector()
+    if ARGS.blank_pictures:
+        from bench.pictures import blank_pictures
+        blank_pictures()
     loop = asyncio.get_running_loop()
     snapshots = Snapshots(Path(ARGS.stats), calibration)
     loop.add_signal_handler(signal.SIGUSR1, snapshots.write)

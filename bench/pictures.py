@@ -12,6 +12,22 @@ from .load import percentile
 from .scripts import Script
 
 
+def blank_pictures() -> None:
+    """Every picture the bot asks for from now on is one blank 16x16 JPEG, made once: the whole-bot
+    bench runs its load once so, to show what the bot costs without drawing or encoding a board
+    (the request that carries it is still made, with its few hundred bytes)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from bot import render
+
+    buffer = BytesIO()
+    Image.new("RGB", (16, 16)).save(buffer, format="JPEG")
+    blank = buffer.getvalue()
+    render.render_picture = lambda game_key, view: blank
+
+
 def render_times(scripts: list[Script], per_game: int) -> dict[str, dict]:
     from bot import render
 

@@ -10,7 +10,8 @@ on 127.0.0.1) served from this process, pinned to the other core(s), where simul
    one table; requests per move by kind, lobby and play apart; CPU per move split by part of
    the bot (the bot's process instrumented: bench.cpu_split);
 2. a hundred tables of every game at once, moves at random moments (Poisson) at RATE a second:
-   acknowledgement and result latency, CPU per move (the bot not instrumented), loop stalls;
+   acknowledgement and result latency, CPU per move (the bot not instrumented), loop stalls; then
+   the same load with every picture blank, whose CPU per move weighs pictures apart;
 3. start-up with 10,000 stored tables (bench.whole_startup), as a running bot leaves them, and
    as its clock never saw them.
 """
@@ -26,7 +27,7 @@ from pathlib import Path
 from .bot_process import BotProcess, CoreTimes, cores
 from .fake_meter import MeteredDiscord, NotAnswered
 from .players import VARIANTS, Stumble, Table
-from .whole_report import delta, report_games, report_load
+from .whole_report import delta, report_blank, report_games, report_load
 
 from tests.e2e.fakediscord import DiscordRuleBroken, contract
 
@@ -81,9 +82,11 @@ class LoopLag:
         gc.enable()
 
 
-async def started_bot(folder: Path, fake: MeteredDiscord, core: int | None, split: bool) -> BotProcess:
+async def started_bot(folder: Path, fake: MeteredDiscord, core: int | None, split: bool,
+                      blank_pictures: bool = False) -> BotProcess:
     folder.mkdir(parents=True, exist_ok=True)
-    bot = BotProcess(folder, fake, folder / "bot.sqlite3", core=core, split=split, seed="bench")
+    bot = BotProcess(folder, fake, folder / "bot.sqlite3", core=core, split=split, seed="bench",
+                     blank_pictures=blank_pictures)
     await bot.start()
     await bot.wait_ready()
     return bot
@@ -155,17 +158,18 @@ async def whole_game(fake: MeteredDiscord, bot: BotProcess, table: Table, core: 
     }
 
 
-async def many_tables(folder: Path, core: int | None, quick: bool, say) -> dict:
+async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pictures: bool = False) -> dict:
     """TABLES tables at once, paced: each table's moves come at random (Poisson) moments, RATE a
     second over all; a finished game is followed by a new one in a new channel. The first seconds
     are a warm-up, not counted: a bot that has run a while has its menus and pictures of the
-    current boards cached, and the tables' first moves all come at once."""
+    current boards cached, and the tables' first moves all come at once. `blank_pictures`: every
+    picture is the same blank one (bench.pictures.blank_pictures), to weigh pictures apart."""
     count, rate, warm, window = (20, 10.0, 1.0, 6.0) if quick else (TABLES, RATE, 5.0, 30.0)
     fake = await MeteredDiscord(quiet=0.1).start()
     bot = None
     try:
         tables = people(fake, count)
-        bot = await started_bot(folder, fake, core, split=False)
+        bot = await started_bot(folder, fake, core, split=False, blank_pictures=blank_pictures)
         opening = asyncio.Semaphore(10)
 
         async def sit(table: Table) -> None:
@@ -231,7 +235,7 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say) -> dict:
         if bot is not None:
             await bot.stop()
         await fake.close()
-    return report_load(figures, say)
+    return report_blank(figures, say) if blank_pictures else report_load(figures, say)
 
 
 def quiet_fake() -> None:
@@ -266,6 +270,8 @@ async def measure(folder: Path, quick: bool, say, only_startup: bool = False) ->
         if not only_startup:
             results["games"] = await whole_games(folder / "games", core, quick, say)
             results["load"] = await many_tables(folder / "load", core, quick, say)
+            results["load_blank_pictures"] = await many_tables(folder / "load-blank", core, quick, say,
+                                                               blank_pictures=True)
         results["start_up"] = await start_up(folder / "start-up", core, quick, say)
         results["start_up_clock_unseen"] = await start_up(folder / "start-up-unseen", core, quick, say, clock_seen=False)
         return results

@@ -246,6 +246,22 @@ def report_load(figures: dict, say) -> dict:
     return out
 
 
+def report_blank(figures: dict, say) -> dict:
+    """The same load with every picture blank: what the bot costs a move without drawing or encoding."""
+    moves, seconds = max(1, figures["moves"]), figures["seconds"]
+    core = figures["core"]
+    out = {"tables": figures["tables"], "moves_per_s": round(figures["moves"] / seconds, 1),
+           "cpu_ms_per_move": round(figures["bot"]["cpu_s"] / moves * 1000, 2),
+           "others_on_core_share": round(max(0.0, core["busy"] - figures["bot"]["cpu_s"]) / seconds, 3),
+           "failures": figures["failures"]}
+    say(f"  the same load with every picture a blank 16x16 JPEG (nothing drawn or encoded; the same requests): "
+        f"CPU {out['cpu_ms_per_move']:.2f} ms a move ({out['moves_per_s']:.1f} moves/s served; other processes used "
+        f"{out['others_on_core_share']:.0%} of the core)")
+    for failure in figures["failures"][:3]:
+        say(f"  !! a table was given up: {failure}")
+    return out
+
+
 def stall_parts(stalls: list[list[float]], pauses: list[list[float]]) -> dict:
     """What filled the loop's stalls ([end, length, loop CPU, run-queue wait]), in ms; `pauses` are
     the collector's ([end, length])."""

@@ -9,13 +9,19 @@ CPU_MS, ACK_P99_MS, SHOWN_P99_MS, MOVES_PER_S = 5.0, 50.0, 100.0, 35.0
 START_UP_S, RSS_MB = 1.0, 150.0
 
 
-def cpu_cause(games: dict) -> str:
+def cpu_cause(games: dict, blank: dict | None) -> str:
     groups = games["cpu_split_us"]["groups"]
     us = games["cpu_split_us"]["us"]
     parts = sorted(groups.items(), key=lambda kv: -kv[1])
     text = ", ".join(f"{name.split(' (')[0]} {value / 1000:.1f} ms" for name, value in parts if value > 50)
-    return (f"where it goes (one table, instrumented): {text}; pictures are {us['draw'] / 1000:.1f} ms drawing and "
-            f"{us['encode'] / 1000:.1f} ms encoding (JPEG) for {us['pictures drawn']:.2f} pictures a move")
+    cause = (f"where it goes (one table, instrumented): {text}; pictures are {us['draw'] / 1000:.1f} ms drawing and "
+             f"{us['encode'] / 1000:.1f} ms encoding (JPEG) for {us['pictures drawn']:.2f} pictures a move")
+    if blank:
+        without = blank["cpu_ms_per_move"]
+        cause += (f"; the same load with blank pictures: {without:.1f} ms a move, "
+                  + (f"so even without drawing or encoding it is over {CPU_MS:g} ms" if without > CPU_MS else
+                     f"so pictures may cost at most {CPU_MS - without:.1f} ms a move for it"))
+    return cause
 
 
 SHORT = {"POST /channels/{channel_id}/messages": "board or text posted",
@@ -40,7 +46,7 @@ def whole_targets(results: dict, say) -> list[dict]:
         checks.append((f"whole bot, CPU a move including pictures <= {CPU_MS:g} ms (>= 200 moves/s a core)", cpu <= CPU_MS,
                        f"{cpu:.1f} ms a move at {load['tables']} tables ({1000 / cpu:.0f} moves/s a core); "
                        f"{games['cpu_split_us']['us']['process'] / 1000:.1f} ms at one table",
-                       None if cpu <= CPU_MS else cpu_cause(games)))
+                       None if cpu <= CPU_MS else cpu_cause(games, results.get("load_blank_pictures"))))
         fast_enough = load["moves_per_s"] >= MOVES_PER_S
         rate = f"at {load['tables']} tables, {load['moves_per_s']:.1f} moves/s served" + (
             " (quick: not the target's load)" if load["tables"] < 100 else "")
