@@ -177,6 +177,14 @@ def requests_per_move(games: list[dict], say) -> dict:
     return figures
 
 
+def cpu_a_move(figures: dict) -> dict:
+    """A paced load's rate, the bot's CPU a move, and the share of its core other processes used."""
+    cpu, seconds = figures["bot"]["cpu_s"], figures["seconds"]
+    return {"moves_per_s": round(figures["moves"] / seconds, 1),
+            "cpu_ms_per_move": round(cpu / max(1, figures["moves"]) * 1000, 2),
+            "others_on_core_share": round(max(0.0, figures["core"]["busy"] - cpu) / seconds, 3)}
+
+
 def report_load(figures: dict, say) -> dict:
     bot, seconds, moves = figures["bot"], figures["seconds"], max(1, figures["moves"])
     acks, shown = latency(figures.pop("ack_s")), latency(figures.pop("shown_s"))
@@ -185,12 +193,10 @@ def report_load(figures: dict, say) -> dict:
     glob = sum(n for (m, t), n in requests.items() if counts_globally(t))
     core = figures["core"]
     stalls = bot["stalls"]
-    out = {**figures, "moves_per_s": round(figures["moves"] / seconds, 1), "ack": acks, "shown": shown,
-           "ack_every_press": every, "behind_schedule": behind,
-           "cpu_ms_per_move": round(bot["cpu_s"] / moves * 1000, 2), "bot_core_busy": round(bot["cpu_s"] / seconds, 3),
+    out = {**figures, **cpu_a_move(figures), "ack": acks, "shown": shown,
+           "ack_every_press": every, "behind_schedule": behind, "bot_core_busy": round(bot["cpu_s"] / seconds, 3),
            "bot_waited_share": round(sum(r["wait_s"] for r in bot["roles"].values()) / seconds, 3),
            "loop_waited_share": round(bot["roles"].get("loop", {}).get("wait_s", 0.0) / seconds, 3),
-           "others_on_core_share": round(max(0.0, core["busy"] - bot["cpu_s"]) / seconds, 3),
            "steal_share": round(core["steal"] / seconds, 3),
            "stalls_over_20ms": len(stalls), "longest_stall_ms": round(max((s[1] for s in stalls), default=0) * 1000, 1),
            "stall_ms": stall_parts(stalls, bot["gc"]["pauses"]),
@@ -248,12 +254,7 @@ def report_load(figures: dict, say) -> dict:
 
 def report_blank(figures: dict, say) -> dict:
     """The same load with every picture blank: what the bot costs a move without drawing or encoding."""
-    moves, seconds = max(1, figures["moves"]), figures["seconds"]
-    core = figures["core"]
-    out = {"tables": figures["tables"], "moves_per_s": round(figures["moves"] / seconds, 1),
-           "cpu_ms_per_move": round(figures["bot"]["cpu_s"] / moves * 1000, 2),
-           "others_on_core_share": round(max(0.0, core["busy"] - figures["bot"]["cpu_s"]) / seconds, 3),
-           "failures": figures["failures"]}
+    out = {"tables": figures["tables"], **cpu_a_move(figures), "failures": figures["failures"]}
     say(f"  the same load with every picture a blank 16x16 JPEG (nothing drawn or encoded; the same requests): "
         f"CPU {out['cpu_ms_per_move']:.2f} ms a move ({out['moves_per_s']:.1f} moves/s served; other processes used "
         f"{out['others_on_core_share']:.0%} of the core)")
