@@ -82,7 +82,7 @@ class CatchUp:
             if table.board_message_id is not None and owed.public:
                 logged = await self.bot.store.actions(table_id, since=owed.version - 1)  # seq == version
                 committed = logged[0].at if logged else 0.0
-                if await self._edited_in(table, owed.public, committed):
+                if await self._board_shows(table, owed.public, committed):
                     shown = True
                 elif (posted := await self._posted_unrecorded(table, owed.public, committed)) is not None:
                     table, shown = posted, True
@@ -94,7 +94,7 @@ class CatchUp:
             except discord.HTTPException as error:
                 log.warning("table %s: catching up failed (%s); trying again later", table_id, error)
 
-    async def _edited_in(self, table: TableRecord, public: list[str], committed: float) -> bool:
+    async def _board_shows(self, table: TableRecord, public: list[str], committed: float) -> bool:
         try:
             return shows(await (await self.channel_of(table)).fetch_message(table.board_message_id), public, committed)
         except discord.NotFound:
