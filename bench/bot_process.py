@@ -23,6 +23,12 @@ def cores() -> tuple[int | None, set[int]]:
     return allowed[-1], set(allowed[:-1])
 
 
+def process_cpu(pid: int) -> float:
+    """User and system CPU of a whole process (every thread), from /proc, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
 @dataclass
 class CoreTimes:
     """One core's times from /proc/stat, in seconds."""
@@ -103,9 +109,7 @@ class BotProcess:
                 raise RuntimeError(f"the bot was not ready after {timeout:g} s:\n{self.tail()}")
 
     def cpu_seconds(self) -> float:
-        """User and system CPU of the whole process (every thread), from /proc."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
+        return process_cpu(self.process.pid)
 
     def rss_mb(self) -> float:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():

@@ -11,7 +11,8 @@ on 127.0.0.1) served from this process, pinned to the other core(s), where simul
    the bot (the bot's process instrumented: bench.cpu_split);
 2. a hundred tables of every game at once, moves at random moments (Poisson) at RATE a second:
    acknowledgement and result latency, CPU per move (the bot not instrumented), loop stalls; then
-   the same load with every picture blank, whose CPU per move weighs pictures apart;
+   the same load with every picture blank, whose CPU per move weighs pictures apart; then a floor
+   bot that does only the Discord side of a move (bench.discord_floor), at the same load;
 3. start-up with 10,000 stored tables (bench.whole_startup), as a running bot leaves them, and
    as its clock never saw them.
 """
@@ -25,6 +26,7 @@ import time
 from pathlib import Path
 
 from .bot_process import BotProcess, CoreTimes, cores
+from .discord_floor import floor
 from .fake_meter import MeteredDiscord, NotAnswered
 from .players import VARIANTS, Stumble, Table
 from .whole_report import delta, report_blank, report_games, report_load
@@ -272,6 +274,7 @@ async def measure(folder: Path, quick: bool, say, only_startup: bool = False) ->
             results["load"] = await many_tables(folder / "load", core, quick, say)
             results["load_blank_pictures"] = await many_tables(folder / "load-blank", core, quick, say,
                                                                blank_pictures=True)
+            results["discord_floor"] = await floor(folder / "discord-floor", core, quick, say)
         results["start_up"] = await start_up(folder / "start-up", core, quick, say)
         results["start_up_clock_unseen"] = await start_up(folder / "start-up-unseen", core, quick, say, clock_seen=False)
         return results

@@ -9,7 +9,7 @@ CPU_MS, ACK_P99_MS, SHOWN_P99_MS, MOVES_PER_S = 5.0, 50.0, 100.0, 35.0
 START_UP_S, RSS_MB = 1.0, 150.0
 
 
-def cpu_cause(games: dict, blank: dict | None) -> str:
+def cpu_cause(games: dict, blank: dict | None, floor: dict | None = None) -> str:
     groups = games["cpu_split_us"]["groups"]
     us = games["cpu_split_us"]["us"]
     parts = sorted(groups.items(), key=lambda kv: -kv[1])
@@ -21,6 +21,12 @@ def cpu_cause(games: dict, blank: dict | None) -> str:
         cause += (f"; the same load with blank pictures: {without:.1f} ms a move, "
                   + (f"so even without drawing or encoding it is over {CPU_MS:g} ms" if without > CPU_MS else
                      f"so pictures may cost at most {CPU_MS - without:.1f} ms a move for it"))
+    if floor:
+        least = floor["cpu_ms_a_press"]
+        cause += (f"; a bot doing only the Discord side of a move (bench/discord_floor.py: two requests, discord.py "
+                  f"included) uses {least:.1f} ms a press, which leaves {CPU_MS - least:.1f} ms of {CPU_MS:g} for the "
+                  "rules, the store, the gate, menus, the publisher, the other requests and pictures"
+                  + (f" (they use {without - least:.1f} ms a move without pictures)" if blank else ""))
     return cause
 
 
@@ -46,7 +52,8 @@ def whole_targets(results: dict, say) -> list[dict]:
         checks.append((f"whole bot, CPU a move including pictures <= {CPU_MS:g} ms (>= 200 moves/s a core)", cpu <= CPU_MS,
                        f"{cpu:.1f} ms a move at {load['tables']} tables ({1000 / cpu:.0f} moves/s a core); "
                        f"{games['cpu_split_us']['us']['process'] / 1000:.1f} ms at one table",
-                       None if cpu <= CPU_MS else cpu_cause(games, results.get("load_blank_pictures"))))
+                       None if cpu <= CPU_MS else cpu_cause(games, results.get("load_blank_pictures"),
+                                                         results.get("discord_floor"))))
         fast_enough = load["moves_per_s"] >= MOVES_PER_S
         rate = f"at {load['tables']} tables, {load['moves_per_s']:.1f} moves/s served" + (
             " (quick: not the target's load)" if load["tables"] < 100 else "")
