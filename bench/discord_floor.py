@@ -51,13 +51,13 @@ def floor_bot(guild_id: int):
                                                 custom_id=f"floor:{number}:{row}{column}"))
         return view
 
-    def blank() -> discord.File:
-        from PIL import Image
+    from PIL import Image
 
-        buffer = io.BytesIO()
-        Image.new("RGB", (16, 16), "white").save(buffer, format="JPEG")
-        buffer.seek(0)
-        return discord.File(buffer, filename="board.jpg")
+    encoded = io.BytesIO()
+    Image.new("RGB", (16, 16), "white").save(encoded, format="JPEG")  # once: nothing is drawn a press
+
+    def blank() -> discord.File:
+        return discord.File(io.BytesIO(encoded.getvalue()), filename="board.jpg")
 
     class FloorBot(discord.AutoShardedClient):
         def __init__(self) -> None:
