@@ -119,7 +119,9 @@ async def started(fake, core: int | None, log: Path) -> asyncio.subprocess.Proce
         process = await asyncio.create_subprocess_exec(*command, cwd=ROOT, env=environment, stdout=output,
                                                        stderr=asyncio.subprocess.STDOUT)
     deadline = time.monotonic() + 60
-    while not any("1:floor" in commands for commands in fake.commands.values()):
+    # its commands are synced before it connects to the gateway: ready once both are done
+    while not (any("1:floor" in commands for commands in fake.commands.values())
+               and fake.shards.session_for(fake.guild.id) is not None):
         if process.returncode is not None or time.monotonic() > deadline:
             raise RuntimeError(f"the floor bot did not start:\n{log.read_text(errors='replace')[-2000:]}")
         await asyncio.sleep(0.05)
