@@ -68,8 +68,9 @@ class BotProcess:
                        "BOT_DEV_GUILD": str(self.fake.guild.id), "BOT_LOG_LEVEL": "WARNING",
                        "BOT_DISCORD_LOG_LEVEL": "WARNING", "DISCORD_API_BASE": self.fake.api_base,
                        "DISCORD_GATEWAY_URL": self.fake.gateway_url, "PYTHONPATH": str(ROOT),
-                       # pictures in the bot's own process (a thread), where its CPU time is counted and
-                       # split; in production a worker process draws them (the same CPU, off the loop's GIL)
+                       # pictures in threads of the bot's own process, where their CPU time is counted
+                       # and split: the bot's default on its one core (bot/render/painter.py), said
+                       # here so that a BOT_PICTURE_WORKERS of the environment changes nothing
                        "BOT_PICTURE_WORKERS": "0"}
         command = [sys.executable, "-m", "bench.botproc", "--stats", str(self.stats),
                    "--guild-ready", str(self.guild_ready)]

@@ -87,7 +87,7 @@ def role(name: str) -> str:
         return "sqlite"
     if name.startswith("sqlite-checkpoint"):
         return "checkpoint"
-    if name.startswith("asyncio_"):
+    if name.startswith(("asyncio_", "picture")):
         return "workers"
     return "other"
 

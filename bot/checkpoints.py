@@ -5,6 +5,8 @@ import logging
 import sqlite3
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from .priority import behind_the_loop
+
 log = logging.getLogger(__name__)
 CHECKPOINT_EVERY = 200  # commits between WAL checkpoints (see Checkpointer)
 CHECKPOINT_CATCH_UP = 4  # checkpoints in a row at most, to catch up with the writer
@@ -23,7 +25,8 @@ class Checkpointer:
 
     def __init__(self, path: str) -> None:
         self._path = path
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-checkpoint")
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-checkpoint",
+                                          initializer=behind_the_loop)
         self._running: Future | None = None
         self._connection: sqlite3.Connection | None = None  # made and used on the thread only
 

@@ -22,9 +22,10 @@ class Settings(BaseSettings):
     # discord.py's loggers, apart: at DEBUG they write every request and gateway payload, players'
     # hands and secret votes in DMs included
     bot_discord_log_level: LogLevel = "INFO"
-    # board pictures are drawn in a process of their own, so drawing never holds the event loop's
-    # GIL; 0 draws in a thread of the bot's own process (tests, a machine with one core to spare)
-    bot_picture_workers: int = Field(default=1, ge=0, le=8)
+    # processes that draw board pictures, so drawing never holds the event loop's GIL; 0 draws in
+    # threads of the bot's own process; unset: one process if the bot may use more than one core,
+    # else threads (bot/render/painter.py)
+    bot_picture_workers: int | None = Field(default=None, ge=0, le=8)
     # gateway shards this process opens; unset: as many as Discord recommends (GET /gateway/bot).
     # Discord requires one per 2,500 servers at least (docs/architecture.md, "One process, many")
     bot_shard_count: int | None = Field(default=None, ge=1)

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from .checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
 from .paths import FolderProblem, prepare_folder
+from .priority import behind_the_loop
 from .schema import MIGRATIONS
 from .sqlite_faults import storage_fault
 from .store_errors import ChannelBusy, StaleVersion, StorageFailed, StoreUnavailable, UnreadableTable
@@ -143,6 +144,7 @@ class Store:
                            f"wal_autocheckpoint = {WAL_BACKSTOP_PAGES}"):
                 await db.execute(f"PRAGMA {pragma}")
             await store._migrate()
+            await db._execute(behind_the_loop)  # SQLite's thread: it never preempts the event loop
         except BaseException as error:
             await db.close()
             if isinstance(error, sqlite3.Error):
