@@ -6,9 +6,11 @@ Three parts, the first two with their targets, met or missed, written to bench/r
   start-up, pictures; this process pinned to one core;
 - the whole bot (bench.whole_bot): the real bot in a process of its own on one core, against the
   fake Discord on 127.0.0.1 with simulated players: CPU per move by part, acknowledgement and
-  result latency at 1 and 100 tables, loop stalls, Discord requests per move by kind, start-up with
-  10,000 stored tables including the clock's first pass, and memory 20 s after the start; and a
-  floor bot that does only the Discord side of a move (bench.discord_floor), discord.py's share;
+  result latency at 1 and 100 tables, loop stalls, the same load with blank pictures and with the
+  core kept from idling, the capacity of one core (tables playing without a pause), Discord
+  requests per move by kind, start-up with 10,000 stored tables including the clock's first pass,
+  and memory 20 s after the start; and a floor bot that does only the Discord side of a move
+  (bench.discord_floor), discord.py's share;
 - under the whole bot's Discord layer (bench.http_floor): what aiohttp alone costs a request of the
   kinds a move makes, against a bare local server.
 

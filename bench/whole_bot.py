@@ -11,14 +11,18 @@ on 127.0.0.1) served from this process, pinned to the other core(s), where simul
    the bot (the bot's process instrumented: bench.cpu_split);
 2. a hundred tables of every game at once, moves at random moments (Poisson) at RATE a second:
    acknowledgement and result latency, CPU per move (the bot not instrumented), loop stalls; then
-   the same load with every picture blank, whose CPU per move weighs pictures apart; then a floor
-   bot that does only the Discord side of a move (bench.discord_floor), at the same load;
+   the same load with every picture blank, whose CPU per move weighs pictures apart; the same load
+   with the bot's core kept from idling (bench.spinner), which weighs what waking it costs; then
+   CAPACITY_TABLES tables playing without a pause, the bot's core full: its capacity, moves a
+   second a core; then a floor bot that does only the Discord side of a move (bench.discord_floor),
+   at the paced load;
 3. start-up with 10,000 stored tables (bench.whole_startup), as a running bot leaves them, and
    as its clock never saw them.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import os
 import random
@@ -29,7 +33,8 @@ from .bot_process import BotProcess, CoreTimes, cores
 from .discord_floor import floor
 from .fake_meter import MeteredDiscord, NotAnswered
 from .players import VARIANTS, Stumble, Table
-from .whole_report import delta, report_blank, report_games, report_load
+from .spinner import core_kept_busy, possible
+from .whole_report import delta, report_beside, report_capacity, report_games, report_load
 
 from tests.e2e.fakediscord import DiscordRuleBroken, contract
 
@@ -38,6 +43,9 @@ from tests.e2e.fakediscord import DiscordRuleBroken, contract
 # seen; more would load the core beyond the target's load.
 RATE = 38.0
 TABLES = 100
+# The capacity run: this many tables playing without a pause keep the bot's core 98-99% busy (the
+# measuring side, on the other core, makes the presses of fewer too slowly to fill it)
+CAPACITY_TABLES, CAPACITY_WINDOW = 160, 20.0
 SLICES = 3  # the window's thirds, reported apart to show how much the figures moved within a run
 
 
@@ -160,13 +168,19 @@ async def whole_game(fake: MeteredDiscord, bot: BotProcess, table: Table, core: 
     }
 
 
-async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pictures: bool = False) -> dict:
+async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pictures: bool = False,
+                      kept_busy: bool = False, saturated: bool = False) -> dict:
     """TABLES tables at once, paced: each table's moves come at random (Poisson) moments, RATE a
     second over all; a finished game is followed by a new one in a new channel. The first seconds
     are a warm-up, not counted: a bot that has run a while has its menus and pictures of the
     current boards cached, and the tables' first moves all come at once. `blank_pictures`: every
-    picture is the same blank one (bench.pictures.blank_pictures), to weigh pictures apart."""
+    picture is the same blank one (bench.pictures.blank_pictures), to weigh pictures apart.
+    `kept_busy`: a spinner at the lowest priority keeps the bot's core from idling (bench.spinner),
+    to weigh what waking it costs. `saturated`: CAPACITY_TABLES tables whose players press again as
+    soon as their last move is answered, no pause: the bot's core full, its capacity."""
     count, rate, warm, window = (20, 10.0, 1.0, 6.0) if quick else (TABLES, RATE, 5.0, 30.0)
+    if saturated:
+        count, window = (count, window) if quick else (CAPACITY_TABLES, CAPACITY_WINDOW)
     fake = await MeteredDiscord(quiet=0.1).start()
     bot = None
     try:
@@ -185,11 +199,15 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pi
         async def play(table: Table, start: float, stop: float) -> None:
             chance, due = random.Random(table.number), start
             while True:
-                due += chance.expovariate(rate / count)
-                if due >= stop:
-                    return
-                await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                behind.append((due, time.perf_counter() - due))
+                if saturated:  # the next move at once
+                    if time.perf_counter() >= stop:
+                        return
+                else:
+                    due += chance.expovariate(rate / count)
+                    if due >= stop:
+                        return
+                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                    behind.append((due, time.perf_counter() - due))
                 try:
                     if not await table.move():
                         table.close_game()
@@ -206,12 +224,13 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pi
             for third in range(SLICES):
                 await asyncio.sleep(max(0.0, start + warm + window * third / SLICES - time.perf_counter()))
                 marks.append((await bot.snapshot(), CoreTimes.read(core), time.perf_counter()))
-        with LoopLag() as lag:
-            start = time.perf_counter()
-            marks_task = asyncio.create_task(marking(start))
-            await asyncio.gather(*(play(table, start, start + warm + window) for table in tables))
-            await marks_task
-            marks.append((await bot.snapshot(), CoreTimes.read(core), time.perf_counter()))
+        async with core_kept_busy(core) if kept_busy else contextlib.nullcontext():
+            with LoopLag() as lag:
+                start = time.perf_counter()
+                marks_task = asyncio.create_task(marking(start))
+                await asyncio.gather(*(play(table, start, start + warm + window) for table in tables))
+                await marks_task
+                marks.append((await bot.snapshot(), CoreTimes.read(core), time.perf_counter()))
         measured = marks[0][2]  # the window starts after the warm-up: what came before is not counted
         seconds = marks[-1][2] - measured
         before, after = marks[0][0], marks[-1][0]
@@ -237,7 +256,11 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pi
         if bot is not None:
             await bot.stop()
         await fake.close()
-    return report_blank(figures, say) if blank_pictures else report_load(figures, say)
+    if blank_pictures or kept_busy:
+        return report_beside(figures, say, "every picture a blank 16x16 JPEG (nothing drawn or encoded; the same "
+                             "requests)" if blank_pictures else "the bot's core kept from idling by a spinner at the "
+                             "lowest priority (bench/spinner.py)")
+    return report_capacity(figures, say) if saturated else report_load(figures, say)
 
 
 def quiet_fake() -> None:
@@ -274,6 +297,10 @@ async def measure(folder: Path, quick: bool, say, only_startup: bool = False) ->
             results["load"] = await many_tables(folder / "load", core, quick, say)
             results["load_blank_pictures"] = await many_tables(folder / "load-blank", core, quick, say,
                                                                blank_pictures=True)
+            if possible(core):
+                results["load_core_kept_busy"] = await many_tables(folder / "load-kept-busy", core, quick, say,
+                                                                   kept_busy=True)
+            results["capacity"] = await many_tables(folder / "capacity", core, quick, say, saturated=True)
             results["discord_floor"] = await floor(folder / "discord-floor", core, quick, say)
         results["start_up"] = await start_up(folder / "start-up", core, quick, say)
         results["start_up_clock_unseen"] = await start_up(folder / "start-up-unseen", core, quick, say, clock_seen=False)

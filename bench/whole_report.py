@@ -18,6 +18,7 @@ BASELINE = {game: (tuple(base["with_lobby"]), tuple(base["play"]))
             for game, base in RECORDED["global_requests_per_move"].items()}
 BASELINE_ALL = tuple(RECORDED["all_requests_per_move_with_lobby"])
 LOOP_PARTS = ("rules", "service", "store", "clock", "menus", "pictures", "discord")
+FULL_CORE = 0.9  # a capacity run keeps the bot's core at least this busy, or says it did not
 
 
 def delta(before: dict, after: dict) -> dict:
@@ -252,12 +253,35 @@ def report_load(figures: dict, say) -> dict:
     return out
 
 
-def report_blank(figures: dict, say) -> dict:
-    """The same load with every picture blank: what the bot costs a move without drawing or encoding."""
+def report_beside(figures: dict, say, what: str) -> dict:
+    """The same load once more, changed as `what` says: its CPU a move, to set beside the load's."""
     out = {"tables": figures["tables"], **cpu_a_move(figures), "failures": figures["failures"]}
-    say(f"  the same load with every picture a blank 16x16 JPEG (nothing drawn or encoded; the same requests): "
-        f"CPU {out['cpu_ms_per_move']:.2f} ms a move ({out['moves_per_s']:.1f} moves/s served; other processes used "
-        f"{out['others_on_core_share']:.0%} of the core)")
+    say(f"  the same load with {what}: CPU {out['cpu_ms_per_move']:.2f} ms a move ({out['moves_per_s']:.1f} moves/s "
+        f"served; other processes used {out['others_on_core_share']:.0%} of the core)")
+    for failure in figures["failures"][:3]:
+        say(f"  !! a table was given up: {failure}")
+    return out
+
+
+def report_capacity(figures: dict, say) -> dict:
+    """Tables playing without a pause: the moves a second one core serves, and their CPU each."""
+    acks, shown = latency(figures["ack_s"]), latency(figures["shown_s"])
+    out = {"tables": figures["tables"], **cpu_a_move(figures), "ack": acks, "shown": shown,
+           "bot_core_busy": round(figures["bot"]["cpu_s"] / figures["seconds"], 3),
+           "steal_share": round(figures["core"]["steal"] / figures["seconds"], 3),
+           "stumbles": figures["stumbles"], "failures": figures["failures"]}
+    out["moves_per_s_a_core"] = round(1000 / max(0.01, out["cpu_ms_per_move"]))
+    full = out["bot_core_busy"] >= FULL_CORE
+    say(f"{figures['tables']} tables playing without a pause (each player presses again as soon as their move is "
+        f"answered) for {figures['seconds']:.0f} s after {figures['warm_up_s']:g} s of warm-up: {out['moves_per_s']:.1f} "
+        f"moves/s served, the bot's core {out['bot_core_busy']:.0%} busy"
+        + ("" if full else " (not full: the measuring side made no more presses, so the CPU a move below still "
+                           "carries some of the price of waking an idle core, and the capacity is a lower bound)"))
+    say(f"  capacity: CPU {out['cpu_ms_per_move']:.2f} ms a move, {out['moves_per_s_a_core']} moves/s a core; "
+        f"other processes used {out['others_on_core_share']:.0%} of its core, host steal {out['steal_share']:.0%}; "
+        f"every move queued behind the others: acknowledgement p50 {acks['p50_ms']:.0f} ms, p99 {acks['p99_ms']:.0f} ms, "
+        f"result p50 {shown['p50_ms']:.0f} ms, p99 {shown['p99_ms']:.0f} ms"
+        + (f"; {figures['stumbles']} times a player read again" if figures["stumbles"] else ""))
     for failure in figures["failures"][:3]:
         say(f"  !! a table was given up: {failure}")
     return out
