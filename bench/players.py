@@ -155,10 +155,7 @@ class Table:
                 await asyncio.sleep(0.05 * (attempt + 1))
                 continue
             try:
-                # the first of those the board waits on; after a stumble the next (the board may
-                # still wait on one who has acted: its edit is behind the table's DMs, which wait
-                # for Discord's global limit when the bot's core is full)
-                await self._move(waiting, waiting[attempt % len(waiting)])
+                await self._move(waiting)
                 self.meter.moves += 1
                 return True
             except Stumble:
@@ -167,12 +164,13 @@ class Table:
                 await asyncio.sleep(0.05 * (attempt + 1))
         raise Stumble(f"table {self.number}: 20 stumbles in a row")
 
-    async def _move(self, waiting, user) -> None:
+    async def _move(self, waiting) -> None:
+        user = waiting[0]
         seen = tuple(u.id for u in waiting)
         message, when = self.menus.get(user.id, (None, ()))
         try:
             if message is None or when != seen or Menu(message).empty():
-                message = await self.moves_of(user)
+                message = await self.helper.moves_of(user)
             played = await self.helper.choose(user, message, self.plans[user.id])
         except (Stumble, NotAnswered, DiscordRuleBroken):
             raise
@@ -182,15 +180,6 @@ class Table:
             self.menus.pop(user.id, None)
         else:
             self.menus[user.id] = (message, tuple(u.id for u in self.helper.waiting()))
-
-    async def moves_of(self, user):
-        """Where the player plays now (GameTable.moves_of), or "My hand & moves" when the DM of a
-        simultaneous choice has not come, as a person would do: with the bot's core full, its DMs
-        wait for Discord's global limit (50 requests a second), longer than a stumble's patience."""
-        try:
-            return await self.helper.moves_of(user)
-        except AssertionError:
-            return await self.helper.hand(user)
 
     def close_game(self) -> None:
         if self.meter is not None:

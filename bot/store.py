@@ -344,6 +344,15 @@ class Store:
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time
             raise
+        # The board's message is set without a version (set_board_message): the row this change was
+        # made from may not know the latest, so the one this store holds is kept; if it holds none
+        # (let go meanwhile), the row is left to be read afresh.
+        if "board_message_id" not in changes:
+            known = self._records.get(table.id)
+            if known is None:
+                return table
+            if known.board_message_id != table.board_message_id:
+                table = table.model_copy(update={"board_message_id": known.board_message_id})
         return self._remember(table)
 
     async def close_damaged(self, channel_id: int) -> int:

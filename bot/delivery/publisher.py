@@ -124,12 +124,21 @@ class Publisher(CatchUp):
             if pending:
                 delivery = merged(pending)
                 try:
+                    delivery.table = await self._with_its_board(delivery.table)
                     owed = await outbox.owed(self.bot.store, table_id, up_to=delivery.table.version)
                     await self._unanswered(owed, before=self.started)
                     await self._publish(delivery, owed)
                 except discord.HTTPException as error:
                     log.warning("table %s: delivering failed (%s); the catch-up will deliver it", table_id, error)
             yield
+
+    async def _with_its_board(self, table: TableRecord) -> TableRecord:
+        """The table as committed, with its board message as it is now: a delivery that went out
+        after the change was committed may have posted a new board (no version tells that), and a
+        move made meanwhile (its player offered it in the answer before that board was up) edits
+        that board, not the one before it."""
+        board = (await self.bot.service.get(table.id, cached=True)).board_message_id
+        return table if board == table.board_message_id else table.model_copy(update={"board_message_id": board})
 
     async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
                       prompted: tuple[int, ...] = (), via: Hook | None = None) -> None:

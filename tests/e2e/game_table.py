@@ -243,9 +243,9 @@ class GameTable(ReadsItsChannel):
     async def moves_of(self, user: FakeUser) -> FakeMessage:
         """Where `user` plays now: the answer to their last move, or the DM, a simultaneous choice
         came in; else "My hand & moves"."""
-        answer = self.in_place.get(user.id)  # kept until it is used: the board may not show the choice yet
+        answer = self.in_place.pop(user.id, None)
         if len(self.waiting()) > 1 and answer is not None and not Menu(answer).empty():
-            return self.in_place.pop(user.id)
+            return answer
         if len(self.waiting()) > 1 and user.dms_open:
             with_moves = [m for m in user.dms() if not Menu(m).empty()]
             assert with_moves, f"{user.name} has no DM with moves: {[m.content[:200] for m in user.dms()[-2:]]}"

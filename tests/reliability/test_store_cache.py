@@ -23,6 +23,24 @@ async def test_the_cached_row_follows_every_write_through_the_store(tmp_path):
     await store.close()
 
 
+async def test_a_change_made_from_a_row_older_than_its_board_keeps_the_board(tmp_path):
+    """A board is posted (set without a version) while a move is made from the row read before it:
+    the saved row, and the store's copy, keep the new board, as the file does."""
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    table = await new_table(store, 1)  # read for the move, before the board is posted
+    await store.set_board_message(table.id, 77)
+    saved = await store.save(table, {"seats": [1, 2]}, ("join", None, 2, {}))
+    assert saved.board_message_id == 77
+    assert await store.get_table(table.id, cached=True) == saved == await store.get_table(table.id)
+    # the store let the row go meanwhile: the board is set in the file only, and the change made
+    # from the old row leaves the row to be read afresh, with its board
+    store.forget(table.id)
+    await store.set_board_message(table.id, 88)
+    await store.save(saved, {"seats": [1, 2, 3]}, ("join", None, 3, {}))
+    assert (await store.get_table(table.id, cached=True)).board_message_id == 88
+    await store.close()
+
+
 async def test_a_write_behind_the_stores_back_is_caught_by_the_version_check(tmp_path):
     store = await Store.open(tmp_path / "bot.sqlite3")
     table = await new_table(store, 1)
