@@ -7,6 +7,7 @@ from .whole_report import BASELINE, tail_cause
 
 CPU_MS, ACK_P99_MS, SHOWN_P99_MS, MOVES_PER_S = 5.0, 50.0, 100.0, 35.0
 START_UP_S, RSS_MB = 1.0, 150.0
+CPU_TARGET = f"whole bot, CPU a move including pictures <= {CPU_MS:g} ms (>= 200 moves/s a core)"
 
 
 def cpu_cause(games: dict, blank: dict | None, floor: dict | None = None) -> str:
@@ -41,20 +42,16 @@ def cpu_check(results: dict) -> tuple:
               + (f" ({kept['cpu_ms_per_move']:.1f} ms with the core kept from idling: waking it costs "
                  f"{paced - kept['cpu_ms_per_move']:.1f} ms a move here)" if kept else "")
               + f"; {games['cpu_split_us']['us']['process'] / 1000:.1f} ms at one table")
+    cause = cpu_cause(games, results.get("load_blank_pictures"), results.get("discord_floor"))
     if capacity is None:
-        return (CPU_TARGET, False, figure + "; no capacity run", cpu_cause(games, results.get("load_blank_pictures"),
-                                                                         results.get("discord_floor")))
+        return CPU_TARGET, False, figure + "; no capacity run", cause
     cpu = capacity["cpu_ms_per_move"]
     met = cpu <= CPU_MS and not games["quick"]
     figure = (f"with the core full, {cpu:.1f} ms a move, {capacity['moves_per_s_a_core']} moves/s a core "
               f"({capacity['moves_per_s']:.0f} served at {capacity['tables']} tables, the bot's core "
               f"{capacity['bot_core_busy']:.0%} busy){' (quick: not the target measure)' if games['quick'] else ''}; "
               + figure)
-    return (CPU_TARGET, met, figure, None if met else cpu_cause(games, results.get("load_blank_pictures"),
-                                                                results.get("discord_floor")))
-
-
-CPU_TARGET = f"whole bot, CPU a move including pictures <= {CPU_MS:g} ms (>= 200 moves/s a core)"
+    return CPU_TARGET, met, figure, None if met else cause
 
 SHORT = {"POST /channels/{channel_id}/messages": "board or text posted",
          "PATCH /channels/{channel_id}/messages/{message_id}": "board edited",
