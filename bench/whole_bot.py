@@ -43,7 +43,7 @@ from tests.e2e.fakediscord import DiscordRuleBroken, contract
 # seen; more would load the core beyond the target's load.
 RATE = 38.0
 TABLES = 100
-# The capacity run: this many tables playing without a pause keep the bot's core 98-99% busy (the
+# The capacity run: this many tables playing without a pause keep the bot's core 98-100% busy (the
 # measuring side, on the other core, makes the presses of fewer too slowly to fill it)
 CAPACITY_TABLES, CAPACITY_WINDOW = 160, 20.0
 SLICES = 3  # the window's thirds, reported apart to show how much the figures moved within a run
