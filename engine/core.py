@@ -4,16 +4,61 @@ The engine is pure and synchronous: no Discord, no database, no asyncio, no glob
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Callable, Required, TypedDict, get_args
 
 from pydantic import BaseModel, TypeAdapter
+from pydantic_core import SchemaValidator, core_schema
 
 
 def copy_state(state: BaseModel) -> BaseModel:
-    """A deep copy of a state, several times faster than `model_copy(deep=True)`."""
-    return type(state).model_validate(state.model_dump())
+    """A deep copy of a state: pydantic rebuilds it from its own fields (`_copier`), a third faster
+    than validate(dump) and several times faster than `model_copy(deep=True)`."""
+    return _copier(type(state)).validate_python(state)
+
+
+@cache
+def _copier(model: type[BaseModel]) -> SchemaValidator:
+    """A validator of `model` that rebuilds every model it meets (pydantic's revalidate_instances
+    "always", which only a class's own config can ask for) and deep-copies any untyped value."""
+    schema = _rebuilding(model.__pydantic_core_schema__)
+    models = _models(schema, set())
+    # pydantic-core reuses a finished class's own validator for its part of a schema, which would
+    # keep the instance: built while the classes read as unfinished, the schema's own is used
+    for each in models:
+        each.__pydantic_complete__ = False
+    try:
+        return SchemaValidator(schema)
+    finally:
+        for each in models:
+            each.__pydantic_complete__ = True
+
+
+def _rebuilding(node):
+    if isinstance(node, list):
+        return [_rebuilding(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("type") == "any":
+        return core_schema.no_info_plain_validator_function(copy.deepcopy)
+    node = {key: _rebuilding(value) for key, value in node.items()}
+    if node.get("type") == "model":
+        node["revalidate_instances"] = "always"
+    return node
+
+
+def _models(node, found: set) -> set:
+    if isinstance(node, dict):
+        if node.get("type") == "model":
+            found.add(node["cls"])
+        for value in node.values():
+            _models(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _models(value, found)
+    return found
 
 
 class RuleError(Exception):

@@ -7,7 +7,7 @@ actions may open an "auction" (everyone bids in secret) or a "debate" (two playe
 from __future__ import annotations
 
 from ..chance import Chance
-from ..core import Event, IllegalAction, NotYourTurn, Step
+from ..core import Event, IllegalAction, NotYourTurn, Step, copy_state
 from . import acropolis, clock, data, debate, oracles, standard
 from .actions import Bonus, Move, Rest
 from .board import require
@@ -103,7 +103,7 @@ def legal_actions(state: State, seat: int) -> list:
 def apply(state: State, seat: int, action, chance: Chance) -> Step:
     if state.phase in ("move", "bonus", "act") and seat != state.turn:
         raise NotYourTurn("It is not your turn.")
-    state = State.model_validate(state.model_dump())  # a deep copy, several times faster
+    state = copy_state(state)
     kind = action.kind
     if kind == "move":
         events = standard.move(state, seat, action.to, chance)

@@ -5,7 +5,7 @@ the order of every deck, auction bids until all are in, and answers to an Oracle
 from __future__ import annotations
 
 from ..chance import Chance
-from ..core import Outcome
+from ..core import Outcome, copy_state
 from . import data
 from .oracles import can_cancel
 from .rules import to_move
@@ -98,7 +98,7 @@ def outcome(state: State) -> Outcome | None:
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """Re-deal what `keep` cannot see: other hands (same count per deck), every deck's order,
     others' secret bids and answers."""
-    state = State.model_validate(state.model_dump())  # a deep copy, several times faster
+    state = copy_state(state)
     others = [state.players[who] for who in range(state.seats) if who != keep]
     for deck_name in ("sophistry", "syllogism"):
         deck = getattr(state, deck_name)
