@@ -62,7 +62,7 @@ class Ledger:
         self.changes = 0  # part changes on the loop's thread (each read the CPU clock once)
         self.draw = self.encode = 0.0  # worker threads: PIL drawing, and render_picture less drawing
         self.pictures = 0
-        self.hops = 0  # jobs handed to SQLite's thread (Store.run_job and Store.query: one hop each)
+        self.hops = 0  # jobs handed to SQLite's thread (Store.run_job; jobs queued at once share a hop)
 
     def enter(self, part: str) -> None:
         top = self.stack[-1] if self.stack else BASE
@@ -150,15 +150,15 @@ def wrapped(function, part: str):
 
 
 def count_hops(store_class) -> None:
-    """Count the store's hops to SQLite's thread: each costs the loop a wake-up, whatever it runs."""
+    """Count the store's jobs for SQLite's thread (queries too go through `run_job`): alone, each
+    costs the loop a wake-up, whatever it runs; queued at once, they share one (bot/sqlite_jobs.py)."""
     def counting(original):
         @functools.wraps(original)
         async def counted(*args, **kwargs):
             LEDGER.hops += 1
             return await original(*args, **kwargs)
         return counted
-    for name in ("run_job", "query"):
-        setattr(store_class, name, counting(getattr(store_class, name)))
+    store_class.run_job = counting(store_class.run_job)
 
 
 def wrap_module(module, part: str) -> None:

@@ -131,7 +131,7 @@ def report_games(games: list[dict], errors: list[str], driver, idle: dict, quick
         f"(of which the instrumentation ≈ {us['instrumentation'] / 1000:.2f} ms)")
     say(f"    pictures: drawing {us['draw'] / 1000:.2f} ms + encoding {us['encode'] / 1000:.2f} ms a move "
         f"({us['pictures drawn']:.2f} pictures a move); SQLite's thread {sqlite_ms:.2f} ms "
-        f"({us['hops']:.1f} hops to it a move); "
+        f"({us['hops']:.1f} jobs for it a move); "
         f"menus and labels {us['loop menus'] / 1000:.2f} ms; the lobby before play {lobby['us']['process'] / 1000:.2f} ms a move")
     say(f"    idle, the bot uses {idle_ms_per_s:.1f} ms of CPU a second (heartbeats, its clock, the probes): "
         f"{idle_ms_per_s * play_s / max(1, moves):.2f} ms of each move's figure here")

@@ -24,6 +24,7 @@ from .paths import FolderProblem, prepare_folder
 from .priority import behind_the_loop
 from .schema import MIGRATIONS
 from .sqlite_faults import storage_fault
+from .sqlite_jobs import Jobs
 from .store_errors import ChannelBusy, StaleVersion, StorageFailed, StoreUnavailable, UnreadableTable
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,7 @@ def _table(row: aiosqlite.Row) -> TableRecord:
 class Store:
     def __init__(self, db: aiosqlite.Connection, now=time.time, path: str | Path = ":memory:") -> None:
         self._db = db
+        self._jobs = Jobs(db)
         self._path = path  # for messages
         # One connection, one worker thread: each transaction runs there as one job, so jobs never
         # interleave. The lock only guards multi-step work such as migrations.
@@ -165,7 +167,7 @@ class Store:
                 roll_back(connection)
 
         try:
-            await self._db._execute(lambda: work(self._db._conn))
+            await self._jobs.run(work)
         except sqlite3.Error as error:
             raise StoreUnavailable.because(self._path, error) from error
 
@@ -182,19 +184,16 @@ class Store:
                 await self._db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
 
     async def run_job(self, work, doing: Literal["write", "move", "read"] = "write"):
-        """Run `work(connection)` on the connection's worker thread: one hop for the whole job
-        (aiosqlite's `execute` costs a hop per call, and a hop is most of an action's time). A fault
+        """Run `work(connection)` on the connection's worker thread, in one hop with the jobs
+        queued meanwhile (bot/sqlite_jobs.py; aiosqlite's `execute` costs a hop per call). A fault
         of the file or the disk is raised as StorageFailed, its message worded for `doing`."""
         try:
-            return await self._db._execute(lambda: work(self._db._conn))
+            return await self._jobs.run(work)
         except sqlite3.Error as error:
             raise self._failed(error, doing) from error
 
     async def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        try:
-            return list(await self._db.execute_fetchall(sql, params))
-        except sqlite3.Error as error:
-            raise self._failed(error, "read") from error
+        return await self.run_job(lambda connection: connection.execute(sql, params).fetchall(), "read")
 
     def _failed(self, error: sqlite3.Error, doing: Literal["write", "move", "read"]) -> Exception:
         """StorageFailed for a fault of the file or the disk; any other error as it is."""
@@ -308,7 +307,7 @@ class Store:
         return [row[0] for row in rows]
 
     async def save(self, table: TableRecord, changes: dict[str, Any],
-                   log: tuple[str, int | None, int | None, dict] | None = None,
+                   log: tuple[str, int | None, int | None, dict | str] | None = None,
                    said: list[tuple[int | None, str, str, str | None]] = (), then: Job | None = None) -> TableRecord:
         """Write `changes` to the table as its next version and, in the same transaction, one log row
         and what the change tells (`said`: outbox rows of user or None for the channel, kind, text,
@@ -316,8 +315,8 @@ class Store:
 
         `table` is the row as this store last gave it; only the changed columns are written (a move
         writes its state, not the seats and options again: fewer JSON encodings). `log` is (kind,
-        seat, actor id, action); `then` as for `transaction`. Raises StaleVersion if the row moved on
-        since `table`."""
+        seat, actor id, action or its JSON text); `then` as for `transaction`. Raises StaleVersion if
+        the row moved on since `table`."""
         now = self._now()
         expected_version = table.version
         table = table.model_copy(update={**changes, "version": expected_version + 1, "updated_at": now})
@@ -334,7 +333,7 @@ class Store:
             statements.append((
                 "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
                 " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
-                (table.id, table.id, seat, actor_id, kind, json.dumps(action), now),
+                (table.id, table.id, seat, actor_id, kind, action if isinstance(action, str) else json.dumps(action), now),
             ))
         statements += [("INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (table.id, table.version, n, *row)) for n, row in enumerate(said)]

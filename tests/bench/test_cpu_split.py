@@ -98,4 +98,4 @@ async def test_each_job_handed_to_sqlites_thread_is_counted_once(ledger, tmp_pat
         await store.get_table(1)  # a query inside
     finally:
         await store.close()
-    assert ledger.snapshot()["hops"] == 3
+    assert ledger.snapshot()["hops"] == 3  # the query, the transaction, the read
