@@ -54,8 +54,9 @@ class TableService(StandIns):
         self.store = store
         self.games = games
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        # parsed state per table, by version, for the tables used most recently
-        self._states: OrderedDict[int, tuple[int, BaseModel]] = OrderedDict()
+        # per table, for the tables used most recently: [version, its parsed state, whom it waits on
+        # (worked out on first use: every move asks several times)]
+        self._states: OrderedDict[int, list] = OrderedDict()
         self.menus = Menus()
 
     def table_lock(self, table_id: int) -> asyncio.Lock:
@@ -112,7 +113,7 @@ class TableService(StandIns):
 
     def keep_state(self, table: TableRecord, state: BaseModel) -> None:
         """Remember the parsed state of the table's version just saved (no parse on its next use)."""
-        self._states[table.id] = (table.version, state)
+        self._states[table.id] = [table.version, state, None]
         self._states.move_to_end(table.id)
         while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
@@ -149,8 +150,12 @@ class TableService(StandIns):
         """User ids the table waits on (stand-ins excluded)."""
         if table.status != "running":
             return []
-        seats = self.game_of(table).to_move(self.state_of(table))
-        return [table.seats[s] for s in sorted(seats) if table.seats[s] is not None]
+        state = self.state_of(table)
+        kept = self._states[table.id]  # state_of keeps the table's version
+        if kept[2] is None:
+            seats = self.game_of(table).to_move(state)
+            kept[2] = [table.seats[s] for s in sorted(seats) if table.seats[s] is not None]
+        return list(kept[2])
 
     # --- the lobby -------------------------------------------------------------------------------
 
@@ -311,7 +316,7 @@ class TableService(StandIns):
             private[table.seats[seat]][:0] = private_intro
         # the move that finishes the game rates it, in the same transaction
         rate = None if outcome is None else ratings.on_finish(game, table, step.state, outcome.winners)
-        update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump(mode="json")),
+        update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump_json()),
                                    public, private, then=rate)
         update.outcome = outcome
         if outcome is None and actor_id is not None and actor_id == table.seats[seat] \

@@ -71,6 +71,8 @@ class StandIns:
     async def play_stand_ins(self, table: TableRecord) -> Update:
         """Play the stand-in seats' moves for as long as the table waits on one (under the lock)."""
         update = Update(table)
+        if None not in table.seats:  # no stand-in here: the common case, asked after every move
+            return update
         game = self.game_of(table)
         for _ in range(STAND_IN_LIMIT):
             if update.table.status != "running":
