@@ -25,6 +25,7 @@ class Jobs:
         self._lock = threading.Lock()  # the queue is filled on the loop's thread and taken on SQLite's
         self._queued: list[tuple[asyncio.Future, Job]] = []
         self._hop_waiting = False  # a hop is on its way that will take what is queued
+        self._hops: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
 
     async def run(self, work: Job) -> Any:
         """`work(connection)` on SQLite's thread, after the jobs queued before it; its result, or
@@ -34,7 +35,9 @@ class Jobs:
             self._queued.append((done, work))
             hop, self._hop_waiting = not self._hop_waiting, True
         if hop:
-            asyncio.ensure_future(self._hop())
+            task = asyncio.ensure_future(self._hop())
+            self._hops.add(task)
+            task.add_done_callback(self._hops.discard)
         return await done
 
     async def _hop(self) -> None:

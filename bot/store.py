@@ -330,10 +330,11 @@ class Store:
         )]
         if log is not None:
             kind, seat, actor_id, action = log
+            action = action if isinstance(action, str) else json.dumps(action)
             statements.append((
                 "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
                 " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
-                (table.id, table.id, seat, actor_id, kind, action if isinstance(action, str) else json.dumps(action), now),
+                (table.id, table.id, seat, actor_id, kind, action, now),
             ))
         statements += [("INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (table.id, table.version, n, *row)) for n, row in enumerate(said)]

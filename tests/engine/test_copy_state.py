@@ -6,7 +6,7 @@ import pytest
 from pydantic import BaseModel
 
 from engine import GAMES, Chance, RuleError, referee
-from engine.core import copy_state
+from engine.core import _copier, copy_state
 
 
 def shared_parts(original, copy, path: str = "state") -> list[str]:
@@ -53,6 +53,16 @@ def test_a_copy_is_equal_and_shares_nothing_that_can_change(key):
         copy = copy_state(state)
         assert copy == state and copy.model_dump_json() == state.model_dump_json()
         assert shared_parts(state, copy) == []
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_fast_copy_is_the_one_in_use(key):
+    """pydantic rebuilds the state itself; copy_state falls back to validate(dump) only if a
+    pydantic version kept the instance."""
+    game = GAMES[key]
+    state = game.setup(game.max_seats, game.Options(), Chance.seeded("fast"))
+    copied = _copier(type(state)).validate_python(state)
+    assert copied is not state and shared_parts(state, copied) == []
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
