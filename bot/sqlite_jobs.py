@@ -26,11 +26,14 @@ class Jobs:
         self._queued: list[tuple[asyncio.Future, Job]] = []
         self._hop_waiting = False  # a hop is on its way that will take what is queued
         self._hops: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
+        self._loop: asyncio.AbstractEventLoop | None = None  # the store's; asking for it costs a getpid()
 
     async def run(self, work: Job) -> Any:
         """`work(connection)` on SQLite's thread, after the jobs queued before it; its result, or
         what it raised."""
-        done = asyncio.get_running_loop().create_future()
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        done = self._loop.create_future()
         with self._lock:
             self._queued.append((done, work))
             hop, self._hop_waiting = not self._hop_waiting, True
