@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import aiosqlite
 
-Job = Callable[[sqlite3.Connection], Any]
+Job = Callable[[sqlite3.Connection], Any]  # work run on the connection's thread
 
 
 class Jobs:

@@ -14,7 +14,7 @@ import sqlite3
 import time
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 import aiosqlite
 from pydantic import BaseModel
@@ -24,7 +24,7 @@ from .paths import FolderProblem, prepare_folder
 from .priority import behind_the_loop
 from .schema import MIGRATIONS
 from .sqlite_faults import storage_fault
-from .sqlite_jobs import Jobs
+from .sqlite_jobs import Job, Jobs  # Job: work run on the connection's thread
 from .store_errors import ChannelBusy, StaleVersion, StorageFailed, StoreUnavailable, UnreadableTable
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,6 @@ RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables
 # The columns a save may change (besides version and updated_at), and those stored as JSON text
 SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
 JSON_COLUMNS = frozenset({"seats", "options"})
-Job = Callable[[sqlite3.Connection], Any]  # work run on the connection's thread
 
 
 def roll_back(connection: sqlite3.Connection) -> None:
