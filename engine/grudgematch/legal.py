@@ -58,6 +58,12 @@ def kick_directions(state: State) -> list[str]:
     return moving
 
 
+def can_kick(state: State) -> bool:
+    """Whether `kick_choices` has any, without making them (asked after every run)."""
+    suits = {card_suit(card) for card in state.hands[state.mover]}
+    return any(suit_of(who) in suits for who in next_to_ball(state, state.mover)) and bool(kick_directions(state))
+
+
 def kick_choices(state: State) -> list:
     team = state.mover
     hand = state.hands[team]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event
 from . import data, field
-from .legal import can_run, kick_choices
+from .legal import can_kick, can_run
 from .state import (
     Placing, Running, State, is_open, may_stand, next_to_ball, occupant, philosopher_for, show,
     team_of,
@@ -133,10 +133,10 @@ def kick_phase(state: State, chance: Chance) -> list[Event]:
     """Kicking goes on while the team can kick; quick prompts skip it when no card fits."""
     state.kick, state.phase = None, "kick"
     if state.options.quick_prompts:
-        can_kick = bool(kick_choices(state))
+        kicks = can_kick(state)
     else:
-        can_kick = bool(next_to_ball(state, state.mover))
-    return [] if can_kick else draw_phase(state, chance)
+        kicks = bool(next_to_ball(state, state.mover))
+    return [] if kicks else draw_phase(state, chance)
 
 
 def draw_phase(state: State, chance: Chance) -> list[Event]:

@@ -203,3 +203,25 @@ def test_malformed_moves_are_refused_as_unknown(action):
     state = position({"Hegel": "F5", "Nietzsche": "F2"}, "F6", [["8S"], []])
     with pytest.raises(UnknownAction):
         play(state, G, action)
+
+
+def test_can_kick_says_whether_there_is_any_kick_in_every_position_of_random_matches():
+    from engine import Chance, RuleError, referee
+    from engine.grudgematch.legal import can_kick, kick_choices
+
+    seen = {True: 0, False: 0}
+    for seed in range(12):
+        chance = Chance.seeded(f"can-kick:{seed}")
+        state = GAME.setup(2, GAME.Options(), chance)
+        for _ in range(400):
+            if GAME.outcome(state) is not None:
+                break
+            if state.ball is not None and state.phase in ("run", "kick"):
+                seen[can_kick(state)] += 1
+                assert can_kick(state) == bool(kick_choices(state))
+            seat = chance.pick(sorted(GAME.to_move(state)))
+            try:
+                state = referee.play(GAME, state, seat, GAME.stand_in(state, seat, chance), chance).state
+            except RuleError:
+                break
+    assert seen[True] > 20 and seen[False] > 20  # both answers were checked, many times
