@@ -307,6 +307,13 @@ class TableService(StandIns):
         before, chance = self.state_of(table), chance_for(table, seq)
         parsed, step = referee.play_parsed(game, before, seat, action, chance, over=table.status != "running")
         outcome = game.outcome(step.state)  # once: the status, the summary and the publisher read it from here
+        undoable = outcome is None and actor_id is not None and actor_id == table.seats[seat] \
+            and shows_nothing(game, before, step, seat, parsed, chance)
+        # Waiting for its commit, the move holds the new state alone: with many tables moving at once,
+        # the old states kept as well doubled what the collector scans. A failed commit parses the
+        # old state again from the table's row.
+        del before
+        self._states.pop(table.id, None)
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}
         if outcome is not None:
             changes["status"] = "finished"
@@ -319,8 +326,7 @@ class TableService(StandIns):
         update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump_json()),
                                    public, private, then=rate)
         update.outcome = outcome
-        if outcome is None and actor_id is not None and actor_id == table.seats[seat] \
-                and shows_nothing(game, before, step, seat, parsed, chance):
+        if undoable:
             update.undoable_at = update.table.version
         self.keep_state(update.table, step.state)
         return update
