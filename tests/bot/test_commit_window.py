@@ -25,7 +25,7 @@ async def test_a_move_waiting_for_its_commit_has_let_the_old_state_go(service):
 
     store.transaction = held
     move = asyncio.create_task(service.act(table.id, user, action))
-    while not alive_during_commit:
+    while not alive_during_commit and not move.done():
         await asyncio.sleep(0)
     assert alive_during_commit == [False]
     release.set()

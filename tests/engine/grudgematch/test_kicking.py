@@ -2,8 +2,9 @@
 and the ball set down when it stops on a philosopher."""
 import pytest
 
-from engine import IllegalAction, UnknownAction
+from engine import Chance, IllegalAction, RuleError, UnknownAction, referee
 from engine.grudgematch import GAME
+from engine.grudgematch.legal import can_kick, kick_choices
 from .test_helpers import F, G, kinds, play, position, public_text
 
 
@@ -206,9 +207,6 @@ def test_malformed_moves_are_refused_as_unknown(action):
 
 
 def test_can_kick_says_whether_there_is_any_kick_in_every_position_of_random_matches():
-    from engine import Chance, RuleError, referee
-    from engine.grudgematch.legal import can_kick, kick_choices
-
     seen = {True: 0, False: 0}
     for seed in range(12):
         chance = Chance.seeded(f"can-kick:{seed}")
