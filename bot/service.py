@@ -310,8 +310,9 @@ class TableService(StandIns):
         undoable = outcome is None and actor_id is not None and actor_id == table.seats[seat] \
             and shows_nothing(game, before, step, seat, parsed, chance)
         # Waiting for its commit, the move holds the new state alone: with many tables moving at once,
-        # the old states kept as well doubled what the collector scans. A failed commit parses the
-        # old state again from the table's row.
+        # new states made while the old ones were still kept drove the collector's count of new
+        # objects up, and it collected again and again. A failed commit parses the old state again
+        # from the table's row.
         del before
         self._states.pop(table.id, None)
         changes: dict[str, Any] = {"state": step.state.model_dump_json()}

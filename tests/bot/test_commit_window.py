@@ -1,6 +1,7 @@
 """While a move waits for its commit, the service holds the table's new state alone: the old one is
-let go (with many tables moving at once, both kept doubled what Python's collector scans). The old
-state is not lost for that: a failed commit leaves the table as it was, parsed again from its row."""
+let go (with many tables moving at once, new states made while the old ones were kept drove
+Python's collector to collect again and again). The old state is not lost for that: a failed
+commit leaves the table as it was, parsed again from its row."""
 import asyncio
 import weakref
 
