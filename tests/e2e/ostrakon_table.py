@@ -65,6 +65,13 @@ class OstrakonTable(ReadsItsChannel):
         self.lobby = (await host.slash("table new", game="ostrakon", **options)).reply
         return self.lobby
 
+    @classmethod
+    async def started(cls, fake: FakeDiscord) -> "OstrakonTable":
+        """Five players' table, seated and started through the lobby's buttons."""
+        table = cls(fake, fake.add_users("alice", "bob", "carol", "dave", "erin"))
+        await table.seat_and_start()
+        return table
+
     async def seat_and_start(self) -> FakeMessage:
         """The first player opens the table, the others press Join, the first presses Start."""
         host, *others = self.players

@@ -31,9 +31,7 @@ class HeldPost:
 async def test_a_vote_made_while_its_call_is_posted_shows_on_that_call(fake_discord, real_bot, monkeypatch):
     fake = fake_discord
     draw_without_encoding(monkeypatch)
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    await table.seat_and_start()
+    table = await OstrakonTable.started(fake)
     speaker = table.waiting()[0]
     question = Question.numbered(1)
     held = HeldPost(fake.channel)

@@ -11,9 +11,8 @@ async def test_a_restart_opens_no_dm_channel_again(fake_discord, real_bot):
     user up nor opens their DMs again (requests that count against Discord's global limit)."""
     fake = fake_discord
     fake.settle_quiet = 0.01
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    await table.seat_and_start()
+    table = await OstrakonTable.started(fake)
+    players = table.players
     opened = [route for route in fake.requests if route == ("POST", "/users/@me/channels")]
     assert len(opened) == len(players) and not [r for r in fake.requests if r == ("GET", "/users/{user_id}")]
 
@@ -36,9 +35,8 @@ async def test_an_answer_a_crash_cut_off_is_sent_by_dm_with_the_next_delivery(fa
     fake.settle_quiet = 0.01
     seeded_tables(monkeypatch, "cut-off")
     draw_without_encoding(monkeypatch)
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    await table.seat_and_start()
+    table = await OstrakonTable.started(fake)
+    players = table.players
     speaker = table.waiting()[0]
     service = real_bot.client.service
     table_id = (await service.table_in(fake.channel.id)).id

@@ -40,9 +40,8 @@ def told_in_order(texts: list[str], lines: list[str]) -> bool:
 async def test_stones_pressed_while_the_board_is_slow_go_out_together(fake_discord, real_bot, monkeypatch):
     fake = fake_discord
     draw_without_encoding(monkeypatch)
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    await table.seat_and_start()
+    table = await OstrakonTable.started(fake)
+    players = table.players
     question = Question.numbered(1)
     await table.ask(table.waiting()[0], question, by_form=False)
     call = table.board()

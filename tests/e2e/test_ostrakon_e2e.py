@@ -219,9 +219,8 @@ async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bo
     shown = games.plugin("ostrakon")
     position = lambda view: [view["piles"], view["sun"], view["under_sun"]]  # noqa: E731
     monkeypatch.setitem(games.PLUGINS, "ostrakon", replace(shown, presentation=replace(shown.presentation, position=position)))
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    await table.seat_and_start()
+    table = await OstrakonTable.started(fake)
+    players = table.players
     question = Question.numbered(1)
     await table.ask(table.waiting()[0], question, by_form=False)
     call = table.board()

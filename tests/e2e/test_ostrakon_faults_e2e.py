@@ -40,9 +40,7 @@ async def started(fake, monkeypatch) -> OstrakonTable:
     fake.settle_quiet = 0.01
     draw_without_encoding(monkeypatch)
     seeded_tables(monkeypatch, SEED)
-    players = fake.add_users("alice", "bob", "carol", "dave", "erin")
-    table = OstrakonTable(fake, players)
-    await table.seat_and_start()
+    table = await OstrakonTable.started(fake)
     table.read_names()
     assert len(table.waiting()) == 1
     return table
