@@ -22,8 +22,6 @@ class StandIns:
     async def _stand_ins_after(self, update: Update) -> None:
         """The stand-ins' replies to a committed change. If the store fails on one, the change stands
         (it is saved, and told from the outbox) and the replies are owed: `resume` plays them."""
-        if None not in update.table.seats:  # no stand-in here: the common case, after every move
-            return
         try:
             update.add(await self.play_stand_ins(update.table))
         except StorageFailed as error:
@@ -73,7 +71,7 @@ class StandIns:
     async def play_stand_ins(self, table: TableRecord) -> Update:
         """Play the stand-in seats' moves for as long as the table waits on one (under the lock)."""
         update = Update(table)
-        if None not in table.seats:
+        if None not in table.seats:  # no stand-in here: the common case, asked after every move
             return update
         game = self.game_of(table)
         for _ in range(STAND_IN_LIMIT):
