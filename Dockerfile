@@ -7,18 +7,21 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_
 RUN useradd --create-home --uid 10001 bot && mkdir /data && chown bot:bot /data
 WORKDIR /app
 
-# The dependencies first, from the lock file (exact versions and hashes): this layer is cached
-# until requirements.lock changes, so a code change does not reinstall them.
+# The dependencies first, from the lock file (exact versions and hashes, the build backend
+# setuptools too): this layer is cached until requirements.lock changes, so a code change does not
+# reinstall them.
 COPY requirements.lock ./
 RUN pip install --require-hashes -r requirements.lock
 
-# Then the bot itself (the rules pages of docs/ ship inside the package).
+# Then the bot itself (the rules pages of docs/ ship inside the package), built with the locked
+# setuptools rather than whatever an isolated build would fetch; `pip check` stops the build if the
+# lock no longer meets pyproject.toml's ranges.
 COPY pyproject.toml README.md ./
 COPY docs ./docs
 COPY bot ./bot
 COPY cogs ./cogs
 COPY engine ./engine
-RUN pip install --no-deps .
+RUN pip install --no-deps --no-build-isolation . && pip check
 
 USER bot
 VOLUME ["/data"]

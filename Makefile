@@ -15,16 +15,28 @@ ifneq ($(shell $(PY) -c '$(PYTHON_VERSION)' 2>/dev/null),$(shell $(PYTHON) -c '$
 VENV_REMADE := FORCE
 endif
 
-$(VENV)/.run-installed: pyproject.toml $(VENV_REMADE)
-	$(if $(VENV_REMADE),rm -rf $(VENV))
+# Both installs are the locked versions by hash (requirements.lock is what the Docker image ships;
+# requirements-dev.lock is the same plus the dev extras), then the project itself without
+# dependencies, so the tested set is the shipped set; `pip check` fails if a lock no longer meets
+# pyproject.toml. A changed lock makes .venv again from scratch, so nothing it dropped stays behind.
+# setuptools, the build backend, is in the locks too, so no unpinned package is fetched to build.
+define make_venv
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q --require-hashes -r $(1)
+	$(PY) -m pip install -q --no-deps --no-build-isolation -e .
+	$(PY) -m pip check
+endef
+
+$(VENV)/.run-installed: requirements.lock pyproject.toml $(VENV_REMADE)
+	$(call make_venv,requirements.lock)
 	touch $@
 
-$(VENV)/.dev-installed: $(VENV)/.run-installed
-	$(PY) -m pip install -q -e '.[dev]'
-	touch $@
+# A dev .venv serves `make run` too (the same runtime versions): both stamps are set.
+$(VENV)/.dev-installed: requirements-dev.lock requirements.lock pyproject.toml $(VENV_REMADE)
+	$(call make_venv,requirements-dev.lock)
+	touch $(VENV)/.run-installed $@
 
 # The e2e tier checks every request body against Discord's OpenAPI schemas with node, from the
 # packages pinned in tests/e2e/node. Installed once per package-lock.json; where npm is missing or

@@ -7,9 +7,23 @@ import sys
 
 from .games import GameContractError, load
 
+DISTRIBUTION = "philosophers-table"
+
+
+def version() -> str:
+    """The installed package's name and version, from its metadata (`--version`)."""
+    from importlib.metadata import PackageNotFoundError, metadata
+
+    try:
+        found = metadata(DISTRIBUTION)
+    except PackageNotFoundError:
+        return f"{DISTRIBUTION} (not installed, so no version)"
+    return f"{found['Name']} {found['Version']}"
+
 
 def parser(games: list[str]) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="philosophers-table", description="Philosophers' Table: board games in Discord.")
+    top.add_argument("--version", action="version", version=version())
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
     demo = commands.add_parser("demo", help="play a whole game offline with stand-in players")

@@ -6,6 +6,8 @@ transcript shows the public channel and each player's direct messages apart.
 from __future__ import annotations
 
 import asyncio
+import shutil
+import sys
 import tempfile
 from collections import defaultdict
 from pathlib import Path
@@ -98,6 +100,20 @@ def run_demo(game_key: str, players: int | None, seed: int, db: str | None = Non
         return fail(store_failure("--db", db, error))
     if db is not None:
         print("")
-        print(f"The database is kept at {db}. Replay the table: python -m bot replay {table} --db {db}")
-        print(f"Copy it: python -m bot backup COPY.sqlite3 --db {db}")
+        ran = command()
+        print(f"The database is kept at {db}. Replay the table: {ran} replay {table} --db {db}")
+        print(f"Copy it: {ran} backup COPY.sqlite3 --db {db}")
     return 0
+
+
+def command() -> str:
+    """The command line as the user ran it, for hints that name the next command: the console
+    script (by its name alone when that is what PATH finds), else `python -m bot`."""
+    from importlib.metadata import entry_points
+
+    ran = Path(sys.argv[0])
+    scripts = {each.name for each in entry_points(group="console_scripts") if each.value == "bot.__main__:main"}
+    if ran.name not in scripts:
+        return "python -m bot"
+    found = shutil.which(ran.name)
+    return ran.name if found and Path(found).resolve() == ran.resolve() else str(ran)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from contextlib import closing
 from pathlib import Path
 
 HEARTBEAT = 30.0        # seconds between a connected bot's heartbeats
@@ -30,7 +31,7 @@ def check(db_path: str | Path, now: float | None = None) -> tuple[bool, str]:
     if not path.is_file():
         return False, f"unhealthy: no database at {path}"
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as db:
+        with closing(sqlite3.connect(_read_only_uri(path), uri=True, timeout=5)) as db:
             row = db.execute("SELECT value FROM meta WHERE key = ?", (KEY,)).fetchone()
     except sqlite3.Error as error:
         return False, f"unhealthy: the database at {path} does not open ({error})"
@@ -40,3 +41,12 @@ def check(db_path: str | Path, now: float | None = None) -> tuple[bool, str]:
     if age > STALE_AFTER:
         return False, f"unhealthy: the bot has not been connected to Discord for {int(age)} s"
     return True, f"healthy: connected {int(age)} s ago"
+
+
+def _read_only_uri(path: Path) -> str:
+    """A read-only connection to a WAL database makes its -wal and -shm files when they are missing,
+    and cannot remove them. Without a -wal no connection is open (the last one to close removes it)
+    and everything is in the main file, so that is read as immutable, which makes neither file.
+    With one, the bot may be writing: read through it, as its files are there already."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    return uri if path.with_name(path.name + "-wal").exists() else uri + "&immutable=1"

@@ -3,6 +3,7 @@ details (the traceback) go to the log at DEBUG."""
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import sys
 from pathlib import Path
@@ -29,12 +30,45 @@ def store_failure(setting: str, path: str | Path, error: StoreUnavailable | Stor
 
 async def check_database(path: str | Path) -> None:
     """Open the database, write to it once and close it: a bad path, a file that is no database or a
-    lock held by another program stops start-up before Discord is contacted (StoreUnavailable)."""
-    store = await Store.open(path)
+    lock held by another program stops start-up before Discord is contacted (StoreUnavailable).
+    What the check made (a new database, its folders) it removes again, so that a start that fails
+    later (Discord unreachable, a refused token) leaves nothing behind; the bot makes the database
+    once logged in (TableBot.setup_hook)."""
+    made = [] if str(path) == ":memory:" else _missing(Path(path))
     try:
-        await store.check_writable()
+        store = await Store.open(path)
+        try:
+            await store.check_writable()
+        finally:
+            await store.close()
     finally:
-        await store.close()
+        _remove(made)
+
+
+def _missing(path: Path) -> list[Path]:
+    """For a database that does not exist yet: its file, SQLite's files beside it and its folders
+    that do not exist either, deepest first. Nothing for one that exists: SQLite alone may remove
+    its -wal, which another connection can be using."""
+    if os.path.lexists(path):
+        return []
+    files = [path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm", "-journal"))]
+    folders = []
+    for folder in path.parents:
+        if os.path.lexists(folder):
+            break
+        folders.append(folder)
+    return [each for each in files if not os.path.lexists(each)] + folders
+
+
+def _remove(made: list[Path]) -> None:
+    for each in made:
+        try:
+            if each.is_dir() and not each.is_symlink():
+                each.rmdir()
+            else:
+                each.unlink(missing_ok=True)
+        except OSError:  # a folder no longer empty, or not ours to remove: it stays
+            pass
 
 
 def _unreachable_because(error: aiohttp.ClientConnectionError) -> str:

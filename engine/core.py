@@ -25,18 +25,11 @@ def copy_state(state: BaseModel) -> BaseModel:
 @cache
 def _copier(model: type[BaseModel]) -> SchemaValidator:
     """A validator of `model` that rebuilds every model it meets (pydantic's revalidate_instances
-    "always", which only a class's own config can ask for) and deep-copies any untyped value."""
-    schema = _rebuilding(model.__pydantic_core_schema__)
-    finished = {each: each.__pydantic_complete__ for each in _models(schema, set())}
-    # pydantic-core reuses a finished class's own validator for its part of a schema, which would
-    # keep the instance: built while the classes read as unfinished, the schema's own is used
-    for each in finished:
-        each.__pydantic_complete__ = False
-    try:
-        return SchemaValidator(schema)
-    finally:
-        for each, was in finished.items():
-            each.__pydantic_complete__ = was
+    "always", which only a class's own config can ask for) and deep-copies any untyped value.
+    Built without pydantic-core's prebuilt validators: a finished class's own one would keep the
+    instance. `_use_prebuilt` is pydantic-core's (2.13 on); tests/engine/test_pydantic_guard.py
+    fails loudly on a version where it no longer works, hence the pinned range in pyproject.toml."""
+    return SchemaValidator(_rebuilding(TypeAdapter(model).core_schema), _use_prebuilt=False)
 
 
 def _rebuilding(node):
@@ -50,18 +43,6 @@ def _rebuilding(node):
     if node.get("type") == "model":
         node["revalidate_instances"] = "always"
     return node
-
-
-def _models(node, found: set) -> set:
-    if isinstance(node, dict):
-        if node.get("type") == "model":
-            found.add(node["cls"])
-        for value in node.values():
-            _models(value, found)
-    elif isinstance(node, list):
-        for value in node:
-            _models(value, found)
-    return found
 
 
 class RuleError(Exception):
@@ -191,6 +172,7 @@ def tells_only(seat: int, events) -> bool:
 
 @cache
 def _union_members(adapter: TypeAdapter) -> tuple[type, ...]:
+    # TypeAdapter keeps its type only as `_type` (checked by tests/engine/test_pydantic_guard.py)
     found, pending = [], [adapter._type]
     while pending:
         kind = pending.pop()

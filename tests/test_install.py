@@ -1,9 +1,9 @@
 """The package as an operator installs it, with the Docker image's own steps (the locked
-dependencies by hash, then `pip install --no-deps .`) into a fresh virtual environment in a
-temporary directory; then, from another working directory, the console script (every game's demo
-and its replay), the health check and every game's rules page (the docs ship with the package, so
-none says "coming soon"). Docker itself cannot run here (no daemon), so this is how the image's
-contents are tested."""
+dependencies by hash, then `pip install --no-deps --no-build-isolation .` and `pip check`) into a
+fresh virtual environment in a temporary directory; then, from another working directory, the
+console script (every game's demo and its replay), the health check and every game's rules page
+(the docs ship with the package, so none says "coming soon"). Docker itself cannot run here (no
+daemon), so this is how the image's contents are tested."""
 import shutil
 import subprocess
 import sys
@@ -31,9 +31,14 @@ def installed(tmp_path_factory) -> Path:
     shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
         ".git", ".venv", "build", "*.egg-info", "node_modules", "__pycache__", "data", "*.sqlite3*"))
     pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    for step in (["--require-hashes", "-r", str(source / "requirements.lock")], ["--no-deps", str(source)]):
+    steps = (["--require-hashes", "-r", str(source / "requirements.lock")],
+             ["--no-deps", "--no-build-isolation", str(source)])
+    for step in steps:
         done = subprocess.run(pip + step, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr[-2000:]
+    # the lock meets every range pyproject.toml declares (the package went in without its dependencies)
+    checked = subprocess.run([str(python), "-m", "pip", "check"], capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout
     return python
 
 
@@ -46,10 +51,13 @@ def test_the_console_script_runs_from_anywhere(installed, tmp_path):
     script = installed.parent / "philosophers-table"
     shown = run(installed, tmp_path, str(script), "--help")
     assert shown.returncode == 0 and all(word in shown.stdout for word in ("run", "demo", "replay", "backup", "health"))
+    told = run(installed, tmp_path, str(script), "--version")
+    assert told.returncode == 0 and told.stdout.startswith("philosophers-table ") and "not installed" not in told.stdout
     for key in games_with(toy=False):  # a second each
         db = f"demo-{key}.sqlite3"
         played = run(installed, tmp_path, str(script), "demo", key, "--players", str(GAMES[key].min_seats), "--db", db)
         assert played.returncode == 0, (key, played.stderr)
+        assert f"Replay the table: philosophers-table replay 1 --db {db}" in played.stdout, played.stdout[-300:]
         replayed = run(installed, tmp_path, str(script), "replay", "1", "--db", db)
         assert replayed.returncode == 0 and "exactly the stored state" in replayed.stdout, (key, replayed.stdout[-500:])
 
