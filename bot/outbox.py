@@ -79,6 +79,12 @@ async def delivered(store: Store, table_id: int, version: int) -> None:
     ])
 
 
+async def seen(store: Store, table_id: int) -> int:
+    """The last version the table's channel has seen."""
+    rows = await store.query("SELECT announced FROM tables WHERE id = ?", (table_id,))
+    return rows[0][0] if rows else 0
+
+
 async def tables_owed(store: Store) -> list[int]:
     """Tables whose channel has not seen their latest version."""
     return [row[0] for row in await store.query("SELECT id FROM tables WHERE announced < version ORDER BY id")]

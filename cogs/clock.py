@@ -94,8 +94,8 @@ def clock_commands() -> list[app_commands.Command]:
         who = f"<@{interaction.user.id}>"
         text = (f"🏖️ {who} is on vacation until <t:{int(until)}:f> (<t:{int(until)}:R>): no pings, and their deadlines "
                 "wait for them." if until else f"👋 {who} is back from vacation.")
-        channel = await bot.publisher.channel_of(table)
-        await channel.send(text, allowed_mentions=NOBODY)
+        # through the interaction's webhook, which needs no permission in the channel
+        await interaction.followup.send(text, allowed_mentions=NOBODY)
         await bot.publisher.refresh_waiting(table.id)  # their deadline waits, or runs again
 
     @app_commands.command(name="back", description="Take your seat again after a stand-in played it for you")

@@ -5,7 +5,9 @@ import logging
 
 import discord
 
-from bot.gate import Caller, Need, Pass
+from bot import permissions
+from bot.gate import Caller, Need, Origin, Pass
+from bot.refusals import Refused
 from bot.store import StorageFailed
 from engine import RuleError
 
@@ -27,6 +29,40 @@ def is_moderator(interaction: discord.Interaction) -> bool:
 def caller_of(interaction: discord.Interaction) -> Caller:
     return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id,
                   channel_id=interaction.channel_id or 0, moderator=is_moderator(interaction))
+
+
+def origin_of(interaction: discord.Interaction) -> Origin | None:
+    """The message a press came on (None: a form opened by no message), for the gate's check that
+    it holds what was pressed."""
+    message = interaction.message
+    if message is None:
+        return None
+    return Origin(frozenset(custom_ids(message.components)),
+                  private=interaction.guild_id is None or message.flags.ephemeral)
+
+
+def custom_ids(components) -> list[str]:
+    """Every custom id among `components` and what they hold (rows, containers, sections)."""
+    found = []
+    for component in components:
+        if isinstance(getattr(component, "custom_id", None), str):
+            found.append(component.custom_id)
+        inner = list(getattr(component, "children", None) or ()) + list(getattr(component, "components", None) or ())
+        accessory = getattr(component, "accessory", None)
+        found += custom_ids(inner + ([accessory] if accessory is not None else []))
+    return found
+
+
+THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread)
+
+
+def bot_can_post_here(interaction: discord.Interaction) -> None:
+    """Refused, naming what is missing, unless the bot may post its boards here (bot/permissions.py)."""
+    thread = getattr(interaction.channel, "type", None) in THREADS
+    granted = [name for name in permissions.EVERY if getattr(interaction.app_permissions, name)]
+    missing = permissions.missing(granted, thread=thread)
+    if missing:
+        raise Refused(permissions.cannot_open(missing, thread=thread))
 
 
 async def here(interaction: discord.Interaction, need: Need = Need.LOOK, what: str = "do that") -> Pass:

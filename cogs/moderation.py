@@ -15,14 +15,14 @@ from discord.ext import commands
 
 from bot.delivery.mentions import NOBODY, pinging
 from bot.delivery.components import board_components, page_components
-from bot.gate import Need, Pass
+from bot.gate import LARGEST_ID, Need, Pass
 from bot.moderation import Moderation
 from bot.refusals import Refused
 from bot.seats import rematch_invites, seat_history
 from bot.store import TableRecord
 from bot.text import plural
 
-from .common import answer_error, caller_of, here, send_private
+from .common import answer_error, bot_can_post_here, caller_of, here, send_private
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def table_commands() -> list[app_commands.Command]:
 
     @app_commands.command(name="log", description="The table's public events and moderator actions, page by page")
     @app_commands.describe(table="A table's number (default: this channel's table, or its last one)")
-    async def table_log(interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None) -> None:
+    async def table_log(interaction: discord.Interaction, table: app_commands.Range[int, 1, LARGEST_ID] | None = None) -> None:
         bot = interaction.client
         record = await bot.moderation.table_for_log(interaction.guild_id, interaction.channel_id, table)
         record = (await bot.gate.table(caller_of(interaction), record.id, Need.LOOK)).table
@@ -132,6 +132,7 @@ async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
     """A new lobby in the same channel: the same game, options and take-backs, the same stand-ins, and the
     other players invited (pinged) to join. The gate let through only someone who held a seat."""
     bot = interaction.client
+    bot_can_post_here(interaction)
     old = passed.table
     game = bot.service.game_of(old)
     table = await bot.service.create(

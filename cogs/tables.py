@@ -19,16 +19,19 @@ from bot.refusals import Refused
 from bot.text import chunk
 
 from .clock import take_seat
-from .common import answer_error, caller_of, here
+from .common import answer_error, bot_can_post_here, caller_of, here
 from .play import lobby_action, show_hand, take_back
 
 GAME_CHOICES = [app_commands.Choice(name=shown.game.title, value=key) for key, shown in plugins().items()]
 PACE_HELP = f"Time per move: e.g. 30m, 12h, 2d, or none (the default{'; ' if default_paces() else ''}{default_paces()})"[:100]
+OPTIONS_LENGTH = 1000  # /table new's options text: more than any game's options need
 OPTION_BOUNDARY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")  # commas inside [..] stay
 
 
 def parse_options(text: str) -> dict:
     """`special_days=false, extra_subjects=["Cheese"]` -> a dict; values are JSON where they can be."""
+    if len(text) > OPTIONS_LENGTH:  # Discord holds the command to it; a modified client may not
+        raise Refused(f"Options are at most {OPTIONS_LENGTH} characters.")
     options: dict = {}
     for part in filter(None, (p.strip() for p in OPTION_BOUNDARY.split(text))):
         key, sep, value = part.partition("=")
@@ -71,8 +74,9 @@ class Tables(commands.Cog):
                            pace=PACE_HELP, undo="Whether players may take back their own last move (default: on)")
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, stand_ins: app_commands.Range[int, 0, 11] = 0,
-                  options: str = "", pace: app_commands.Range[str, 1, 20] | None = None,
+                  options: app_commands.Range[str, 1, OPTIONS_LENGTH] = "", pace: app_commands.Range[str, 1, 20] | None = None,
                   undo: Literal["on", "off"] = "on") -> None:
+        bot_can_post_here(interaction)
         seconds = new_table_pace(game, pace)
         table = await self.bot.service.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,

@@ -22,6 +22,7 @@ CORE = (  # modules listed here that do not exist (yet) are skipped
     "bot.clock_settings", "bot.moderation", "bot.replay", "bot.replay_cli", "bot.stats", "bot.summary",
     "bot.text", "bot.settings", "bot.backup", "bot.checkpoints", "bot.demo", "bot.render", "bot.refusals", "bot.seats", "bot.log_kinds", "bot.outbox", "bot.health", "bot.update", "bot.stand_ins", "bot.games",
     "bot.standing", "bot.ratings", "bot.leaderboard", "bot.terminal", "bot.prompts", "bot.store_errors",
+    "bot.permissions",
 )
 COGS_LOADERS = ("bot.app",)  # the composition root
 

@@ -91,6 +91,8 @@ class CatchUp:
             await self._unanswered(owed)
             try:
                 await self._publish(Delivery.of(table, [], None, set(), ()), owed, shown=shown)
+            except discord.Forbidden as error:  # still not allowed: told once already (blocked.py)
+                await self.blocked.report(table, error)
             except discord.HTTPException as error:
                 log.warning("table %s: catching up failed (%s); trying again later", table_id, error)
 
@@ -136,13 +138,17 @@ class CatchUp:
         return answer.content.startswith("✅ " + " ".join(texts))
 
     async def catch_up_all(self) -> None:
-        """`catch_up` for every table that owes anything; a table whose channel is gone is let go."""
+        """`catch_up` for every table that owes anything; a table whose channel or server is gone
+        is let go, one whose channel the bot may not post in (a permission taken away) stays owed."""
         for table_id in await outbox.tables_owed(self.bot.store):
             try:
                 await self.catch_up(table_id)
-            except (discord.NotFound, discord.Forbidden):
-                log.info("table %s: its channel cannot be reached; what it owed is dropped", table_id)
+            except (discord.NotFound, discord.Forbidden) as error:
                 table = await self.bot.service.get(table_id)
+                if isinstance(error, discord.Forbidden) and self.bot.get_guild(table.guild_id or 0) is not None:
+                    await self.blocked.report(table, error)
+                    continue
+                log.info("table %s: its channel cannot be reached; what it owed is dropped", table_id)
                 await outbox.delivered(self.bot.store, table_id, table.version)
             except Exception:
                 log.exception("table %s: catching up failed; trying again later", table_id)

@@ -184,6 +184,10 @@ class DirectMessages:
             self.failed = True
             return None
 
+    async def channel(self, user_id: int) -> discord.abc.Messageable:
+        """The user's DM channel, for a message of another kind (bot/delivery/blocked.py)."""
+        return await self._channel(user_id)
+
     async def _channel(self, user_id: int) -> discord.abc.Messageable:
         """The user's DM channel: known in memory, else remembered in the store (no request after a
         restart), else opened once (one request: no user look-up first) and remembered."""

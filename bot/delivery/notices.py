@@ -2,6 +2,8 @@
 channel and ping only the players it names."""
 from __future__ import annotations
 
+import discord
+
 from ..service import Update
 from ..store import TableRecord
 from .mentions import pinging
@@ -22,5 +24,8 @@ class ChannelNotices:
         await self.bot.publisher.publish(update)
 
     async def say(self, table: TableRecord, text: str, ping: list[int]) -> None:
-        channel = await self.bot.publisher.channel_of(table)
-        await channel.send(text[:2000], allowed_mentions=pinging(ping))
+        try:
+            channel = await self.bot.publisher.channel_of(table)
+            await channel.send(text[:2000], allowed_mentions=pinging(ping))
+        except discord.Forbidden as error:  # a notice is not owed; its players hear why the channel is quiet
+            await self.bot.publisher.blocked.report(table, error)

@@ -40,6 +40,7 @@ from .hooks import Editors, Hook
 from .pending import Delivery, merged
 from .catch_up import CatchUp
 from .summary import post_summary
+from .blocked import Blocked
 from .components import board_components
 
 log = logging.getLogger(__name__)
@@ -59,10 +60,31 @@ class Publisher(CatchUp):
         self._channels: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see _channel()
         self._pending: dict[int, list[Delivery]] = {}  # table -> deliveries not yet begun, in order
         self.dms = DirectMessages(bot)
+        self.blocked = Blocked(bot)  # a channel the bot may no longer post in: its players are told
         self._positions: dict[int, object] = {}  # table -> the position in its last picture
         self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
         self.editors = Editors()  # table -> the interaction webhook its board can be edited through
         self.started = time.time()  # presses from before it were answered, or not, by another process
+        self._stopping = False  # see drain()
+        self._caught_up = asyncio.Event()  # clear while the catch-up delivers a table
+        self._caught_up.set()
+
+    async def catch_up(self, table_id: int) -> None:
+        """As CatchUp's, but none begins once the bot is stopping: the next start's delivers it."""
+        if self._stopping:
+            return
+        self._caught_up.clear()
+        try:
+            await super().catch_up(table_id)
+        finally:
+            self._caught_up.set()
+
+    async def drain(self) -> None:
+        """At shutdown (bot/shutdown.py): the catch-up finishes the table it is on, begins no other
+        and stops. The presses' own deliveries are their handlers' to finish."""
+        self._stopping = True
+        await self._caught_up.wait()
+        await self.stop()
 
     async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
         channel = self.bot.get_channel(table.channel_id)
@@ -128,6 +150,8 @@ class Publisher(CatchUp):
                     owed = await outbox.owed(self.bot.store, table_id, up_to=delivery.table.version)
                     await self._unanswered(owed, before=self.started)
                     await self._publish(delivery, owed)
+                except discord.Forbidden as error:  # a permission taken away: owed until it is back
+                    await self.blocked.report(delivery.table, error)
                 except discord.HTTPException as error:
                     log.warning("table %s: delivering failed (%s); the catch-up will deliver it", table_id, error)
             yield
@@ -347,7 +371,10 @@ class Publisher(CatchUp):
         """A table ended by a moderator (or its host in the lobby): its board loses its buttons, the
         summary tells what was hidden, and what it owed is done."""
         async with self._channel(table.id):
-            await self._close(table)
+            try:
+                await self._close(table)
+            except discord.Forbidden as error:  # its summary stays owed: the catch-up posts it
+                await self.blocked.report(table, error)
 
     async def _close(self, table: TableRecord) -> None:
         if table.state is None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+import discord
+
 from .. import leaderboard, stats
 from ..outbox import nonce
 from ..store import TableRecord
@@ -17,7 +19,8 @@ log = logging.getLogger(__name__)
 
 async def post_summary(bot, table: TableRecord) -> None:
     """After a finish or an end. Counted in the stats, and shows its rating changes, if finished.
-    Never raises: the game is over whatever happens here."""
+    Raises only Forbidden (a channel closed to the bot, where it stays owed): the game is over
+    whatever happens here."""
     try:
         if table.state is None:
             return
@@ -33,5 +36,7 @@ async def post_summary(bot, table: TableRecord) -> None:
             await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, table.version, "summary", number))
         await channel.send(texts[-1], view=rematch_components(table.id), allowed_mentions=NOBODY,
                            nonce=nonce(table.id, table.version, "summary"))
+    except discord.Forbidden:
+        raise  # the channel is closed to the bot: the summary stays owed (bot/delivery/blocked.py)
     except Exception:
         log.exception("table %s: the end-of-game summary failed", table.id)

@@ -10,7 +10,7 @@ import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from .perms import BOT_PERMISSIONS
+import discord
 
 if TYPE_CHECKING:
     from .model import FakeChannel, FakeMessage, FakeUser
@@ -101,7 +101,7 @@ class FakeInteraction:
         out: dict[str, Any] = {
             "id": str(self.id), "application_id": str(fake.application_id), "type": self.type,
             "data": self.data, "token": self.token, "version": 1, "locale": "en-US",
-            "app_permissions": str(BOT_PERMISSIONS.value), "entitlements": [], "entitlement_sku_ids": [],
+            "app_permissions": str(self.app_permissions().value), "entitlements": [], "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT, "channel_id": str(channel.id),
             "channel": channel.payload(),
         }
@@ -120,6 +120,14 @@ class FakeInteraction:
         if self.message is not None:
             out["message"] = self.message.payload()
         return out
+
+    def app_permissions(self) -> discord.Permissions:
+        """What the bot may do where the interaction was made, overwrites included (Discord's
+        `app_permissions`); in a DM, what Discord gives an app there."""
+        if self.channel.is_dm:
+            return discord.Permissions(attach_files=True, embed_links=True, mention_everyone=True,
+                                       use_external_emojis=True)
+        return self.fake.bot_permissions(self.channel)
 
     def metadata_payload(self) -> dict:
         owner = "0" if self.channel.is_dm else str(self.channel.guild.id)

@@ -166,6 +166,8 @@ class FakeChannel:
         self.recipient, self.parent = recipient, parent
         self.guild = guild
         self.all_messages: list[FakeMessage] = []
+        # the bot's member overwrite here (perms.py: `deny_bot`, `allow_bot`); a thread has none
+        self.bot_allow, self.bot_deny = discord.Permissions.none(), discord.Permissions.none()
 
     def __repr__(self) -> str:
         return f"<FakeChannel #{self.name} {self.id}>"
@@ -197,7 +199,7 @@ class FakeChannel:
             return {"id": str(self.id), "type": DM_CHANNEL, "last_message_id": None, "flags": 0,
                     "recipients": [self.recipient.payload()]}
         out = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild.id), "name": self.name,
-               "position": 0, "permission_overwrites": [], "nsfw": False, "topic": None,
+               "position": 0, "permission_overwrites": self._overwrites(), "nsfw": False, "topic": None,
                "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
                "parent_id": str(self.parent.id) if self.parent else None}
         if self.type == PUBLIC_THREAD:
@@ -205,6 +207,12 @@ class FakeChannel:
                        thread_metadata={"archived": False, "auto_archive_duration": 1440, "locked": False,
                                         "archive_timestamp": iso_now()})
         return out
+
+    def _overwrites(self) -> list[dict]:
+        if not (self.bot_allow.value or self.bot_deny.value):
+            return []
+        return [{"id": str(self.fake.bot_user.id), "type": 1, "allow": str(self.bot_allow.value),  # 1: a member's
+                 "deny": str(self.bot_deny.value)}]
 
 
 class FakeMessage:

@@ -35,6 +35,8 @@ async def post_message(call: Call) -> dict:
         call.fake.refused_dms.append((channel.recipient, call.body or {}))
         raise Refusal(403, 50007, "Cannot send messages to this user", violation=False)
     body = call.body or {}
+    if not channel.is_dm:  # what the bot may do there (perms.py)
+        body = call.fake.check_create(channel, body, files=len(call.uploads))
     repeated = call.fake.nonces.existing(channel, call.fake.bot_user, body)
     if repeated is not None:  # the same nonce again: Discord answers with the message it made
         return repeated.payload()
@@ -43,7 +45,12 @@ async def post_message(call: Call) -> dict:
 
 @route("GET", "/channels/{channel_id}/messages")
 async def list_messages(call: Call) -> list:
-    shown = _channel(call).messages()
+    channel = _channel(call)
+    if not channel.is_dm:
+        call.fake.refuse_unless(channel)
+        if not call.fake.bot_can(channel, "read_message_history"):
+            return []  # Discord: "no messages will be returned"
+    shown = channel.messages()
     limit = min(int(call.query.get("limit", 50)), 100)
     if "before" in call.query:
         shown = [m for m in shown if m.id < int(call.query["before"])]
@@ -54,26 +61,38 @@ async def list_messages(call: Call) -> list:
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")
 async def get_message(call: Call) -> dict:
-    return _message(call, _channel(call)).payload()
+    channel = _channel(call)
+    if not channel.is_dm:
+        call.fake.refuse_unless(channel, "read_message_history")
+    return _message(call, channel).payload()
 
 
 @route("PATCH", "/channels/{channel_id}/messages/{message_id}")
 async def patch_message(call: Call) -> dict:
-    message = _message(call, _channel(call))
+    channel = _channel(call)
+    body = call.body or {}
+    if not channel.is_dm:
+        body = call.fake.check_edit(channel, body, files=len(call.uploads))
+    message = _message(call, channel)
     if message.author is not call.fake.bot_user:
         raise Refusal(403, 50005, "Cannot edit a message authored by another user")
-    return (await edit_message(call.fake, message, call.body or {}, call.uploads)).payload()
+    return (await edit_message(call.fake, message, body, call.uploads)).payload()
 
 
 @route("DELETE", "/channels/{channel_id}/messages/{message_id}")
 async def remove_message(call: Call) -> object:
-    await delete_message(call.fake, _message(call, _channel(call)))
+    channel = _channel(call)
+    if not channel.is_dm:
+        call.fake.refuse_unless(channel)
+    await delete_message(call.fake, _message(call, channel))
     return NO_CONTENT
 
 
 @route("POST", "/channels/{channel_id}/typing")
 async def typing(call: Call) -> object:
-    _channel(call)
+    channel = _channel(call)
+    if not channel.is_dm:
+        call.fake.refuse_unless(channel, "send_messages")
     return NO_CONTENT
 
 

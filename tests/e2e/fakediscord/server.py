@@ -26,7 +26,7 @@ from .interactions import FakeInteraction
 from .mentions import MessageRequest
 from .nonces import Nonces
 from .model import DM_CHANNEL, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflakes
-from .perms import MEMBER_PERMISSIONS, MODERATOR_PERMISSIONS
+from .perms import BOT_PERMISSIONS, MEMBER_PERMISSIONS, MODERATOR_PERMISSIONS, BotPermissions
 from .shards import Shards
 
 BUSY_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-", "discord.py: on_")
@@ -72,7 +72,7 @@ class _ErrorLogCatcher(logging.Handler):
         self.fake.violation("bot-error", f"logged by {record.name}: {text}")
 
 
-class FakeDiscord:
+class FakeDiscord(BotPermissions):
     def __init__(self, *, token: str = "fake-bot-token", ack_deadline: float = 3.0,
                  guild_name: str = "Agora", channel_name: str = "general", bot_name: str = "Philosophers",
                  settle_quiet: float = 0.05, settle_timeout: float = 15.0, shards: int = 1,
@@ -107,6 +107,7 @@ class FakeDiscord:
         self.interactions: dict[int, FakeInteraction] = {}
         self.by_token: dict[str, FakeInteraction] = {}
         self.refused_dms: list[tuple[FakeUser, dict]] = []
+        self.missing_permissions: list[tuple[FakeChannel, str]] = []  # the bot's requests refused for them (perms.py)
         self.violations: list[Violation] = []
         self._reported = 0
         self._expectations: list[Expectation] = []
@@ -167,6 +168,7 @@ class FakeDiscord:
         owner.guild = owner.guild or guild
         self.guilds.append(guild)
         guild.moderator_role = self.add_role("Moderator", MODERATOR_PERMISSIONS, guild=guild)
+        self.bot_user.roles.append(self.add_role(self.bot_user.name, BOT_PERMISSIONS, guild=guild))  # its integration role
         return guild
 
     def add_guild(self, name: str, *, shard: int | None = None) -> FakeGuild:
