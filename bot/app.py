@@ -9,6 +9,7 @@ import logging
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from . import health
@@ -21,15 +22,29 @@ from .moderation import Moderation
 from .takeback import TakeBacks
 from .service import TableService
 from .settings import Settings
+from .shutdown import Shutdown
 from .store import Store
 
 log = logging.getLogger("bot")
 
 
 def apply_endpoints(settings: Settings) -> None:
-    """Point discord.py at the configured REST base and gateway (a proxy, or a test's fake)."""
-    discord.http.Route.BASE = settings.discord_api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+    """Point discord.py at the configured REST base and gateway (a proxy, or a test's fake).
+    discord.py has no public setting for either, so its class attributes are set, and only when a
+    setting differs from Discord's own; tests/bot/test_discord_endpoints.py checks that discord.py
+    still reads them (hence the pinned range in pyproject.toml)."""
+    from .settings import DEFAULT_API_BASE, DEFAULT_GATEWAY
+
+    if settings.discord_api_base != DEFAULT_API_BASE:
+        discord.http.Route.BASE = settings.discord_api_base
+    if settings.discord_gateway_url != DEFAULT_GATEWAY:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+class TableTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """No command is started once the bot is stopping (bot/shutdown.py)."""
+        return not await interaction.client.shutdown.turned_away(interaction)
 
 
 class TableBot(commands.AutoShardedBot):
@@ -45,8 +60,10 @@ class TableBot(commands.AutoShardedBot):
         # Nobody is pinged unless a message names them (bot/delivery/mentions.py).
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), shard_count=settings.bot_shard_count,
-                         max_messages=None)
+                         max_messages=None, tree_cls=TableTree)
         self.settings = settings
+        self.shutdown = Shutdown(settings.bot_shutdown_grace)
+        self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         from cogs import setup_cogs
@@ -95,16 +112,26 @@ class TableBot(commands.AutoShardedBot):
             await asyncio.sleep(health.HEARTBEAT)
 
     async def close(self) -> None:
+        """Stop (bot/shutdown.py): no interaction is started any more, what is under way finishes
+        within BOT_SHUTDOWN_GRACE, then the gateway, the picture workers and the database (its
+        last checkpoint) close. Once, however many times it is called."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
+        self.shutdown.begin()
         if getattr(self, "_heart", None) is not None:
             self._heart.cancel()
-        if hasattr(self, "clock"):
-            await self.clock.stop()
-        if hasattr(self, "publisher"):
-            await self.publisher.stop()
-            self.publisher.painter.stop()
-        await super().close()
-        if hasattr(self, "store"):
-            await self.store.close()
+        try:
+            await self.shutdown.drain(getattr(self, "clock", None), getattr(self, "publisher", None))
+            await super().close()
+        finally:
+            if hasattr(self, "publisher"):
+                self.publisher.painter.stop()
+            if hasattr(self, "store"):
+                await self.store.close()
+        log.info("stopped")
 
 
 # A young generation of 20,000 (Python's default is 700), between what two loads want. The whole
@@ -137,7 +164,7 @@ def run_bot(settings: Settings) -> int:
     setup_logging(settings)
     try:
         asyncio.run(serve(settings))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a Ctrl-C before the signal handlers were installed
         pass
     except Exception as error:
         line = run_failure(settings, error)
@@ -149,12 +176,14 @@ def run_bot(settings: Settings) -> int:
 
 
 async def serve(settings: Settings) -> None:
-    """Check the database first (before Discord is contacted), then log in and run. However it
-    ends, the bot is closed: its HTTP session and its store's thread would otherwise outlive it."""
+    """Check the database first (before Discord is contacted), then log in and run until SIGTERM or
+    SIGINT (bot/shutdown.py). However it ends, the bot is closed: its HTTP session and its store's
+    thread would otherwise outlive it."""
     from .startup import check_database
 
-    await check_database(settings.bot_db_path)
-    bot = build_bot(settings)
-    tune_gc()
-    async with bot:
-        await bot.start(settings.discord_token.get_secret_value())
+    bot = build_bot(settings)  # contacts nobody yet
+    with bot.shutdown.on_signals():
+        await check_database(settings.bot_db_path)
+        tune_gc()
+        async with bot:
+            await bot.shutdown.run_until_stopped(bot, bot.start(settings.discord_token.get_secret_value()))

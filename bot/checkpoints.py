@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 from concurrent.futures import Future, ThreadPoolExecutor
+from urllib.parse import quote
 
 from .priority import behind_the_loop
 
 log = logging.getLogger(__name__)
 CHECKPOINT_EVERY = 200  # commits between WAL checkpoints (see Checkpointer)
 CHECKPOINT_CATCH_UP = 4  # checkpoints in a row at most, to catch up with the writer
+CLOSING_WAIT_MS = 1000  # how long the last checkpoint, at close, waits for a reader
 WAL_BACKSTOP_PAGES = 10_000  # the writer checkpoints itself only if the WAL grows this big (40 MB)
 
 
@@ -50,7 +53,26 @@ class Checkpointer:
             log.warning("WAL checkpoint failed (the writer's own will run later): %s", error)
 
     def close(self) -> None:
-        """Wait for a running checkpoint, close the connection and end the thread."""
-        if self._connection is not None or self._running is not None:
-            self._thread.submit(lambda: self._connection and self._connection.close()).result()
+        """After a running checkpoint, a last one that empties the WAL into the database file, so
+        that the file alone holds everything (a copy of it needs no WAL); then the connection is
+        closed and the thread ends. The store's writer is idle by then."""
+        self._thread.submit(self._last_checkpoint).result()
         self._thread.shutdown(wait=True)
+
+    def _last_checkpoint(self) -> None:
+        try:
+            if self._connection is None:  # never made: a file gone meanwhile is not made again
+                uri = f"file:{quote(os.path.abspath(self._path))}?mode=rw"
+                self._connection = sqlite3.connect(uri, uri=True, isolation_level=None)
+            # a reader on an older snapshot (a backup, a health check) is waited for a moment; after
+            # that the WAL stays, and the next open reads it
+            self._connection.execute(f"PRAGMA busy_timeout = {CLOSING_WAIT_MS}")
+            busy, _, _ = self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if busy:
+                log.info("the WAL was not emptied at close: a reader was using it")
+        except sqlite3.Error as error:
+            log.info("no WAL checkpoint at close: %s", error)
+        finally:
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None

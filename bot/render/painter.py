@@ -16,6 +16,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,7 +28,12 @@ log = logging.getLogger(__name__)
 
 
 def _end_with_parent() -> None:
-    """In the worker: a daemon thread that ends the process as soon as the bot's process is gone."""
+    """In the worker: a daemon thread that ends the process as soon as the bot's process is gone.
+    SIGINT is ignored (and no longer blocked: see `Painter.start`): a Ctrl-C reaches the whole
+    process group, and the bot stops its worker itself once what is under way is done (`stop`,
+    bot/shutdown.py); SIGTERM is how `stop` ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     behind_the_loop()
     parent = multiprocessing.parent_process()
     if parent is None:
@@ -64,7 +70,15 @@ class Painter:
         if self.workers:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_end_with_parent)
-            self._pool.submit(_warm_up)
+            # Each submit spawns a worker while there are fewer than `workers`: all of them now, with
+            # SIGINT blocked, which they inherit, so a Ctrl-C cannot break their Python's start-up
+            # (multiprocessing's resource tracker is spawned the same way)
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                for _ in range(self.workers):
+                    self._pool.submit(_warm_up)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
     async def paint(self, game_key: str, view: dict) -> bytes:
         """The view's picture (see bot.render.render_picture)."""

@@ -8,6 +8,7 @@ database, and the fake takes the new connection as Discord would.
     bot.kill()           # SIGKILL, now, from anywhere (even inside a request the fake is handling)
     await bot.restart()  # waits for the killed one to be gone, then starts a new one
     await bot.stop()     # the end: SIGINT, and a clean exit
+    code, took = await bot.terminate()  # SIGTERM, as `docker stop` sends: its exit status and seconds
 
 A bot in another process has no asyncio tasks the fake could watch, so the runner tells the fake
 when it is busy (`FakeDiscord.busy_probes`): while it has not answered an interaction
@@ -23,8 +24,9 @@ import os
 import re
 import signal
 import sys
+import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from .interactions import FakeInteraction
 from .server import FakeDiscord
@@ -37,8 +39,12 @@ PROBLEM = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) |^Traceback ", re.M)
 
 class BotProcess:
     def __init__(self, fake: FakeDiscord, workdir: Path, *, db_path: Path, owes: Callable[[], bool] = lambda: False,
-                 ready_timeout: float = 30.0, guild_ready_timeout: float = 0.05) -> None:
+                 ready_timeout: float = 30.0, guild_ready_timeout: float = 0.05, launcher: Sequence[str] = ()) -> None:
+        """`launcher`: a command the bot is started through, such as `unshare ... --pid --fork
+        --kill-child` to make it process 1 of a PID namespace, as in a container: it must run the
+        bot as its one child, and take it along when killed. Signals go to the bot itself."""
         self.fake, self.workdir, self.db_path = fake, workdir, db_path
+        self.launcher = list(launcher)
         self.owes = owes
         self.ready_timeout = ready_timeout
         self.env = environment(fake, db_path, guild_ready_timeout)
@@ -48,6 +54,7 @@ class BotProcess:
         self._killed = False
         self._watched: list[FakeInteraction] = []  # interactions not known to be answered yet
         self._seen = 0  # how many of fake.interactions were looked at
+        self.signalled_at: float | None = None  # time.monotonic() of the last send_signal
         fake.busy_probes.append(self.busy)
 
     # --- state ---------------------------------------------------------------------------------------
@@ -84,7 +91,7 @@ class BotProcess:
         known = set(self.fake.shards.sessions)
         with open(log_path, "wb") as log:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", "run", cwd=self.workdir, env=self.env,
+                *self.launcher, sys.executable, "-m", "bot", "run", cwd=self.workdir, env=self.env,
                 stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT)
         self._killed = False
 
@@ -140,7 +147,7 @@ class BotProcess:
         if self._killed:
             await self.wait_dead()
             return
-        self.process.send_signal(signal.SIGINT)
+        os.kill(self.bot_pid(), signal.SIGINT)
         try:
             code = await asyncio.wait_for(self.process.wait(), timeout=15)
         except asyncio.TimeoutError:
@@ -149,6 +156,44 @@ class BotProcess:
             raise AssertionError("the bot process did not stop within 15 s of SIGINT") from None
         assert code == 0, f"the bot process stopped with {code}; its log:\n{self.log_text(self.logs[-1])[-3000:]}"
         self.check_logs()
+
+    def send_signal(self, number: int = signal.SIGTERM) -> None:
+        """A signal for the bot to stop on its own (SIGTERM: what `docker stop` sends), now, without
+        waiting: `exit_status()` waits. Synchronous, like `kill`, for a timer or a message hook."""
+        if not self.running:
+            return
+        os.kill(self.bot_pid(), number)
+        self.signalled_at = time.monotonic()
+
+    async def exit_status(self, timeout: float = 30.0) -> tuple[int, float]:
+        """Wait for a signalled process to end: its exit status (-15: SIGTERM killed it) and the
+        seconds since the signal. One still running after `timeout` is killed, and that fails."""
+        try:
+            code = await asyncio.wait_for(self.process.wait(), timeout=timeout)
+        except asyncio.TimeoutError:
+            self.kill()
+            await self.wait_dead()
+            raise AssertionError(f"the bot process did not stop within {timeout:g} s of the signal") from None
+        took = time.monotonic() - (self.signalled_at or time.monotonic())
+        for inter in self.unanswered():  # came as it closed its gateway: the user sees it failed
+            inter.lost = True
+        return code, took
+
+    async def terminate(self, timeout: float = 30.0) -> tuple[int, float]:
+        """SIGTERM, and wait for the process to end: (exit status, seconds it took)."""
+        self.send_signal(signal.SIGTERM)
+        return await self.exit_status(timeout)
+
+    def bot_pid(self) -> int:
+        """The bot's own process: the one started, or the launcher's child."""
+        if not self.launcher:
+            return self.process.pid
+        (child,) = children_of(self.process.pid)
+        return child
+
+    def children(self) -> list[int]:
+        """The bot's own child processes (its picture workers, multiprocessing's resource tracker)."""
+        return children_of(self.bot_pid()) if self.running else []
 
     # --- logs -----------------------------------------------------------------------------------------
 
@@ -163,6 +208,19 @@ class BotProcess:
             found = PROBLEM.search(text)
             if found:
                 raise AssertionError(f"the bot logged an error in {path}:\n{text[max(0, found.start() - 500):][:4000]}")
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is `pid`, from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def environment(fake: FakeDiscord, db_path: Path, guild_ready_timeout: float) -> dict[str, str]:
