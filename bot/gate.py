@@ -1,8 +1,9 @@
 """The gate: every slash command, button, select and form is resolved and authorised here, once,
 before anything is read or changed.
 
-For a press, the table comes from the custom id, parsed with bounded numbers and known kinds. Then,
-in this order: the place (the table's own server and channel, or, for a move, the DM of a seated
+For a press, the table comes from the custom id, parsed with bounded numbers and known kinds; the
+message it came on must hold it, and its answer may replace that message only if it is of its own
+kind (`came_from`, `may_replace`). Then, in this order: the place (the table's own server and channel, or, for a move, the DM of a seated
 player), the person (a seat, the host, a moderator, or anyone watching in the channel), the table's
 status, and the version the press was made at. Each refusal has one wording (bot/refusals.py).
 Discord-free: the cogs describe the interaction as a `Caller` and act on the `Pass` they get back.
@@ -10,7 +11,7 @@ Discord-free: the cogs describe the interaction as a `Caller` and act on the `Pa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from engine import RuleError, referee
@@ -23,6 +24,7 @@ from .service import TableService, chance_for
 from .store import TableRecord
 
 ID_DIGITS = 18  # every id and version fits SQLite's signed 64-bit integer
+LARGEST_ID = 2**53 - 1  # a table number typed in a command: Discord's integer options stop here
 
 
 class Need(Enum):
@@ -51,8 +53,17 @@ class Caller:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """The message a press came on, as Discord reports it: the custom ids of its components, and
+    whether only the presser sees it (an ephemeral reply, or their DM)."""
+    custom_ids: frozenset[str]
+    private: bool
+
+
+@dataclass(frozen=True)
 class Press:
-    """A parsed custom id."""
+    """A parsed custom id. `in_place`: its answer may replace the message pressed (set by the gate:
+    a private answer only ever replaces a private message, a page only a page of its kind)."""
     kind: str
     table_id: int | None = None
     version: int | None = None
@@ -61,6 +72,7 @@ class Press:
     group: int | None = None
     page: int = 0
     game: str = ""
+    in_place: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,7 +87,8 @@ class Pass:
     choice: Choice | None = None
 
 
-_NUMBER, _SMALL, _HEX = rf"(\d{{1,{ID_DIGITS}}})", r"(\d{1,4})", r"([0-9a-f]{8})"
+# ASCII digits only: `\d` and int() would also read other scripts' digits
+_NUMBER, _SMALL, _HEX = rf"([0-9]{{1,{ID_DIGITS}}})", r"([0-9]{1,4})", r"([0-9a-f]{8})"
 # kind -> (pattern of the rest, field names, who may press it)
 _PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
     "lobby": (re.compile(rf"{_NUMBER}:(join|leave|start|close)(?::{_NUMBER})?"), ("table_id", "verb", "version"),
@@ -85,7 +98,7 @@ _PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
     "form": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
     "pick": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_SMALL}:{_SMALL}"), ("table_id", "version", "page", "_part"), Need.PLAY),
     "group": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
-    "menu": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}:(a|\d{{1,4}}):{_SMALL}"),
+    "menu": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}:(a|[0-9]{{1,4}}):{_SMALL}"),
              ("table_id", "version", "key", "group", "page"), Need.PLAY),
     "undo": (re.compile(rf"{_NUMBER}:{_NUMBER}"), ("table_id", "version"), Need.TAKE_BACK),
     "log": (re.compile(rf"{_NUMBER}:{_SMALL}"), ("table_id", "page"), Need.LOOK),
@@ -95,7 +108,7 @@ _PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
     "ranks": (re.compile(rf"([a-z0-9-]{{1,40}}):{_SMALL}"), ("game", "page"), None),
 }
 _INTS = {"table_id", "version", "page", "_part"}
-_KEY = re.compile(_HEX)
+_KEY, _GROUP = re.compile(_HEX), re.compile(_SMALL)
 
 
 def parse_press(custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Press:
@@ -120,7 +133,7 @@ def parse_press(custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Pre
         value = values[0] if len(values) == 1 else ""
         if kind == "pick" and _KEY.fullmatch(value):
             fields["key"] = value
-        elif kind == "group" and value.isdigit() and len(value) <= 4:
+        elif kind == "group" and _GROUP.fullmatch(value):
             fields["group"] = int(value)
         else:
             raise Refused(why.UNKNOWN_PRESS)
@@ -128,6 +141,27 @@ def parse_press(custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Pre
 
 
 _LOBBY_NEEDS = {"start": Need.HOST, "leave": Need.LEAVE, "close": Need.LEAVE}
+_PAGES = {"log", "rules", "ranks"}  # kinds whose answer is another page of the same message
+
+
+def came_from(press: Press, custom_id: str, origin: Origin | None) -> bool:
+    """Whether the message pressed holds what was pressed, as Discord asks an app to check: a
+    modified client can send any custom id "from" any message it can see. A form comes from a
+    player's own menu, a private message, which may have changed since the form was opened
+    (its version then says why it is too late)."""
+    if origin is None:
+        return False
+    return origin.private if press.kind == "form" else custom_id in origin.custom_ids
+
+
+def may_replace(kind: str, origin: Origin | None) -> bool:
+    """Whether a press's answer may update the message pressed: a page only a page of its own kind,
+    anything else only a message that the presser alone sees (never a public board)."""
+    if origin is None:
+        return False
+    if kind in _PAGES:
+        return all(shown.split(":")[1:2] == [kind] for shown in origin.custom_ids if shown.startswith("pt:"))
+    return origin.private
 
 
 def need_of(press: Press) -> Need | None:
@@ -170,10 +204,15 @@ class Gate:
 
     # --- presses: the custom id's table --------------------------------------------------------
 
-    async def press(self, caller: Caller, custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Pass | Press:
-        """A button, select or form. Returns the `Pass`, or for a press that names no table (a
-        rules or leaderboard page) the parsed `Press`; raises `Refused` with the reason otherwise."""
+    async def press(self, caller: Caller, custom_id: str, values: list[str] | tuple[str, ...] = (),
+                    origin: Origin | None = None) -> Pass | Press:
+        """A button, select or form, pressed on the message `origin` (None: on no message). Returns
+        the `Pass`, or for a press that names no table (a rules or leaderboard page) the parsed
+        `Press`; raises `Refused` with the reason otherwise."""
         press = parse_press(custom_id, values)
+        if not came_from(press, custom_id, origin):
+            raise Refused(why.UNKNOWN_PRESS)
+        press = replace(press, in_place=may_replace(press.kind, origin))
         need = need_of(press)
         if need is None:
             return press

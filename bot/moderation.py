@@ -15,6 +15,7 @@ from typing import Any
 
 from . import ratings, stats
 from . import refusals as why
+from .gate import LARGEST_ID
 from .prompts import asked
 from .replay import ReplayError, history, kept_moves, rebuild
 from .service import Refused, TableService, Update
@@ -203,9 +204,17 @@ class Moderation:
     async def table_for_log(self, guild_id: int | None, channel_id: int, table_id: int | None = None) -> TableRecord:
         """Table `table_id` of this server; by default the channel's open table, or its last one."""
         if table_id is not None:
-            table = await self.service.get(table_id)
+            # one answer for a number out of range, a table gone and another server's table: a
+            # server learns nothing of another's tables
+            elsewhere = Refused(f"There is no table {table_id} in this server.")
+            if not 0 < table_id <= LARGEST_ID:
+                raise elsewhere
+            try:
+                table = await self.service.get(table_id)
+            except Refused:
+                raise elsewhere from None
             if table.guild_id != guild_id:
-                raise Refused(f"There is no table {table_id} in this server.")
+                raise elsewhere
             return table
         table = await self.service.table_in(channel_id)
         if table is None:

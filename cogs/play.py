@@ -70,12 +70,13 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         await bot.publisher.publish(update, actor=user_id, prompted=(user_id,), via=Hook.of(interaction))
 
 
-async def take_back(interaction: discord.Interaction, passed: Pass, *, version: int | None = None) -> None:
+async def take_back(interaction: discord.Interaction, passed: Pass, *, version: int | None = None,
+                    in_place: bool = False) -> None:
     """Take back the player's own last move (the ↩️ button on its confirmation, at `version`, or
-    `/table undo`): the message pressed, or a private answer, shows their moves again."""
+    `/table undo`): the message pressed (`in_place`), or a private answer, shows their moves again."""
     bot = interaction.client
     user_id, table_id = interaction.user.id, passed.table.id
-    pressed = version is not None
+    pressed = in_place
     async with Answer(interaction, in_place=pressed) as answer, bot.publisher.ordered_delivery(table_id):
         update = await bot.takebacks.take_back(table_id, user_id, version)
         intro = "↩️ Your move was taken back: choose again."
@@ -129,7 +130,7 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
         return
     if not update.table.open:
         closed = f"👋 You left, and the **{title}** table is closed."
-        if verb == "close":  # the confirmation itself says so, and loses its button
+        if verb == "close" and passed.press is not None and passed.press.in_place:  # the confirmation says so
             await interaction.response.edit_message(content=closed, view=None)
         else:
             await send_private(interaction, closed)

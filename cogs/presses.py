@@ -19,7 +19,7 @@ from bot.refusals import StaleBoard
 from bot.store import StorageFailed
 from engine import RuleError
 
-from .common import FAILED, caller_of, refuse, send_private
+from .common import FAILED, caller_of, origin_of, refuse, send_private
 from .moderation import log_page, rematch
 from .play import commit_move, lobby_action, show_hand, take_back
 from .stats import server_page
@@ -44,26 +44,36 @@ async def choose(interaction: discord.Interaction, passed: Pass) -> None:
     if open_text_fields(passed.choice.action):
         await interaction.response.send_modal(MoveForm(passed.table, passed.choice))
         return
-    await commit_move(interaction, passed, passed.choice.action, edit=True, version=passed.press.version)
+    await commit_move(interaction, passed, passed.choice.action, edit=passed.press.in_place,
+                      version=passed.press.version)
 
 
 async def submit(interaction: discord.Interaction, passed: Pass) -> None:
     """A move's form: its texts are checked like any typed input, then the move is played."""
     action = fill(passed.choice.action, form_fields(interaction.data or {}))
     # a form opened from a move button is answered on that button's message
-    await commit_move(interaction, passed, action, edit=interaction.message is not None, version=passed.press.version)
+    await commit_move(interaction, passed, action, edit=passed.press.in_place, version=passed.press.version)
+
+
+async def show(interaction: discord.Interaction, press: Press, **message) -> None:
+    """A page or a menu: in place of the message pressed where the gate allows it, else privately."""
+    if press.in_place:
+        await interaction.response.edit_message(**message)
+    else:
+        await interaction.response.send_message(ephemeral=True, **{key: value for key, value in message.items()
+                                                                    if value is not None})
 
 
 async def navigate(interaction: discord.Interaction, passed: Pass) -> None:
     """A group of moves, or another page of them: plays nothing, redraws the menu."""
     content, components = moves_message(interaction.client.service, passed.table, interaction.user.id,
                                   group=passed.press.group, page=passed.press.page)
-    await interaction.response.edit_message(content=content, view=components)
+    await show(interaction, passed.press, content=content, view=components)
 
 
 async def turn_log_page(interaction: discord.Interaction, passed: Pass) -> None:
     content, components = await log_page(interaction.client, passed.table, passed.press.page)
-    await interaction.response.edit_message(content=content, view=components)
+    await show(interaction, passed.press, content=content, view=components, allowed_mentions=NOBODY)
 
 
 async def lobby(interaction: discord.Interaction, passed: Pass) -> None:
@@ -71,7 +81,7 @@ async def lobby(interaction: discord.Interaction, passed: Pass) -> None:
 
 
 async def undo(interaction: discord.Interaction, passed: Pass) -> None:
-    await take_back(interaction, passed, version=passed.press.version)
+    await take_back(interaction, passed, version=passed.press.version, in_place=passed.press.in_place)
 
 
 HANDLERS = {"move": choose, "pick": choose, "form": submit, "group": navigate, "menu": navigate,
@@ -80,12 +90,12 @@ HANDLERS = {"move": choose, "pick": choose, "form": submit, "group": navigate, "
 
 async def turn_rules_page(interaction: discord.Interaction, press: Press) -> None:
     embed, components = rules_page(press.game, press.page)  # refuses a game that is not here
-    await interaction.response.edit_message(embed=embed, view=components)
+    await show(interaction, press, embed=embed, view=components)
 
 
 async def turn_leaderboard_page(interaction: discord.Interaction, press: Press) -> None:
     content, components = await server_page(interaction, press.game, press.page)
-    await interaction.response.edit_message(content=content, view=components, allowed_mentions=NOBODY)
+    await show(interaction, press, content=content, view=components, allowed_mentions=NOBODY)
 
 
 TABLELESS = {"rules": turn_rules_page, "ranks": turn_leaderboard_page}  # presses that name no table
@@ -125,12 +135,13 @@ class Presses(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type not in PRESSES:
+        if interaction.type not in PRESSES or await self.bot.shutdown.turned_away(interaction):
             return
         data = interaction.data or {}
         try:
             passed = await self.bot.gate.press(caller_of(interaction), str(data.get("custom_id", "")),
-                                               [str(value) for value in data.get("values") or ()])
+                                               [str(value) for value in data.get("values") or ()],
+                                               origin_of(interaction))
             if isinstance(passed, Press):
                 await TABLELESS[passed.kind](interaction, passed)
             else:

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, StringConstraints, TypeAdapter
 
 Stone = Literal["white", "black"]
 Rule = Literal["regular", "corruption", "oracle", "treachery"]
 Phase = Literal["ask", "vote", "corrupt", "consult", "decide", "over"]
 STONE_ICON = {"white": "⚪", "black": "⚫"}
+Subject = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]  # a card's title
 
 
 # --- Options and state ---------------------------------------------------------------------------
@@ -18,7 +19,7 @@ class Options(BaseModel):
     corruption_spaces: tuple[int, ...] = (4, 10)
     oracle_spaces: tuple[int, ...] = (6, 13)
     treachery_spaces: tuple[int, ...] = (8, 15)
-    extra_subjects: list[str] = Field(default_factory=list, max_length=64)
+    extra_subjects: list[Subject] = Field(default_factory=list, max_length=64)
 
 
 class Pile(BaseModel):

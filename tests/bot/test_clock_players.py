@@ -3,6 +3,7 @@ stand-in and a substitute takes it; vacations pause a player's pings and deadlin
 (Reminders and misses while several players are waited on at once: a game's own clock tests.)"""
 import pytest
 
+from tests.bot.pressing import press_on
 from bot.clock import DAY, HOUR, MINUTE, ClockSettings
 from bot.gate import Caller, Gate
 from bot.service import Refused
@@ -54,10 +55,10 @@ async def test_everyone_who_held_a_seat_may_call_a_rematch_and_nobody_else(world
     await world.service.end(table.id, 900, moderator=True)
     gate = Gate(world.service)
     for user in (ALICE, BOB, CAROL):  # the one who missed, away when the game ended, held Carol's seat before her
-        passed = await gate.press(Caller(user, 1, 556), f"pt:rematch:{table.id}")
+        passed = await press_on(gate, Caller(user, 1, 556), f"pt:rematch:{table.id}")
         assert passed.table.id == table.id
     with pytest.raises(Refused, match="Only the players of that game"):
-        await gate.press(Caller(DAVE, 1, 556), f"pt:rematch:{table.id}")
+        await press_on(gate, Caller(DAVE, 1, 556), f"pt:rematch:{table.id}")
 
 
 # --- vacation -----------------------------------------------------------------------------------------

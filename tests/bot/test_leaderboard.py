@@ -4,6 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.bot.pressing import press_on
 from bot import leaderboard, ratings, stats
 from bot.gate import Caller, Gate, Press, parse_press
 from bot.leaderboard import PAGE, RANKED_AFTER
@@ -73,8 +74,8 @@ async def test_the_pages_turn_through_the_gate_and_stay_in_the_callers_server(st
     ids = [item.custom_id for item in view.children]
     assert ids == [f"pt:ranks:{BUSY}:1", f"pt:ranks:{QUIET}:0"]  # Next, and the other game
     assert all(len(custom_id) <= 100 for custom_id in ids)
-    press = await gate.press(Caller(ALICE, GUILD, 5), ids[0])
-    assert press == Press("ranks", game=BUSY, page=1)
+    press = await press_on(gate, Caller(ALICE, GUILD, 5), ids[0])
+    assert press == Press("ranks", game=BUSY, page=1, in_place=True)  # a page of ranks turns in place
     content, view = await server_page(interaction, press.game, press.page)
     assert "page 2 of 3" in content and [item.label for item in view.children] == [
         "◀ Previous", "Next ▶", GAMES[QUIET].title]

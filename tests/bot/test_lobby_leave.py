@@ -2,6 +2,7 @@
 Leave closes the table only once they confirm it, with a button the gate checks like any other."""
 import pytest
 
+from tests.bot.pressing import press_on
 from bot import refusals as why
 from bot.gate import Caller, Gate, Press, parse_press
 from bot.refusals import ClosesTable, Refused, StaleBoard
@@ -87,21 +88,21 @@ async def test_the_gate_checks_place_person_status_and_version_of_a_confirmation
     for caller, reason in ((at(HOST, channel=ELSEWHERE), why.NOT_HERE), (at(HOST, guild=None), why.NOT_HERE),
                            (at(STRANGER), why.NOT_SEATED)):
         with pytest.raises(Refused) as caught:
-            await gate.press(caller, close)
+            await press_on(gate, caller, close)
         assert str(caught.value) == reason
     with pytest.raises(Refused) as caught:  # Leave too, for someone who is not seated
-        await gate.press(at(STRANGER), f"pt:lobby:{table.id}:leave")
+        await press_on(gate, at(STRANGER), f"pt:lobby:{table.id}:leave")
     assert str(caught.value) == why.NOT_SEATED
-    assert (await gate.press(at(HOST), close)).press.verb == "close"
+    assert (await press_on(gate, at(HOST), close)).press.verb == "close"
     # someone sat down since the host was asked: that confirmation is old, and changes nothing
     await service.join(table.id, BOB)
     with pytest.raises(StaleBoard) as caught:
-        await gate.press(at(HOST), close)
+        await press_on(gate, at(HOST), close)
     assert str(caught.value) == why.LOBBY_CHANGED
     # once the game runs, nobody leaves through the lobby
     for user in range(CAROL, HOST + GAMES[GAME].min_seats):  # as many as it takes to start
         await service.join(table.id, user)
     table = (await service.start(table.id, HOST)).table
     with pytest.raises(Refused) as caught:
-        await gate.press(at(HOST), f"pt:lobby:{table.id}:close:{table.version}")
+        await press_on(gate, at(HOST), f"pt:lobby:{table.id}:close:{table.version}")
     assert str(caught.value) == why.STARTED

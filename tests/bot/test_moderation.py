@@ -233,6 +233,18 @@ async def test_log_of_a_finished_table_by_number_and_of_the_channel(service, mod
     assert f"The table was ended by <@{MOD}>" in pages[-1]
 
 
+async def test_a_log_by_number_tells_another_server_nothing_of_its_tables(service, moderation):
+    """Another server's table, a number with no table and a number past what the store holds (it
+    once raised OverflowError) are refused in the same words."""
+    table = await started(service, channel=7)
+    answers = set()
+    for number in (table.id, table.id + 1, 10**30, 2**63):
+        with pytest.raises(Refused) as refused:
+            await moderation.table_for_log(2, 7, number)
+        answers.add(str(refused.value).replace(str(number), "N"))
+    assert answers == {"There is no table N in this server."}
+
+
 async def test_the_moderator_role_is_kept_per_guild(service, moderation):
     assert not moderation.has_moderator_role(1, [77])
     await moderation.set_moderator_role(1, 77, by=MOD)

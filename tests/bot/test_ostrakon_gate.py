@@ -3,6 +3,7 @@ is open, and a second stone or a second follower is refused with the rules' reas
 checks of place, person and status: tests/bot/test_gate.py)."""
 import pytest
 
+from tests.bot.pressing import press_on
 from bot.gate import Gate
 from bot.refusals import StaleBoard
 from engine import GAMES, Chance
@@ -23,15 +24,15 @@ async def test_other_seats_moves_leave_a_secret_vote_open_and_a_second_stone_is_
     voters = [user for user in PLAYERS if user != speaker][:2]
     menus = {user: service.menu(table, table.seats.index(user)) for user in voters}
     first, second = voters
-    passed = await gate.press(at(first), move_id(table, menus[first].choices[0].key))
+    passed = await press_on(gate, at(first), move_id(table, menus[first].choices[0].key))
     update = await service.act(table.id, first, passed.choice.action, version=passed.press.version)
     # the second voter's stones were made before the first vote: still good, and still theirs
-    still = await gate.press(at(second), move_id(table, menus[second].choices[1].key))
+    still = await press_on(gate, at(second), move_id(table, menus[second].choices[1].key))
     assert still.choice.action == menus[second].choices[1].action
     # the first voter's other stone, from the same old menu or a later one: the reason, not "changed"
-    await refused("You have already voted.", gate.press(at(first), move_id(table, menus[first].choices[1].key)))
+    await refused("You have already voted.", press_on(gate, at(first), move_id(table, menus[first].choices[1].key)))
     await refused("You have already voted.",
-                  gate.press(at(first), move_id(update.table, menus[first].choices[1].key)))
+                  press_on(gate, at(first), move_id(update.table, menus[first].choices[1].key)))
 
 
 async def test_a_second_follower_in_one_vote_hears_that_someone_follows_already(service):
@@ -60,5 +61,5 @@ async def test_a_second_follower_in_one_vote_hears_that_someone_follows_already(
     await service.act(table.id, table.seats[one], follow[one].action, version=table.version)
     after = await service.get(table.id)
     with pytest.raises(StaleBoard, match="Someone is already following this speaker."):
-        await gate.press(at(table.seats[two], guild=None), move_id(table, follow[two].key))
+        await press_on(gate, at(table.seats[two], guild=None), move_id(table, follow[two].key))
     assert (await service.get(table.id)).version == after.version

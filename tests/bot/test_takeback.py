@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from tests.bot.pressing import press_on
 from bot import replay
 from bot.gate import Caller, Gate, Need
 from bot.refusals import Refused, StaleBoard
@@ -120,14 +121,14 @@ async def test_the_gate_admits_a_take_back_only_from_the_table_s_place_and_playe
     custom_id = f"pt:undo:{table.id}:{table.version}"
     for caller in (Caller(alice, GUILD + 1, CHANNEL), Caller(alice, GUILD, CHANNEL + 1), Caller(999, None, 1)):
         with pytest.raises(Refused, match="somewhere else"):
-            await gate.press(caller, custom_id)
+            await press_on(gate, caller, custom_id)
     with pytest.raises(Refused, match="not playing"):
-        await gate.press(Caller(999, GUILD, CHANNEL), custom_id)
+        await press_on(gate, Caller(999, GUILD, CHANNEL), custom_id)
     with pytest.raises(StaleBoard, match="Too late"):
-        await gate.press(Caller(alice, GUILD, CHANNEL), f"pt:undo:{table.id}:{table.version - 1}")
+        await press_on(gate, Caller(alice, GUILD, CHANNEL), f"pt:undo:{table.id}:{table.version - 1}")
     for caller in (Caller(alice, GUILD, CHANNEL), Caller(alice, None, 4242)):  # the channel, or their DM
-        passed = await gate.press(caller, custom_id)
+        passed = await press_on(gate, caller, custom_id)
         assert passed.seat == 0 and passed.press.version == table.version
     assert (await gate.here(Caller(alice, GUILD, CHANNEL), Need.TAKE_BACK)).seat == 0
     with pytest.raises(Refused):
-        await gate.press(Caller(alice, GUILD, CHANNEL), f"pt:undo:{table.id}")  # malformed
+        await press_on(gate, Caller(alice, GUILD, CHANNEL), f"pt:undo:{table.id}")  # malformed

@@ -48,6 +48,7 @@ class Harvested:
     ephemeral: bool = False  # it came on an ephemeral reply (mangled, it is pressed on one like it)
     joins: bool = False  # pressing it in the table's channel is open to anyone and changes the table (Join)
     reopen: Callable[[], Awaitable[Harvested]] | None = None  # a form: open it again for a live id
+    opened_on: FakeMessage | None = None  # a form: the message whose button opened it
 
     @property
     def kind(self) -> str:
@@ -87,7 +88,7 @@ async def open_form(user: FakeUser, message: FakeMessage, button: str, slot: str
     assert opened.modal is not None, f"{button!r} opened no form: {opened.reply}"
     user.dismiss_modal()
     return Harvested(slot, opened.modal["custom_id"], user, message.channel, "form", fields=form_fields(opened.modal),
-                     reopen=lambda: open_form(user, message, button, slot))
+                     reopen=lambda: open_form(user, message, button, slot), opened_on=message)
 
 
 # --- mangled ids -----------------------------------------------------------------------------------
@@ -234,9 +235,21 @@ class Attacks:
         if h.component == "select":
             await self.send(slot, "values never offered", values=["9" * 40 + ":" + "f" * 8, JUNK, ""])
 
+    async def onto(self, message: FakeMessage, *slots: str) -> None:
+        """Each id pressed on a real public message that does not hold it (a board, a lobby, a
+        summary), by its owner and by a member who is not seated: refused, and the message stays."""
+        held = {c.get("custom_id") for c in message.buttons() + message.selects()}
+        for slot in slots:
+            if self.ids[slot].custom_id in held:
+                continue
+            for user in (self.ids[slot].owner, self.world.spectator):
+                if message.channel.can_see(user):
+                    await self.send(slot, f"onto {message.channel.name}'s message {message.id}", user=user,
+                                    channel=message.channel, message=message)
+
     async def send(self, slot: str, place: str, *, custom_id: str | None = None, values: list[str] | None = None,
                    fields: dict[str, str] | None = None, user: FakeUser | None = None,
-                   channel: FakeChannel | None = None) -> None:
+                   channel: FakeChannel | None = None, message: FakeMessage | None = None) -> None:
         h = self.ids[slot]
         if h.reopen is not None:  # a form is only live while it is open: open it again
             h = self.ids[slot] = replace(await h.reopen(), reopen=h.reopen)
@@ -244,6 +257,8 @@ class Attacks:
         presser, there = user or presser, channel or there
         custom_id = custom_id or h.custom_id
         mangled_here = place not in PLACES and there is h.origin
+        if message is None and mangled_here and h.component == "form":  # submitted from where it was opened
+            message = h.opened_on
         ephemeral = not there.is_dm and (expect == MAY_READ or (mangled_here and h.ephemeral))
         before = await self.world.snapshot()
         seen = len(self.world.fake.violations)
@@ -252,12 +267,12 @@ class Attacks:
         try:
             if h.component == "form":
                 text = fields or self.world.form_text(h.fields)
-                done = await presser.forge_modal(custom_id, text, channel=there)
+                done = await presser.forge_modal(custom_id, text, channel=there, message=message)
             elif h.component == "select":
                 done = await presser.forge_select(custom_id, values if values is not None else h.values, channel=there,
-                                                  ephemeral=ephemeral)
+                                                  message=message, ephemeral=ephemeral)
             else:
-                done = await presser.forge_click(custom_id, channel=there, ephemeral=ephemeral)
+                done = await presser.forge_click(custom_id, channel=there, message=message, ephemeral=ephemeral)
         except DiscordRuleBroken:  # never answered (10062), an ERROR logged, a request Discord refuses
             done = list(self.world.fake.interactions.values())[-1]
             failed = "; ".join(summary(v) for v in self.world.fake.violations[seen:])

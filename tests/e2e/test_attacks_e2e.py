@@ -94,6 +94,8 @@ async def test_lobby_buttons_rules_pages_and_junk_from_elsewhere(world, monkeypa
     for variant, custom_id in EVERYWHERE_JUNK.items():
         await attacks.send("lobby Start", variant, custom_id=custom_id)
         await attacks.send("lobby Start", f"{variant} in a DM", custom_id=custom_id, channel=alice.dm_channel)
+    lobby = [m for m in world.table_channel.messages() if "Join" in m.button_labels()][-1]
+    await attacks.onto(lobby, *attacks.ids)  # a rules page "from" the lobby
     assert not attacks.failures and not stray_pings(world), report(attacks)
 
 
@@ -128,4 +130,27 @@ async def test_log_pages_and_rematch_from_elsewhere(world, monkeypatch):
     attacks.ids = await log_phase(world, game, players, moderator)
     assert {h.kind for h in attacks.ids.values()} == {"log", "rematch"}
     await attack_all(attacks, *attacks.ids)
+    await attacks.onto(world.table_channel.messages()[-1], *attacks.ids)  # a log page "from" the summary
     assert not attacks.failures and not stray_pings(world), report(attacks)
+
+
+async def test_options_past_their_bounds_and_other_servers_tables(world, monkeypatch):
+    """A modified client sends options the Discord client would not: a table number past any the
+    store holds, an options text far past its length. Each is refused with a
+    reason and changes nothing. (Another server's tables, existing or not, get the same words as a
+    number with no table: tests/bot/test_moderation.py; commands are synced to this server only.)"""
+    seeded_tables(monkeypatch, SEED)
+    alice, bob = world.fake.add_users("alice", "bob")
+    await seat(world, a_game(seats=2), alice, [bob])
+    table = max(world.tables)
+    before = await world.snapshot()
+    answers = {}
+    for number in (table + 1, 2**63, 10**30):
+        done = await bob.forge_slash("table log", channel=world.side, table=number)
+        answers[number] = done.reply.content.replace(str(number), "N")
+    assert set(answers.values()) == {"🚫 There is no table N in this server."}, answers
+    # an options text past its length (a game's own long option: its attack tests)
+    done = await alice.forge_slash("table new", channel=world.side, game=a_game(seats=2), options="x=1, " * 400)
+    assert done.reply.content.startswith("🚫") and done.reply.ephemeral, done.reply.content
+    assert await world.bot.client.service.table_in(world.side.id) is None
+    assert await world.snapshot() == before

@@ -36,3 +36,28 @@ async def test_move_menus_from_elsewhere(world, monkeypatch):
     assert {h.kind for h in attacks.ids.values()} == {"move", "group", "pick", "menu"}
     await attack_all(attacks, *attacks.ids)
     assert not attacks.failures and not stray_pings(world), report(attacks)
+
+
+async def test_menus_and_pages_forged_onto_the_public_board(world, monkeypatch):
+    """A modified client sends a private menu's ids, or a page's, "from" the public board of its
+    own table: once the move was played and the private hand replaced the board for everyone."""
+    seeded_tables(monkeypatch, GRUDGEMATCH_SEED)
+    players = world.fake.add_users("alice", "bob")
+
+    async def build() -> dict[str, Harvested]:
+        ids = await menus_phase(world, players)
+        bob = players[1]
+        ids |= harvest((await bob.slash("rules", game="grudgematch", channel=world.table_channel)).reply, bob, "rules")
+        # a log's and a leaderboard's first page, in the formats cogs/ writes: this log has one page,
+        # without buttons, and no game is rated yet
+        table = max(world.tables)
+        return ids | {slot: Harvested(slot, custom_id, bob, world.table_channel) for slot, custom_id in (
+            ("log page", f"pt:log:{table}:0"), ("ranks page", "pt:ranks:grudgematch:0"))}
+
+    attacks = Attacks(world, build)
+    attacks.ids = await build()
+    assert {h.kind for h in attacks.ids.values()} >= {"move", "group", "pick", "menu", "log", "rules", "ranks"}
+    for slot in list(attacks.ids):
+        await attacks.onto(board(world), slot)
+    assert attacks.sent >= 2 * len(attacks.ids) - 2  # the line-up DM's ids are no spectator's to see
+    assert not attacks.failures and not stray_pings(world), report(attacks)

@@ -36,6 +36,8 @@ async def test_the_board_the_ask_button_and_the_form_from_elsewhere(world, monke
     fields = attacks.ids["form"].fields
     await attacks.send("form", "4,000 characters", fields=world.form_text(fields, length=4000))
     await attacks.send("form", "fields it does not have", fields={"question": "?", "junk": "!"})
+    for slot in list(attacks.ids):  # each pressed "from" the public board
+        await attacks.onto(board(world), slot)
     assert not attacks.failures and not stray_pings(world), report(attacks)
 
 
@@ -84,3 +86,12 @@ async def test_stones_by_dm_and_in_the_hand_from_elsewhere(world, monkeypatch):
     assert [h.origin.is_dm for h in attacks.ids.values()].count(True) == 2  # the two stones by DM
     await attack_all(attacks, *attacks.ids)
     assert not attacks.failures and not stray_pings(world), report(attacks)
+
+
+async def test_an_extra_subject_past_its_length(world):
+    """/table new with a subject card of 200 characters (3,950 were once taken): refused, nothing opened."""
+    alice = world.fake.add_user("alice")
+    done = await alice.slash("table new", channel=world.side, game="ostrakon",
+                             options=f'extra_subjects=["Cheese", "{"x" * 200}"]')
+    assert done.reply.ephemeral and done.reply.content.startswith("🚫") and "40 characters" in done.reply.content
+    assert await world.bot.client.service.table_in(world.side.id) is None

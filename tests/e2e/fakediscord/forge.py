@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
-from .interactions import COMPONENT, MODAL_SUBMIT, FakeInteraction
+from .interactions import COMMAND, COMPONENT, MODAL_SUBMIT, FakeInteraction
 from .limits import FLAG_EPHEMERAL
 
 if TYPE_CHECKING:
@@ -51,6 +51,17 @@ class ForgedActions:
         message = FakeMessage(fake, fake.ids.next(), channel, fake.bot_user, body, [],
                               ephemeral_to=self if ephemeral else None, forged=True)
         return fake.store_message(message)
+
+    async def forge_slash(self, command: str, /, *, channel: FakeChannel | None = None, **options: Any) -> FakeInteraction:
+        """`/command` with option values the client would never send (a number past its range, a text
+        past its length): only the command and its options' names must exist."""
+        channel = self._where(channel)
+        data, leaf_defs = self._command_data(command, channel)
+        types = {d["name"]: d["type"] for d in leaf_defs}
+        self._attach(data, [{"name": name, "type": types[name], "value": value} for name, value in options.items()])
+        inter = FakeInteraction(self.fake, type=COMMAND, user=self, channel=channel, data=data,
+                                what=f"forged /{command} by {self.name} in {channel!r}")
+        return await self.fake.run_interaction(inter)
 
     async def forge_click(self, custom_id: str, *, channel: FakeChannel | None = None,
                           message: FakeMessage | None = None, ephemeral: bool = False) -> FakeInteraction:
