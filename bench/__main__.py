@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.app import GC_THRESHOLDS as GC_TUNED  # the bot's own setting (bot.app.tune_gc)
+from bot.discord_app.app import GC_THRESHOLDS as GC_TUNED  # the bot's own setting (bot.app.tune_gc)
 from engine import GAMES
 
 RESULTS = Path(__file__).with_name("results.json")

@@ -56,12 +56,12 @@ import json  # noqa: E402
 import threading  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from bot.app import build_bot, tune_gc  # noqa: E402
-from bot.clock import Clock  # noqa: E402
-from bot.delivery.publisher import Publisher  # noqa: E402
+from bot.discord_app.app import build_bot, tune_gc  # noqa: E402
+from bot.clock.scheduler import Clock  # noqa: E402
+from bot.discord_app.delivery.publisher import Publisher  # noqa: E402
 from bot.logs import setup_logging  # noqa: E402
 from bot.settings import Settings  # noqa: E402
-from bot.startup import check_database  # noqa: E402
+from bot.discord_app.startup import check_database  # noqa: E402
 
 MILESTONES: dict[str, float] = {"imported": time.monotonic()}
 STALLS: list[list[float]] = []  # [when it ended, length, the loop thread's CPU, its run-queue wait], seconds
@@ -199,7 +199,7 @@ async def main() -> None:
         import itertools
         import types
 
-        from bot import service
+        from bot.tables import service
         numbers = itertools.count(1)
         service.secrets = types.SimpleNamespace(token_hex=lambda size: f"{ARGS.seed}-{next(numbers)}")
     calibration = 0.0

@@ -6,7 +6,7 @@ own set-up, so that TableService is compared like for like.
   checkpoint on a connection and a thread of its own every CHECKPOINT_EVERY commits): SQLite's
   automatic checkpoint inside the commit loop would stall the writer as the bot's never does.
 - The statements of Store.save for a move: the table row's state, version and updated_at (three
-  columns, not all nine), one log row, and the move's outbox rows (bot/outbox.py: as many, and of
+  columns, not all nine), one log row, and the move's outbox rows (bot/store/outbox.py: as many, and of
   the same texts, as the games' moves tell; `outbox_texts`).
 - `delivery=True` adds what the publisher writes once the move is told: the outbox read
   (outbox.owed) and the transaction that deletes the rows and sets `announced` (outbox.delivered).
@@ -22,8 +22,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from bot.checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
-from bot.store import MIGRATIONS
+from bot.store.checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
+from bot.store.sqlite import MIGRATIONS
 
 from .load import run_queue_wait, stolen_time
 

@@ -36,10 +36,10 @@ BASE = "discord"  # the loop's thread outside every wrapped part
 # module -> part; a module's own functions and the methods of the classes it defines are wrapped
 MODULES = {
     "engine.referee": "rules",
-    "bot.service": "service",
-    "bot.store": "store", "bot.outbox": "store",
-    "bot.clock": "clock", "bot.clock_players": "clock", "bot.clock_settings": "clock",
-    "bot.menu": "menus",
+    "bot.tables.service": "service",
+    "bot.store.sqlite": "store", "bot.store.outbox": "store",
+    "bot.clock.scheduler": "clock", "bot.clock.players": "clock", "bot.clock.settings": "clock",
+    "bot.tables.menu": "menus",
     "bot.render": "pictures",
 }
 RENDER_PREFIX = "bot.render."  # each game's render module: draw (a worker thread), position, text
@@ -151,7 +151,7 @@ def wrapped(function, part: str):
 
 def count_hops(store_class) -> None:
     """Count the store's jobs for SQLite's thread (queries too go through `run_job`): alone, each
-    costs the loop a wake-up, whatever it runs; queued at once, they share one (bot/sqlite_jobs.py)."""
+    costs the loop a wake-up, whatever it runs; queued at once, they share one (bot/store/jobs.py)."""
     def counting(original):
         @functools.wraps(original)
         async def counted(*args, **kwargs):
@@ -162,7 +162,7 @@ def count_hops(store_class) -> None:
 
 
 def wrap_module(module, part: str) -> None:
-    if module.__name__ == "bot.store":
+    if module.__name__ == "bot.store.sqlite":
         count_hops(module.Store)
     for name, value in list(vars(module).items()):
         if inspect.isfunction(value) and value.__module__ == module.__name__ and not name.startswith("__"):

@@ -41,7 +41,7 @@ BOARD = "The board after the move."
 def floor_bot(guild_id: int):
     import discord
 
-    from bot.delivery.components import StaticView
+    from bot.discord_app.delivery.components import StaticView
 
     def moves(number: int) -> StaticView:
         view = StaticView()
@@ -98,7 +98,7 @@ def serve_floor(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     if args.cpu is not None:  # before discord.py starts a thread: every one shares the core
         os.sched_setaffinity(0, {args.cpu})
-    from bot.app import apply_endpoints, tune_gc
+    from bot.discord_app.app import apply_endpoints, tune_gc
     from bot.settings import Settings
 
     settings = Settings()

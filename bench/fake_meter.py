@@ -9,7 +9,7 @@ Times (time.perf_counter, on the fake's side of the socket): when an interaction
 gateway, when its first callback arrived (the acknowledgement) and, for a move, when the first
 request that makes or edits a public message in the table's channel arrived (the board that shows
 it: the bot's own channel request, or a public follow-up or board edit through an interaction's
-webhook, bot/delivery/hooks.py).
+webhook, bot/discord_app/delivery/hooks.py).
 
 `run_interaction` replaces the e2e tier's global "the bot is done" (no dispatch task in this
 process, nothing anywhere for 50 ms: the bot runs in another process, and a hundred tables are

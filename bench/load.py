@@ -22,8 +22,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.service import TableService
-from bot.store import Store
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 
 from .scripts import Script
 

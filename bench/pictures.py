@@ -53,9 +53,9 @@ async def off_the_loop(path, game_key: str | None = None) -> dict:
     longest wait shows whether drawing held the loop up. Drawing twice at one version must draw once.
     The board is `game_key`'s, by default the first registered game's."""
     from bot import render
-    from bot.delivery.publisher import Publisher
-    from bot.service import TableService
-    from bot.store import Store
+    from bot.discord_app.delivery.publisher import Publisher
+    from bot.tables.service import TableService
+    from bot.store.sqlite import Store
 
     game_key = game_key or next(iter(GAMES))
     game = GAMES[game_key]

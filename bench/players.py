@@ -22,7 +22,7 @@ from functools import cache
 from pydantic import BaseModel
 
 from bot.games import max_length, written_fields
-from bot.menu import label_of
+from bot.tables.menu import label_of
 from engine import GAMES, Chance
 from tests.e2e.fakediscord import DiscordRuleBroken
 from tests.e2e.game_table import OVER, GameTable, Menu
@@ -50,7 +50,7 @@ VARIANTS = tuple(Variant(key, seats, options) for key in every_game() for seats,
 @cache
 def written_moves(key: str) -> dict[str, type[BaseModel]]:
     """The game's moves with text to write (`Game.written_moves`) by the label of the button that
-    opens their form, as the bot labels them (bot/menu.py) on a first position. A player who picks
+    opens their form, as the bot labels them (bot/tables/menu.py) on a first position. A player who picks
     one writes it with its command instead: the one interaction the meter times is then the move."""
     game = GAMES[key]
     view = game.view(game.setup(game.min_seats, game.Options(), Chance.seeded(key)), None)

@@ -24,8 +24,8 @@ MAX_MOVES = 80  # moves into its game where a stored table stops, at most
 
 def states_along(script: Script) -> list[str]:
     """The JSON state after 0, 1, 2... moves of the script."""
-    from bot.service import chance_for
-    from bot.store import TableRecord
+    from bot.tables.service import chance_for
+    from bot.store.sqlite import TableRecord
     from engine import GAMES, referee
 
     game = GAMES[script.game]
@@ -41,7 +41,7 @@ def states_along(script: Script) -> list[str]:
 
 
 def build(path: Path, scripts: list[Script], tables: int, seed: int = 1) -> dict:
-    from bot.store import MIGRATIONS
+    from bot.store.sqlite import MIGRATIONS
     from engine import GAMES
 
     chance = Random(seed)
@@ -94,8 +94,8 @@ def rss_mb() -> float:
 async def start_up(db: str, load: int) -> dict:
     figures = {"rss_at_interpreter_mb": rss_mb()}
     started = time.perf_counter()
-    from bot.service import TableService
-    from bot.store import Store
+    from bot.tables.service import TableService
+    from bot.store.sqlite import Store
     figures["import_s"] = time.perf_counter() - started
     figures["rss_after_import_mb"] = rss_mb()
     opened = time.perf_counter()

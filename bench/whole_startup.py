@@ -58,9 +58,9 @@ class Silent:
 
 async def clock_looked(db: Path) -> None:
     """The bot's own clock's pass over every table, as a bot that ran left it."""
-    from bot.clock import Clock
-    from bot.service import TableService
-    from bot.store import Store
+    from bot.clock.scheduler import Clock
+    from bot.tables.service import TableService
+    from bot.store.sqlite import Store
 
     store = await Store.open(db)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .games import GameContractError, load
+from bot.games import GameContractError, load
 
 DISTRIBUTION = "philosophers-table"
 
@@ -53,16 +53,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args = parser(games).parse_args(argv)
     if args.command == "demo":
-        from .demo import run_demo
+        from bot.cli.demo import run_demo
         return run_demo(args.game, args.players, args.seed, args.db)
-    from .settings import SettingsError, load_settings
+    from bot.settings import SettingsError, load_settings
     try:
         settings = load_settings()
     except SettingsError as error:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 2
     if args.command == "backup":
-        from .backup import BackupError, backup
+        from bot.store.backup import BackupError, backup
         try:
             print(backup(args.db or settings.bot_db_path, args.path).summary())
         except BackupError as error:
@@ -70,17 +70,17 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     if args.command == "health":
-        from .health import check
+        from bot.discord_app.health import check
         healthy, line = check(args.db or settings.bot_db_path)
         print(line, file=sys.stdout if healthy else sys.stderr)
         return 0 if healthy else 1
     if args.command in ("replay", "ratings"):
         import asyncio
 
-        from .ratings import rebuild_in
-        from .replay_cli import print_replay
-        from .startup import fail, store_failure
-        from .store import StorageFailed, StoreUnavailable
+        from bot.ratings.ratings import rebuild_in
+        from bot.cli.replay import print_replay
+        from bot.discord_app.startup import fail, store_failure
+        from bot.store.sqlite import StorageFailed, StoreUnavailable
         path = args.db or settings.bot_db_path
         try:
             return asyncio.run(print_replay(path, args.table) if args.command == "replay" else rebuild_in(path))
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
         return 2
-    from .app import run_bot
+    from bot.discord_app.app import run_bot
     return run_bot(settings)
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from engine import GAMES, Chance, Game
 
-from .render.presentation import Presentation
+from bot.render.presentation import Presentation
 
 EXTRA_GAMES = "PHILOSOPHERS_TABLE_EXTRA_GAMES"
 MOST_GAMES = 25  # a slash command's choices (/table new, /rules)

@@ -6,7 +6,7 @@ import logging
 import sys
 from typing import TextIO
 
-from .settings import Settings
+from bot.settings import Settings
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 BOT_LOGGERS = ("bot", "cogs", "engine")  # BOT_LOG_LEVEL

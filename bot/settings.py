@@ -30,7 +30,7 @@ class Settings(BaseSettings):
     # Discord requires one per 2,500 servers at least (docs/architecture.md, "One process, many")
     bot_shard_count: int | None = Field(default=None, ge=1)
     # seconds that the moves and deliveries under way get to finish after SIGTERM or SIGINT
-    # (bot/shutdown.py); 8 leaves room for the rest of the stop within `docker stop`'s 10 s
+    # (bot/discord_app/shutdown.py); 8 leaves room for the rest of the stop within `docker stop`'s 10 s
     bot_shutdown_grace: float = Field(default=8.0, ge=0, le=300)
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY

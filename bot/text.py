@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from engine import Game
 
-from .clock_settings import format_duration
-from .store import TableRecord
+from bot.clock.settings import format_duration
+from bot.store.sqlite import TableRecord
 
 MESSAGE_LIMIT = 2000
 

@@ -2,7 +2,7 @@
 table, where a substitute takes the seat of a player the clock handed to a stand-in.
 
 The commands join the `/table` group of the Tables cog when this cog loads (add it after Tables).
-They only translate: bot.clock (bot/clock.py) decides.
+They only translate: bot.clock (bot/clock/scheduler.py) decides.
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import CHANGE_CLOCK
-from bot.clock_settings import format_duration, parse_pace, parse_remind
-from bot.delivery.mentions import NOBODY
-from bot.gate import Need
-from bot.store import TableRecord
+from bot.clock.scheduler import CHANGE_CLOCK
+from bot.clock.settings import format_duration, parse_pace, parse_remind
+from bot.discord_app.delivery.mentions import NOBODY
+from bot.tables.gate import Need
+from bot.store.sqlite import TableRecord
 
 from .common import answer_error, caller_of, here, send_private
 

@@ -5,10 +5,10 @@ import logging
 
 import discord
 
-from bot import permissions
-from bot.gate import Caller, Need, Origin, Pass
-from bot.refusals import Refused
-from bot.store import StorageFailed
+from bot.discord_app import permissions
+from bot.tables.gate import Caller, Need, Origin, Pass
+from bot.tables.refusals import Refused
+from bot.store.sqlite import StorageFailed
 from engine import RuleError
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,7 @@ THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread
 
 
 def bot_can_post_here(interaction: discord.Interaction) -> None:
-    """Refused, naming what is missing, unless the bot may post its boards here (bot/permissions.py)."""
+    """Refused, naming what is missing, unless the bot may post its boards here (bot/discord_app/permissions.py)."""
     thread = getattr(interaction.channel, "type", None) in THREADS
     granted = [name for name in permissions.EVERY if getattr(interaction.app_permissions, name)]
     missing = permissions.missing(granted, thread=thread)

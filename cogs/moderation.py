@@ -2,7 +2,7 @@
 and the Rematch button of a finished game.
 
 The commands join the `/table` group of the Tables cog when this cog loads (add it after Tables).
-They only translate: the gate (bot/gate.py) authorises, bot.moderation and the TableService decide.
+They only translate: the gate (bot/tables/gate.py) authorises, bot.moderation and the TableService decide.
 """
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.delivery.mentions import NOBODY, pinging
-from bot.delivery.components import board_components, page_components
-from bot.gate import LARGEST_ID, Need, Pass
-from bot.moderation import Moderation
-from bot.refusals import Refused
-from bot.seats import rematch_invites, seat_history
-from bot.store import TableRecord
+from bot.discord_app.delivery.mentions import NOBODY, pinging
+from bot.discord_app.delivery.components import board_components, page_components
+from bot.tables.gate import LARGEST_ID, Need, Pass
+from bot.tables.moderation import Moderation
+from bot.tables.refusals import Refused
+from bot.tables.seats import rematch_invites, seat_history
+from bot.store.sqlite import TableRecord
 from bot.text import plural
 
 from .common import answer_error, bot_can_post_here, caller_of, here, send_private

@@ -1,5 +1,5 @@
 """Playing: a move, the lobby's buttons, "My hand & moves". Each starts from what the gate let
-through (bot/gate.py) and asks the TableService to do it; nothing here decides."""
+through (bot/tables/gate.py) and asks the TableService to do it; nothing here decides."""
 from __future__ import annotations
 
 import time
@@ -7,13 +7,13 @@ import time
 import discord
 from pydantic import BaseModel
 
-from bot.delivery.mentions import pinging
-from bot.delivery.messages import moves_message, place
-from bot.delivery.components import close_components, with_take_back
-from bot.delivery.hooks import Hook
+from bot.discord_app.delivery.mentions import pinging
+from bot.discord_app.delivery.messages import moves_message, place
+from bot.discord_app.delivery.components import close_components, with_take_back
+from bot.discord_app.delivery.hooks import Hook
 from bot.games import plugin
-from bot.gate import Pass
-from bot.refusals import ClosesTable
+from bot.tables.gate import Pass
+from bot.tables.refusals import ClosesTable
 
 from .answers import Answer
 from .common import send_private

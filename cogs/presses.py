@@ -1,5 +1,5 @@
 """The one router for every button, select and form: each press goes through the gate
-(bot/gate.py), which parses its custom id, loads its table and authorises it, and then to the
+(bot/tables/gate.py), which parses its custom id, loads its table and authorises it, and then to the
 handler of its kind. A forged, foreign, malformed or stale press gets a private refusal with the
 reason and changes nothing; no press is ever left unanswered or dropped, even after a restart.
 """
@@ -10,13 +10,13 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.delivery.mentions import NOBODY
-from bot.delivery.messages import moves_message, place
-from bot.delivery.components import MoveForm
-from bot.gate import Pass, Press, parse_press
-from bot.menu import fill, open_text_fields
-from bot.refusals import StaleBoard
-from bot.store import StorageFailed
+from bot.discord_app.delivery.mentions import NOBODY
+from bot.discord_app.delivery.messages import moves_message, place
+from bot.discord_app.delivery.components import MoveForm
+from bot.tables.gate import Pass, Press, parse_press
+from bot.tables.menu import fill, open_text_fields
+from bot.tables.refusals import StaleBoard
+from bot.store.sqlite import StorageFailed
 from engine import RuleError
 
 from .common import FAILED, caller_of, origin_of, refuse, send_private

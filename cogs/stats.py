@@ -6,10 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import leaderboard, stats
-from bot.delivery.mentions import NOBODY
-from bot.delivery.components import StaticView, button, page_components
-from bot.refusals import Refused
+from bot.ratings import leaderboard, stats
+from bot.discord_app.delivery.mentions import NOBODY
+from bot.discord_app.delivery.components import StaticView, button, page_components
+from bot.tables.refusals import Refused
 
 
 def leaderboard_components(board: leaderboard.Board) -> StaticView | None:

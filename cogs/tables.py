@@ -10,12 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
-from bot.clock_settings import default_paces, new_table_pace
-from bot.delivery.mentions import NOBODY
-from bot.delivery.components import board_components, page_components
+from bot.clock.settings import default_paces, new_table_pace
+from bot.discord_app.delivery.mentions import NOBODY
+from bot.discord_app.delivery.components import board_components, page_components
 from bot.games import plugins
-from bot.gate import Need
-from bot.refusals import Refused
+from bot.tables.gate import Need
+from bot.tables.refusals import Refused
 from bot.text import chunk
 
 from .clock import take_seat

@@ -10,8 +10,8 @@ from discord import app_commands
 from pydantic import BaseModel
 
 from bot.games import Plugin, max_length, written_fields
-from bot.gate import Need
-from bot.refusals import Refused
+from bot.tables.gate import Need
+from bot.tables.refusals import Refused
 
 from .common import answer_error, here
 from .play import commit_move

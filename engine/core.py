@@ -149,7 +149,7 @@ class Game:
     # What the set-up tells the table: where things stand at the start, publicly, and each seat's
     # dealt cards privately (`Event(text, to=seat)`). Derived from the set-up state, never stored.
     opening: Callable[[BaseModel], tuple[Event, ...]] = field(default=lambda state: ())
-    # Whether a move may be taken back by the player who made it (bot/takeback.py), as
+    # Whether a move may be taken back by the player who made it (bot/tables/takeback.py), as
     # boardgame.io's `undoable`: (state before, state after, seat, action, its events) -> True only
     # if the move showed nothing new to anyone (no card drawn, no secret vote or bid revealed). The
     # bot refuses any move that used chance whatever this says. None: no move can be taken back.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import health
+from bot.discord_app import health
 from engine import GAMES
 from tests import plugins
 from tests.registry import a_game, games_with
@@ -71,8 +71,8 @@ def test_the_health_check_says_whether_the_bot_is_connected(installed, tmp_path)
     assert never.returncode == 1 and "has not connected" in never.stderr
     subprocess.run([str(installed), "-c", textwrap.dedent("""
         import asyncio, sys
-        from bot import health
-        from bot.store import Store
+        from bot.discord_app import health
+        from bot.store.sqlite import Store
         async def main():
             store = await Store.open("bot.sqlite3")
             await health.beat(store, float(sys.argv[1]))

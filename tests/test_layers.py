@@ -1,10 +1,12 @@
 """The project's layers, read from the source with `ast` (nothing is imported, so an import hidden
-inside a function counts as much as one at the top of a module):
+inside a function counts as much as one at the top of a module), as rules per package, so that a
+new module is held to its package's rule without being listed anywhere:
 
 - no import cycles among the project's modules;
 - the engine is pure: no bot, cogs, Discord, database or asyncio;
-- the Discord-free core (store, service, clock, moderation, replay, render…) never imports Discord;
-- only the composition root (bot/app.py) imports the cogs.
+- each package of bot/ imports only the packages its rule allows (`ALLOWED`): only the Discord
+  side (bot/discord_app) and the cogs import Discord, and only the composition root
+  (bot/discord_app/app.py) imports the cogs.
 """
 import ast
 from collections import deque
@@ -16,15 +18,27 @@ from tests.registry import games_with, package_of
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "bot", "cogs")
 ENGINE_FORBIDDEN = ("bot", "cogs", "discord", "aiosqlite", "asyncio")
-CORE_FORBIDDEN = ("discord", "cogs", "bot.delivery", "bot.app")
-CORE = (  # modules listed here that do not exist (yet) are skipped
-    "bot.store", "bot.service", "bot.gate", "bot.menu", "bot.clock", "bot.clock_players",
-    "bot.clock_settings", "bot.moderation", "bot.replay", "bot.replay_cli", "bot.stats", "bot.summary",
-    "bot.text", "bot.settings", "bot.backup", "bot.checkpoints", "bot.demo", "bot.render", "bot.refusals", "bot.seats", "bot.log_kinds", "bot.outbox", "bot.health", "bot.update", "bot.stand_ins", "bot.games",
-    "bot.standing", "bot.ratings", "bot.leaderboard", "bot.terminal", "bot.prompts", "bot.store_errors",
-    "bot.permissions",
-)
-COGS_LOADERS = ("bot.app",)  # the composition root
+# What each part of bot/ may import from the project and from Discord (besides itself, the engine
+# and the standard library): the Discord-free core below, the Discord side and the command line above.
+CORE = ("bot.store", "bot.tables", "bot.clock", "bot.ratings", "bot.render", "bot.games", "bot.text",
+        "bot.settings", "bot.logs", "bot.priority")
+ALLOWED = {
+    "bot.priority": (),
+    "bot.settings": (),
+    "bot.logs": ("bot.settings",),
+    "bot.store": ("bot.priority",),
+    "bot.render": ("bot.games", "bot.priority"),
+    "bot.games": ("bot.render",),
+    "bot.text": ("bot.store", "bot.clock"),
+    "bot.clock": ("bot.store", "bot.tables", "bot.text"),
+    "bot.ratings": ("bot.store", "bot.tables", "bot.games", "bot.render", "bot.text"),
+    "bot.tables": ("bot.store", "bot.clock", "bot.ratings", "bot.games", "bot.render", "bot.text"),
+    "bot.cli": CORE + ("bot.discord_app.startup",),
+    "bot.discord_app": CORE + ("discord", "cogs"),
+    "bot.__main__": CORE + ("bot.cli", "bot.discord_app"),
+}
+COGS_LOADERS = ("bot.discord_app.app",)  # the composition root
+WATCHED = ("bot", "cogs", "discord")  # what the rules speak of
 
 
 def module_name(path: Path) -> str:
@@ -118,9 +132,9 @@ def presentation_module(key: str) -> str:
 def test_the_reader_sees_relative_nested_and_function_level_imports():
     # Without this, the checks below would pass on a reader that found nothing. The installed
     # games' modules, found from the registry, are the examples of imports within a package.
-    assert "bot.ratings" in GRAPH["bot.service"]  # from . import ratings
-    assert "bot.app" in GRAPH["bot.__main__"]  # inside a function: from .app import run_bot
-    assert "engine" in GRAPH["bot.service"]  # from engine import GAMES: a name in engine/__init__.py
+    assert "bot.ratings.ratings" in GRAPH["bot.tables.service"]  # from . import ratings
+    assert "bot.discord_app.app" in GRAPH["bot.__main__"]  # inside a function: from .app import run_bot
+    assert "engine" in GRAPH["bot.tables.service"]  # from engine import GAMES: a name in engine/__init__.py
     games = [(GAMES[key], f"engine.{package_of(key)}", presentation_module(key)) for key in games_with(toy=False)]
     # in a package's __init__.py: from ..core import Game, from .checks import invariants
     assert any({"engine.core", game.invariants.__module__} <= GRAPH[package] for game, package, _ in games)
@@ -150,11 +164,31 @@ def test_engine_imports_no_bot_cogs_discord_database_or_asyncio():
     assert not offending, "\n".join(offending)
 
 
-def test_core_imports_no_discord_cogs_delivery_or_app():
-    core = [module for module in FILES if any(within(module, name) for name in CORE)]
-    assert {presentation_module(key) for key in games_with(toy=False)} <= set(core) and "bot.store" in core
-    offending = offending_imports(core, CORE_FORBIDDEN)
+def part_of(module: str) -> str:
+    """The rule a module of bot/ is held to: its package's (bot.tables.gate: bot.tables)."""
+    return next(part for part in sorted(ALLOWED, key=len, reverse=True) if within(module, part))
+
+
+def test_every_module_of_bot_has_a_rule():
+    loose = [module for module in FILES if within(module, "bot") and module != "bot" and
+             not any(within(module, part) for part in ALLOWED)]
+    assert not loose, f"modules of bot/ that no rule of ALLOWED covers: {loose}"
+
+
+def test_each_part_of_bot_imports_only_what_its_rule_allows():
+    offending = []
+    for module in (m for m in FILES if within(m, "bot") and m != "bot"):
+        part = part_of(module)
+        for target in sorted({imported for imported, _ in IMPORTS[module]}):
+            watched = any(within(target, name) for name in WATCHED) and target != "bot"
+            if watched and not within(target, part) and not any(within(target, name) for name in ALLOWED[part]):
+                offending.append(f"{module} imports {target} ({where(module, target)}): {part} may not")
     assert not offending, "\n".join(offending)
+
+
+def test_the_presentations_are_in_the_discord_free_core():
+    shown = {presentation_module(key) for key in games_with(toy=False)}
+    assert shown and all(part_of(module) in CORE for module in shown)
 
 
 def test_only_the_composition_root_imports_the_cogs():

@@ -26,11 +26,17 @@ SKIPPED = {".venv", "node_modules", "__pycache__"}
 REGISTRIES = {"engine/__init__.py", "tests/plugins/__init__.py"}
 
 
-def name_pattern(key: str) -> re.Pattern:
-    """The game's key, package name or title, in any case, with -, _ or a space between words."""
-    spellings = {key, package_of(key), GAMES[key].title}
+def spelled(*spellings: str) -> re.Pattern:
+    """Any of `spellings` as a whole identifier or word, in any case, with -, _ or a space between
+    its words: a game called "oracle" is not named by `oracle_spaces` or "Oracles"."""
     words = (re.split(r"[-_ ]", spelling) for spelling in spellings)
-    return re.compile("|".join(r"[-_ ]?".join(map(re.escape, parts)) for parts in words), re.I)
+    either = "|".join(r"[-_ ]?".join(map(re.escape, parts)) for parts in words)
+    return re.compile(rf"(?<![A-Za-z0-9_])(?:{either})(?![A-Za-z0-9_])", re.I)
+
+
+def name_pattern(key: str) -> re.Pattern:
+    """The game's key, package name or title."""
+    return spelled(key, package_of(key), GAMES[key].title)
 
 
 def belongs_to(path: Path, key: str) -> bool:
@@ -64,3 +70,12 @@ def test_the_check_knows_a_game_s_files_and_its_names():
     assert not belongs_to(Path("tests/bot/test_clock.py"), key)
     assert name_pattern(key).search(f"x = {GAMES[key].title.upper()!r}")
     assert name_pattern(key).search(f"import tests.plugins.{package}")
+
+
+def test_a_name_is_matched_as_a_whole_identifier():
+    oracle = spelled("oracle")
+    assert oracle.search('GAMES["oracle"]') and oracle.search("The Oracle speaks") and oracle.search("import oracle")
+    assert not oracle.search("oracle_spaces = (6, 13)") and not oracle.search("Oracles") and not oracle.search("oracles.py")
+    stoa = spelled("painted-stoa", "painted_stoa", "Painted Stoa")  # a game of two words
+    assert all(stoa.search(text) for text in ("painted-stoa", "PAINTED_STOA", "the Painted Stoa table"))
+    assert not stoa.search("painted_stoa_table")

@@ -16,7 +16,7 @@ def render_picture(game_key: str, view: dict) -> bytes:
     6-11 ms. Its colour is kept at half resolution (4:2:0), as photographs' is: the boards' text is
     light on dark, all in brightness, which stays whole, and side by side the pictures look the
     same as with full-resolution colour, which took 1.8-3.0 ms and 15% more bytes (62-93 kB)."""
-    from ..games import plugin  # here: the picture process registers the games on its first picture
+    from bot.games import plugin  # here: the picture process registers the games on its first picture
 
     image = plugin(game_key).presentation.draw(view)
     buffer = BytesIO()
@@ -25,6 +25,6 @@ def render_picture(game_key: str, view: dict) -> bytes:
 
 
 def render_text(game_key: str, view: dict) -> str:
-    from ..games import plugin
+    from bot.games import plugin
 
     return plugin(game_key).presentation.text(view)

@@ -17,13 +17,13 @@ from PIL import Image, ImageDraw
 
 from engine.epireia import data
 
-from . import epireia_battle
-from .epireia_map import MAP_H, MAP_W, NAME_SIZE, PLACES, background
-from .epireia_marks import ENEMY_MARK, LEAGUE_COLOURS, Colour
-from .epireia_text import city_league, city_mark, headline, phase_line, player_mark
-from .epireia_text import reveal, text
-from .presentation import Presentation, rules_page
-from .style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font, ink_for, text_width, wrap
+from bot.render import epireia_battle
+from bot.render.epireia_map import MAP_H, MAP_W, NAME_SIZE, PLACES, background
+from bot.render.epireia_marks import ENEMY_MARK, LEAGUE_COLOURS, Colour
+from bot.render.epireia_text import city_league, city_mark, headline, phase_line, player_mark
+from bot.render.epireia_text import reveal, text
+from bot.render.presentation import Presentation, rules_page
+from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font, ink_for, text_width, wrap
 
 WIDTH = 1000
 MARGIN, HEADER = 12, 64

@@ -4,7 +4,7 @@ Before the reveal a seat's view shows its own league's deployment, slot by slot;
 only how many tokens stand on each front a league has confirmed. After the reveal the whole
 battlefield: the tokens of each column once it is turned over, how many stand face down in the
 others, the totals and who won. The deployment menu is a screen per front, a select per column
-(bot/delivery/layout.py's sections), and one for the figures and the final confirmation.
+(bot/discord_app/delivery/layout.py's sections), and one for the figures and the final confirmation.
 """
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from PIL import ImageDraw
 
 from engine.epireia import data
 
-from .epireia_marks import LEAGUE_COLOURS, MARKS
-from .style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font
+from bot.render.epireia_marks import LEAGUE_COLOURS, MARKS
+from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font
 
 HEIGHT = 240  # the battlefield's part of the picture
 SHORT = {"delian": "Delian", "peloponnesian": "Peloponnesian"}
 UNIT_SHORT = {"hoplites": "Hop", "triremes": "Tri", "cavalry": "Cav"}
-SECTION = " › "  # bot/delivery/layout.py's SECTION (render may not import delivery): a select per section
+SECTION = " › "  # bot/discord_app/delivery/layout.py's SECTION (render may not import delivery): a select per section
 FIGURES_GROUP = "Figures & confirm"
 
 

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.epireia import data
 
-from .style import GOLD, MUTED, TEXT, font
+from bot.render.style import GOLD, MUTED, TEXT, font
 
 MAP_W, MAP_H = 660, 580
 CARD_W, EMPIRE_W = 112, 96

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.epireia import data
 
-from . import epireia_battle
-from .epireia_marks import ENEMY_MARK, MARKS, Colour
+from bot.render import epireia_battle
+from bot.render.epireia_marks import ENEMY_MARK, MARKS, Colour
 
 
 # --- Reading the view ----------------------------------------------------------------------------

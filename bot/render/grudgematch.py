@@ -16,10 +16,10 @@ from PIL import Image, ImageDraw
 
 from engine.grudgematch import data, field
 
-from .grudgematch_text import (ARROWS, doing, group, highlighted, kick_story, label, reveal, suit_of, team_name, team_of,
+from bot.render.grudgematch_text import (ARROWS, doing, group, highlighted, kick_story, label, reveal, suit_of, team_name, team_of,
                                text)
-from .presentation import Presentation, rules_page
-from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for, wrap
+from bot.render.presentation import Presentation, rules_page
+from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for, wrap
 
 CELL = 36
 MARGIN = 14

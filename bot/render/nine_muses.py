@@ -8,8 +8,8 @@ from PIL import Image, ImageDraw
 
 from engine.nine_muses.data import MUSES, PHILOSOPHERS
 
-from .presentation import Presentation, rules_page
-from .style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
+from bot.render.presentation import Presentation, rules_page
+from bot.render.style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
 
 WIDTH = 900
 MARGIN = 16

@@ -14,10 +14,10 @@ from PIL import Image, ImageDraw
 
 from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE, affected_for as affected
 
-from .ostrakon_text import RULE_HINTS, moons_left, next_label, outstanding, subject_name, visible_stone
-from .ostrakon_text import label, reveal, text
-from .presentation import Presentation, rules_page
-from .style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit, ink_for
+from bot.render.ostrakon_text import RULE_HINTS, moons_left, next_label, outstanding, subject_name, visible_stone
+from bot.render.ostrakon_text import label, reveal, text
+from bot.render.presentation import Presentation, rules_page
+from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit, ink_for
 
 WIDTH, HEIGHT = 1000, 600
 MARGIN = 14

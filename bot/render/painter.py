@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import wait
 
-from ..priority import behind_the_loop
+from bot.priority import behind_the_loop
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ def _end_with_parent() -> None:
     """In the worker: a daemon thread that ends the process as soon as the bot's process is gone.
     SIGINT is ignored (and no longer blocked: see `Painter.start`): a Ctrl-C reaches the whole
     process group, and the bot stops its worker itself once what is under way is done (`stop`,
-    bot/shutdown.py); SIGTERM is how `stop` ends it."""
+    bot/discord_app/shutdown.py); SIGTERM is how `stop` ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     behind_the_loop()
@@ -47,7 +47,7 @@ def _end_with_parent() -> None:
 
 
 def _warm_up() -> None:
-    from ..games import load
+    from bot.games import load
 
     load()  # import every game's drawing code once
 

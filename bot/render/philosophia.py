@@ -11,8 +11,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .presentation import Presentation, rules_page
-from .style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
+from bot.render.presentation import Presentation, rules_page
+from bot.render.style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit
 
 WIDTH, HEIGHT = 1000, 680
 MAP = (12, 52, 640, 588)  # left, top, right, bottom

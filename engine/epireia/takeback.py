@@ -1,4 +1,4 @@
-"""Which Epireia moves their player may take back (`Game.undoable`, bot/takeback.py).
+"""Which Epireia moves their player may take back (`Game.undoable`, bot/tables/takeback.py).
 
 Building, donating, trading with the treasury and withdrawing from it during one's own development
 turn, while it goes on: each is public and rolls nothing. Producing draws a hidden token, and the

@@ -1,4 +1,4 @@
-"""Which Philosophy Grudgematch moves their team may take back (`Game.undoable`, bot/takeback.py).
+"""Which Philosophy Grudgematch moves their team may take back (`Game.undoable`, bot/tables/takeback.py).
 
 A line-up while the other team has not chosen theirs (it stays secret until both are in), setting
 the ball down, and runs with the dice already rolled, as long as no card was drawn or played and no

@@ -1,4 +1,4 @@
-"""Which Nine Muses moves their player may take back (`Game.undoable`, bot/takeback.py).
+"""Which Nine Muses moves their player may take back (`Game.undoable`, bot/tables/takeback.py).
 
 Only the choice of whom a Muse steals from, while the turn goes on: everything it moves is public.
 A Philosopher card played has been seen by everyone, and the next turn or round may deal cards or a

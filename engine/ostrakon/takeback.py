@@ -1,4 +1,4 @@
-"""Which Ostrakon moves their player may take back (`Game.undoable`, bot/takeback.py).
+"""Which Ostrakon moves their player may take back (`Game.undoable`, bot/tables/takeback.py).
 
 A question, a follow and a stone, while the vote is still open: the question and the follow are
 public, and a stone is secret until all are down (the table saw only "X has voted"). The last

@@ -1,4 +1,4 @@
-"""Which Philosophia moves their player may take back (`Game.undoable`, bot/takeback.py).
+"""Which Philosophia moves their player may take back (`Game.undoable`, bot/tables/takeback.py).
 
 Moving to a location, and keeping the location token found there, while it is still that player's
 turn and no card, oracle, request or Moirai card was drawn or dealt: where a philosopher goes and

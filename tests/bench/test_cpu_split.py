@@ -7,7 +7,7 @@ import time
 import pytest
 
 from bench import cpu_split
-from bot.store import Store
+from bot.store.sqlite import Store
 
 
 def spin(seconds: float) -> None:

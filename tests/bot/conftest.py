@@ -1,8 +1,8 @@
 """What the tests of the bot's core share: a TableService on a fresh SQLite file."""
 import pytest
 
-from bot.service import TableService
-from bot.store import Store
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """A press as the gate sees it from Discord: on a message that holds what was pressed."""
-from bot.gate import Gate, Origin, Pass, Press
+from bot.tables.gate import Gate, Origin, Pass, Press
 
 
 async def press_on(gate: Gate, caller, custom_id: str, values: list[str] | tuple[str, ...] = (), *,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.demo import play_demo
+from bot.cli.demo import play_demo
 from engine import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]

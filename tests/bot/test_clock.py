@@ -9,10 +9,10 @@ import logging
 
 import pytest
 
-from bot.clock import CLOCK, DAY, HOUR, MINUTE, Clock, ClockSettings, format_duration, new_table_pace, parse_pace, parse_remind
-from bot.replay import replay_table
-from bot.service import Refused, TableService
-from bot.store import Store
+from bot.clock.scheduler import CLOCK, DAY, HOUR, MINUTE, Clock, ClockSettings, format_duration, new_table_pace, parse_pace, parse_remind
+from bot.tables.replay import replay_table
+from bot.tables.service import Refused, TableService
+from bot.store.sqlite import Store
 from engine import GAMES, Chance
 from tests.registry import a_game
 

@@ -4,9 +4,9 @@ stand-in and a substitute takes it; vacations pause a player's pings and deadlin
 import pytest
 
 from tests.bot.pressing import press_on
-from bot.clock import DAY, HOUR, MINUTE, ClockSettings
-from bot.gate import Caller, Gate
-from bot.service import Refused
+from bot.clock.scheduler import DAY, HOUR, MINUTE, ClockSettings
+from bot.tables.gate import Caller, Gate
+from bot.tables.service import Refused
 
 from .test_clock import ALICE, BOB, CAROL, T0, World, a_table, clock_moves, deadlines, waited, world  # noqa: F401
 

@@ -3,7 +3,7 @@
 installed script end to end)."""
 import sys
 
-from bot.demo import command
+from bot.cli.demo import command
 
 
 def a_script(folder, name="philosophers-table"):

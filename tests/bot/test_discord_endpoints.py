@@ -1,4 +1,4 @@
-"""DISCORD_API_BASE and DISCORD_GATEWAY_URL (bot/app.py apply_endpoints) work by setting two class
+"""DISCORD_API_BASE and DISCORD_GATEWAY_URL (bot/discord_app/app.py apply_endpoints) work by setting two class
 attributes of discord.py, which has no public setting for them. These tests fail, naming the
 attribute, on a discord.py that no longer reads them (pyproject.toml pins the tested range)."""
 import contextlib
@@ -11,7 +11,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.app import apply_endpoints
+from bot.discord_app.app import apply_endpoints
 from bot.settings import DEFAULT_API_BASE, DEFAULT_GATEWAY, Settings
 
 API = "http://127.0.0.1:9/api/v10"
@@ -52,7 +52,7 @@ def test_discord_py_builds_request_urls_from_route_base():
         url = Route("GET", "/channels/{channel_id}", channel_id=1).url
     assert url == f"{API}/channels/1", (
         f"discord.py {discord.__version__} no longer builds request URLs from discord.http.Route.BASE "
-        f"(got {url}): DISCORD_API_BASE (bot/app.py apply_endpoints) needs another way")
+        f"(got {url}): DISCORD_API_BASE (bot/discord_app/app.py apply_endpoints) needs another way")
 
 
 async def test_discord_py_opens_the_gateway_at_default_gateway():
@@ -65,7 +65,7 @@ async def test_discord_py_opens_the_gateway_at_default_gateway():
     assert len(http.urls) == 1 and http.urls[0].startswith(GATEWAY + "?"), (
         f"discord.py {discord.__version__} no longer opens the gateway at "
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY (got {http.urls}): DISCORD_GATEWAY_URL "
-        "(bot/app.py apply_endpoints) needs another way")
+        "(bot/discord_app/app.py apply_endpoints) needs another way")
 
 
 async def test_a_sharded_client_with_a_shard_count_launches_at_default_gateway():
@@ -82,7 +82,7 @@ async def test_a_sharded_client_with_a_shard_count_launches_at_default_gateway()
     assert launched == [yarl.URL(GATEWAY)], (
         f"discord.py {discord.__version__}: AutoShardedClient no longer launches its shards at "
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY (got {launched}): BOT_SHARD_COUNT with "
-        "DISCORD_GATEWAY_URL (bot/app.py apply_endpoints) needs another way")
+        "DISCORD_GATEWAY_URL (bot/discord_app/app.py apply_endpoints) needs another way")
 
 
 def test_the_default_settings_leave_discord_py_as_it_is():

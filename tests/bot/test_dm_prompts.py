@@ -1,12 +1,12 @@
-"""DM prompts without Discord (bot/prompts.py): a prompt is remembered across restarts, stays good
+"""DM prompts without Discord (bot/tables/prompts.py): a prompt is remembered across restarts, stays good
 while the seat is asked the same, and once done says why: the player's own move (wherever they
 made it), the clock's, a moderator's skip, the seat gone, the table closed; a rollback marks as
 facing a new decision only the players whom the position asks something else. Checked on a game
 that asks several players at once (a game's own scenarios: tests/bot/test_<package>_dm_prompts.py)."""
 
-from bot.clock import CLOCK
-from bot.moderation import Moderation
-from bot.prompts import Live, Prompts, Settled
+from bot.clock.scheduler import CLOCK
+from bot.tables.moderation import Moderation
+from bot.tables.prompts import Live, Prompts, Settled
 from engine import GAMES, Chance
 
 from tests.registry import a_game

@@ -2,8 +2,8 @@
 game: every one fits Discord and offers every move."""
 from __future__ import annotations
 
-from bot.delivery.layout import Select, layout
-from bot.menu import build
+from bot.discord_app.delivery.layout import Select, layout
+from bot.tables.menu import build
 from engine import GAMES, Chance, referee
 
 from tests.bot.test_menus import check_menu, record

@@ -1,6 +1,6 @@
 """An Epireia seat is told its number until it has chosen its city, then the city
 (tests/bot/test_who_you_are.py)."""
-from bot.delivery.messages import who_you_are
+from bot.discord_app.delivery.messages import who_you_are
 from engine import GAMES, Chance, referee
 from engine.epireia.actions import ChooseCity
 

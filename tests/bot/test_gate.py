@@ -4,11 +4,11 @@ are checked in its own tests)."""
 import pytest
 
 from tests.bot.pressing import press_on
-from bot import refusals as why
-from bot.gate import Caller, Gate, Need, Origin, Pass, Press, parse_press
-from bot.refusals import Refused
-from bot.service import TableService
-from bot.store import Store
+from bot.tables import refusals as why
+from bot.tables.gate import Caller, Gate, Need, Origin, Pass, Press, parse_press
+from bot.tables.refusals import Refused
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import GAMES
 
 from tests.registry import a_game, every_game

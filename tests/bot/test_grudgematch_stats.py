@@ -3,8 +3,8 @@ makes enough moves that a hand-over after the first or the fiftieth splits it as
 (the generic stats: test_stats.py)."""
 from functools import partial
 
-from bot import stats
-from bot.moderation import Moderation
+from bot.ratings import stats
+from bot.tables.moderation import Moderation
 from engine import GAMES
 
 from .test_stats import ALICE, BOB, CAROL, play_out

@@ -2,7 +2,7 @@
 tests/bot/test_summary.py)."""
 from bot import render
 from bot.render.grudgematch_text import card_text
-from bot.summary import summary_lines
+from bot.ratings.summary import summary_lines
 from engine import GAMES
 
 from .test_summary import ENDINGS, assert_each_seat_told, finished, service  # noqa: F401

@@ -5,8 +5,8 @@ import sqlite3
 import time
 from contextlib import closing
 
-from bot import health
-from bot.store import Store
+from bot.discord_app import health
+from bot.store.sqlite import Store
 
 
 def files_in(folder) -> list[str]:

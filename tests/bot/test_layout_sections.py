@@ -1,12 +1,12 @@
-"""Groups divided into sections (bot/delivery/layout.py): a screen per group with a select per
+"""Groups divided into sections (bot/discord_app/delivery/layout.py): a screen per group with a select per
 section, its other moves as buttons and a button to each other group; the menu opens on the first
 group. Checked on made-up lists, within Discord's limits (lists without sections keep their
 layout: tests/bot/test_menus.py; a game's own sectioned menus are checked in its own tests)."""
 from __future__ import annotations
 
-from bot.delivery.layout import SECTION, Buttons, Nav, Select, layout
-from bot.delivery.components import moves_components
-from bot.menu import Choice
+from bot.discord_app.delivery.layout import SECTION, Buttons, Nav, Select, layout
+from bot.discord_app.delivery.components import moves_components
+from bot.tables.menu import Choice
 
 from tests.bot.test_menus import check_menu, menu_of, payload, record
 

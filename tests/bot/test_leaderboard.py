@@ -5,13 +5,13 @@ from types import SimpleNamespace
 import pytest
 
 from tests.bot.pressing import press_on
-from bot import leaderboard, ratings, stats
-from bot.gate import Caller, Gate, Press, parse_press
-from bot.leaderboard import PAGE, RANKED_AFTER
-from bot.refusals import Refused
-from bot.service import TableService
-from bot.store import Store
-from bot.summary import ratings_line, summary_lines
+from bot.ratings import leaderboard, ratings, stats
+from bot.tables.gate import Caller, Gate, Press, parse_press
+from bot.ratings.leaderboard import PAGE, RANKED_AFTER
+from bot.tables.refusals import Refused
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
+from bot.ratings.summary import ratings_line, summary_lines
 from cogs.stats import server_page
 from engine import GAMES
 from tests.registry import every_game

@@ -3,11 +3,11 @@ Leave closes the table only once they confirm it, with a button the gate checks 
 import pytest
 
 from tests.bot.pressing import press_on
-from bot import refusals as why
-from bot.gate import Caller, Gate, Press, parse_press
-from bot.refusals import ClosesTable, Refused, StaleBoard
-from bot.service import TableService
-from bot.store import Store
+from bot.tables import refusals as why
+from bot.tables.gate import Caller, Gate, Press, parse_press
+from bot.tables.refusals import ClosesTable, Refused, StaleBoard
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import GAMES
 
 from tests.registry import a_game

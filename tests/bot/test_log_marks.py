@@ -1,9 +1,9 @@
 """`/table log` marks the moves a seat's player did not make: the clock's, a stand-in's and a
 moderator's skip; and it tells the clock's hand-offs of a seat. Played through a game in
 tests/bot/test_<package>_log_marks.py, with `first_lines`."""
-from bot.clock import CLOCK
-from bot.replay import history, marks
-from bot.store import ActionRecord
+from bot.clock.scheduler import CLOCK
+from bot.tables.replay import history, marks
+from bot.store.sqlite import ActionRecord
 from engine import Step
 
 from .test_clock import ALICE, BOB, World

@@ -20,12 +20,12 @@ from bot.settings import load_settings
 
 setup_logging(load_settings())
 levels = {name: logging.getLevelName(logging.getLogger(name).getEffectiveLevel())
-          for name in ("bot", "bot.service", "cogs", "engine", "discord", "discord.http", "discord.gateway",
+          for name in ("bot", "bot.tables.service", "cogs", "engine", "discord", "discord.http", "discord.gateway",
                        "discord.client", "discord.webhook.async_", "aiosqlite")}
 logging.getLogger("discord.http").debug("PAYLOAD a DM body with a hand")
 logging.getLogger("discord.gateway").debug("PAYLOAD a gateway event")
 logging.getLogger("aiosqlite").debug("PAYLOAD a statement's parameters")
-logging.getLogger("bot.service").debug("bot debug line")
+logging.getLogger("bot.tables.service").debug("bot debug line")
 logging.getLogger("discord.http").info("discord info line")
 discord.Client(intents=discord.Intents.none())  # warns about voice, as the bot's start-up does
 logging.getLogger("discord.client").warning("another discord.client warning")
@@ -44,7 +44,7 @@ def probe(cwd, **settings):
 
 def test_bot_debug_leaves_discords_payload_logging_at_info(tmp_path):
     log, levels, stderr = probe(tmp_path, BOT_LOG_LEVEL="DEBUG")
-    assert {levels[name] for name in ("bot", "bot.service", "cogs", "engine")} == {"DEBUG"}
+    assert {levels[name] for name in ("bot", "bot.tables.service", "cogs", "engine")} == {"DEBUG"}
     assert {levels[name] for name in levels if name.startswith("discord")} == {"INFO"}
     assert levels["aiosqlite"] == "WARNING"
     assert "bot debug line" in log and "discord info line" in log

@@ -1,4 +1,4 @@
-"""The moves menu (bot/menu.py, bot/delivery/layout.py) without Discord: Discord's limits, grouping, paging, and every
+"""The moves menu (bot/tables/menu.py, bot/discord_app/delivery/layout.py) without Discord: Discord's limits, grouping, paging, and every
 move reachable exactly once, for made-up lists and for positions of every registered game."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.store import TableRecord
-from bot.delivery.layout import Buttons, Groups, Nav, Select, describe, layout
-from bot.delivery.components import moves_components
-from bot.menu import Choice, Menu, build
+from bot.store.sqlite import TableRecord
+from bot.discord_app.delivery.layout import Buttons, Groups, Nav, Select, describe, layout
+from bot.discord_app.delivery.components import moves_components
+from bot.tables.menu import Choice, Menu, build
 from engine import GAMES, Chance, referee
 
 

@@ -1,14 +1,16 @@
-"""bot.moderation: pause, resume, replace and rollback; refusals for non-moderators; the audit trail
+"""bot.tables.moderation: pause, resume, replace and rollback; refusals for non-moderators; the audit trail
 in the log; seat history; the moderator role; spectators see only the public view. (A skip while
 several seats vote at once: a game's own moderation tests.)"""
 
 import pytest
 
-from bot import render, replay
-from bot.moderation import Moderation
-from bot.seats import seat_history
-from bot.service import Refused
-from bot.delivery.messages import moves_message
+from bot import render
+
+from bot.tables import replay
+from bot.tables.moderation import Moderation
+from bot.tables.seats import seat_history
+from bot.tables.service import Refused
+from bot.discord_app.delivery.messages import moves_message
 from engine import GAMES, Chance
 from tests.registry import a_game
 

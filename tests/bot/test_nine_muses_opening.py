@@ -2,9 +2,9 @@
 the replay's history and the demo (the opening of every game: tests/bot/test_opening_told.py)."""
 import asyncio
 
-from bot.demo import play_demo
-from bot.outbox import owed
-from bot.replay import history
+from bot.cli.demo import play_demo
+from bot.store.outbox import owed
+from bot.tables.replay import history
 from engine import GAMES
 
 from .test_opening_told import PLAYERS, started

@@ -1,10 +1,10 @@
 """A Nine Muses summary: each seat's hand told under its name (tests/bot/test_summary.py), and the
-seats that changed hands through the clock (bot/seats.py): a player handed to a stand-in after a
+seats that changed hands through the clock (bot/tables/seats.py): a player handed to a stand-in after a
 missed deadline, a substitute taking the seat, a game the stand-ins finished."""
-from bot import stats
-from bot.clock import HOUR
-from bot.seats import seat_history
-from bot.summary import summary_lines
+from bot.ratings import stats
+from bot.clock.scheduler import HOUR
+from bot.tables.seats import seat_history
+from bot.ratings.summary import summary_lines
 from engine import GAMES, Chance
 
 from .test_clock import ALICE, BOB, CAROL, World, world  # noqa: F401

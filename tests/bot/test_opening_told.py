@@ -6,11 +6,11 @@ import asyncio
 
 import pytest
 
-from bot.demo import play_demo
-from bot.outbox import owed
-from bot.replay import history
-from bot.service import TableService
-from bot.store import Store
+from bot.cli.demo import play_demo
+from bot.store.outbox import owed
+from bot.tables.replay import history
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import GAMES
 
 from tests.registry import every_game

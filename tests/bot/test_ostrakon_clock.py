@@ -1,7 +1,7 @@
 """The clock at an Ostrakon table: the speaker's deadline, then every voter's at once, and the canned
 question the clock asks when the speaker's time runs out (the generic clock: test_clock.py)."""
-from bot.clock import HOUR, MINUTE
-from bot.replay import replay_table
+from bot.clock.scheduler import HOUR, MINUTE
+from bot.tables.replay import replay_table
 
 from .test_clock import ALICE, BOB, T0, World, a_table, clock_moves, deadlines, world  # noqa: F401 (a fixture)
 

@@ -4,8 +4,8 @@ row hand the seat to a stand-in until the player comes back, a vote between miss
 deadline that starts during a vacation waits for the return (the generic part: test_clock_players.py)."""
 import pytest
 
-from bot.clock import DAY, HOUR, MINUTE
-from bot.service import Refused
+from bot.clock.scheduler import DAY, HOUR, MINUTE
+from bot.tables.service import Refused
 
 from .test_clock import ALICE, BOB, T0, World, clock_moves, deadlines, world  # noqa: F401 (a fixture)
 from .test_clock_players import next_deadline

@@ -1,8 +1,8 @@
 """Ostrakon's DM prompts when a rollback takes back a stand-in's stone: the stand-ins vote the same
 again, so the humans' prompts get new buttons and nobody is asked anew (the prompts of any game:
 tests/bot/test_dm_prompts.py)."""
-from bot.moderation import Moderation
-from bot.prompts import Live, Prompts
+from bot.tables.moderation import Moderation
+from bot.tables.prompts import Live, Prompts
 
 from .test_dm_prompts import MOD, prompted
 

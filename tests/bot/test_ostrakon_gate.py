@@ -4,8 +4,8 @@ checks of place, person and status: tests/bot/test_gate.py)."""
 import pytest
 
 from tests.bot.pressing import press_on
-from bot.gate import Gate
-from bot.refusals import StaleBoard
+from bot.tables.gate import Gate
+from bot.tables.refusals import StaleBoard
 from engine import GAMES, Chance
 from engine.ostrakon.rules import can_follow
 

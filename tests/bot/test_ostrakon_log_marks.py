@@ -1,8 +1,8 @@
 """`/table log` at an Ostrakon table: a moderator's skip, the clock's moves and a stand-in's are
 marked, a secret vote has a line only when played for its seat, and the clock's hand-offs of a seat
 are told (the marks of tests/bot/test_log_marks.py)."""
-from bot.clock import CLOCK
-from bot.moderation import Moderation
+from bot.clock.scheduler import CLOCK
+from bot.tables.moderation import Moderation
 from engine import GAMES
 
 from .test_clock import ALICE, BOB, CAROL, world  # noqa: F401

@@ -1,6 +1,6 @@
 """A moderator's skip at an Ostrakon table: after the question, the voters who have not voted yet
 are played for at once (the generic moderation: test_moderation.py)."""
-from bot import replay
+from bot.tables import replay
 from engine import GAMES
 
 from .test_moderation import MOD, log_of, moderation, started  # noqa: F401 (a fixture)

@@ -4,8 +4,8 @@ import asyncio
 
 import pytest
 
-from bot.service import Refused, StaleBoard, TableService
-from bot.store import Store
+from bot.tables.service import Refused, StaleBoard, TableService
+from bot.store.sqlite import Store
 from engine import IllegalAction, NotYourTurn
 
 from .test_gate import players

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.refusals import Refused
-from bot.takeback import TakeBacks
+from bot.tables.refusals import Refused
+from bot.tables.takeback import TakeBacks
 from engine import GAMES, Chance
 
 from .test_takeback import opened

@@ -1,11 +1,11 @@
-"""bot/permissions.py: what the bot needs in a table's channel or thread, what it says is missing,
+"""bot/discord_app/permissions.py: what the bot needs in a table's channel or thread, what it says is missing,
 and the README's invite, which asks for exactly that (its integer and its link)."""
 import re
 from pathlib import Path
 
 import discord
 
-from bot import permissions
+from bot.discord_app import permissions
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -7,11 +7,11 @@ import threading
 
 import pytest
 
-from bot.checkpoints import Checkpointer
+from bot.store.checkpoints import Checkpointer
 from bot.priority import behind_the_loop
 from bot.render import painter
 from bot.render.painter import Painter
-from bot.store import Store
+from bot.store.sqlite import Store
 from engine import GAMES, Chance
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="SCHED_BATCH is Linux's")

@@ -1,12 +1,12 @@
-"""Private answers in a channel that offer a player's moves (bot/delivery/dms.py `offered`): a
+"""Private answers in a channel that offer a player's moves (bot/discord_app/delivery/dms.py `offered`): a
 delivery that finds one done says why and takes its buttons away, unless a press on it is answering
 it meanwhile (that answer is then the message, and a later edit must not overwrite it)."""
 import time
 from types import SimpleNamespace
 
-from bot.delivery import hooks
-from bot.delivery.dms import DirectMessages
-from bot.delivery.hooks import Hook
+from bot.discord_app.delivery import hooks
+from bot.discord_app.delivery.dms import DirectMessages
+from bot.discord_app.delivery.hooks import Hook
 from engine import GAMES, Chance
 
 from tests.bot.test_dm_prompts import asked_at_once

@@ -1,4 +1,4 @@
-"""bot.ratings: each kind of game (free-for-all, sides of partners, 1v1) is rated as openskill itself
+"""bot.ratings.ratings: each kind of game (free-for-all, sides of partners, 1v1) is rated as openskill itself
 rates it, in the transaction of the finishing move; which games count; a rebuild from the logs gives
 the stored figures. How a game's own rules make its sides is checked in its own file
 (tests/bot/test_<package>_ratings.py)."""
@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from bot import ratings
+from bot.ratings import ratings
 from bot.__main__ import main
 from engine import GAMES, Chance
 from tests.registry import every_game, games_with
@@ -122,7 +122,7 @@ async def test_a_fault_in_the_ratings_never_refuses_the_finishing_move(service, 
     def broken(*args):
         raise RuntimeError("a bug")
     monkeypatch.setattr(ratings, "result_of", broken)
-    with caplog.at_level(logging.ERROR, logger="bot.ratings"):
+    with caplog.at_level(logging.ERROR, logger="bot.ratings.ratings"):
         table = await finish(service, DUEL, [ALICE, BOB], "bug")
     assert table.status == "finished" and (await service.get(table.id)).status == "finished"
     assert await rated_tables(service.store) == set()

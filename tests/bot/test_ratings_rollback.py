@@ -3,10 +3,10 @@ changes none, and a rollback after the finish lets the game go on and derives th
 server and game again without it (then with it, once it finishes again)."""
 import pytest
 
-from bot import ratings, stats
-from bot.gate import Caller, Gate, Need
-from bot.moderation import Moderation
-from bot.refusals import Refused
+from bot.ratings import ratings, stats
+from bot.tables.gate import Caller, Gate, Need
+from bot.tables.moderation import Moderation
+from bot.tables.refusals import Refused
 from engine import GAMES, Chance
 
 from .test_ratings import ALICE, BOB, DUEL, GUILD, MODEL, finish, snapshot, stored, winning_seats

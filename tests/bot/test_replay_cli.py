@@ -2,10 +2,10 @@
 import json
 import sqlite3
 
-from bot.moderation import Moderation
-from bot.service import TableService
-from bot.store import Store
-from bot.terminal import plain
+from bot.tables.moderation import Moderation
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
+from bot.cli.terminal import plain
 from engine import GAMES, Chance
 
 from tests.registry import a_game

@@ -1,8 +1,8 @@
-"""bot.seats: one history per seat (moderators' hand-offs and the clock's), the moves each holder
+"""bot.tables.seats: one history per seat (moderators' hand-offs and the clock's), the moves each holder
 had, and the credit rule, on hand-made logs."""
-from bot.clock import CLOCK
-from bot.seats import SeatHistory, Stint, credits, held, rematch_invites, seat_history
-from bot.store import ActionRecord, TableRecord
+from bot.clock.scheduler import CLOCK
+from bot.tables.seats import SeatHistory, Stint, credits, held, rematch_invites, seat_history
+from bot.store.sqlite import ActionRecord, TableRecord
 
 from tests.registry import a_game
 

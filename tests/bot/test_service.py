@@ -2,7 +2,7 @@
 concurrency, stale versions and restarts, on a game's own moves: tests/bot/test_<package>_service.py)."""
 import pytest
 
-from bot.service import Refused, TableService
+from bot.tables.service import Refused, TableService
 from engine import GAMES
 
 from tests.registry import every_game

@@ -2,7 +2,7 @@
 many; a bad value stops start-up with one line naming the setting."""
 import pytest
 
-from bot.app import TableBot
+from bot.discord_app.app import TableBot
 from bot.settings import SettingsError, load_settings
 
 

@@ -1,4 +1,4 @@
-"""Stopping (bot/shutdown.py): what is under way finishes within the grace and what never finishes
+"""Stopping (bot/discord_app/shutdown.py): what is under way finishes within the grace and what never finishes
 is cut at it; no interaction is started once stopping; the catch-up finishes its table and begins no
 other; the database's WAL is emptied at close; a Ctrl-C leaves the picture worker alone.
 The real bot under SIGTERM and SIGINT: tests/e2e/test_shutdown_e2e.py."""
@@ -14,13 +14,13 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.clock import Clock
-from bot.delivery.catch_up import CatchUp
-from bot.delivery.publisher import Publisher
+from bot.clock.scheduler import Clock
+from bot.discord_app.delivery.catch_up import CatchUp
+from bot.discord_app.delivery.publisher import Publisher
 from bot.render.painter import Painter
 from bot.settings import SettingsError, load_settings
-from bot.shutdown import CUT_TOO, TURNED_AWAY, Shutdown
-from bot.store import Store
+from bot.discord_app.shutdown import CUT_TOO, TURNED_AWAY, Shutdown
+from bot.store.sqlite import Store
 from cogs.answers import Answer
 from engine import GAMES, Chance
 

@@ -1,4 +1,4 @@
-"""The store's jobs go to SQLite's thread together (bot/sqlite_jobs.py): those queued meanwhile share
+"""The store's jobs go to SQLite's thread together (bot/store/jobs.py): those queued meanwhile share
 one hop, run in the order they were queued, and each keeps its own result, error and transaction."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import Store
+from bot.store.sqlite import Store
 
 
 @pytest.fixture

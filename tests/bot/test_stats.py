@@ -1,7 +1,7 @@
-"""bot.stats: games played and won per member and per server, counted once per finished table. (Who
+"""bot.ratings.stats: games played and won per member and per server, counted once per finished table. (Who
 is credited with a seat several members played: a game's own stats tests.)"""
 
-from bot import stats
+from bot.ratings import stats
 from engine import GAMES, Chance
 from tests.registry import a_game, every_game
 

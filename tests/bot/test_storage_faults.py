@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.store import StorageFailed, Store, StoreUnavailable
+from bot.store.sqlite import StorageFailed, Store, StoreUnavailable
 from engine import GAMES, Chance, RuleError
 
 from tests.registry import a_game

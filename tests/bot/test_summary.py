@@ -1,4 +1,4 @@
-"""bot.summary: the end-of-game summary: winners, moves, duration and what each seat hid. What a
+"""bot.ratings.summary: the end-of-game summary: winners, moves, duration and what each seat hid. What a
 game's seats hide is checked in its own file (tests/bot/test_<package>_summary.py), with
 `assert_each_seat_told`."""
 import re
@@ -7,11 +7,11 @@ from typing import Callable
 
 import pytest
 
-from bot import summary
+from bot.ratings import summary
 from bot.games import plugin
-from bot.service import TableService
-from bot.store import Store
-from bot.summary import duration_text, outcome_line, reveal_lines, summary_lines
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
+from bot.ratings.summary import duration_text, outcome_line, reveal_lines, summary_lines
 from engine import GAMES, Chance, Outcome
 from tests.registry import a_game
 

@@ -1,4 +1,4 @@
-"""Take-backs (bot/takeback.py): a player takes back their own last move while nothing new has been
+"""Take-backs (bot/tables/takeback.py): a player takes back their own last move while nothing new has been
 revealed and nobody else has acted since.
 
 Every game is played by seeded random players through the TableService. After each move its
@@ -14,11 +14,11 @@ import random
 import pytest
 
 from tests.bot.pressing import press_on
-from bot import replay
-from bot.gate import Caller, Gate, Need
-from bot.refusals import Refused, StaleBoard
-from bot.takeback import OFF, TakeBacks
-from bot.update import chance_for
+from bot.tables import replay
+from bot.tables.gate import Caller, Gate, Need
+from bot.tables.refusals import Refused, StaleBoard
+from bot.tables.takeback import OFF, TakeBacks
+from bot.tables.update import chance_for
 from engine import GAMES, Chance, RuleError, referee
 
 from tests.registry import a_game, rolls

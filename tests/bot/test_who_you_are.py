@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.delivery.messages import who_you_are
+from bot.discord_app.delivery.messages import who_you_are
 from engine import GAMES, Chance
 
 

@@ -3,9 +3,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.moderation import Moderation
-from bot.service import TableService
-from bot.store import Store
+from bot.tables.moderation import Moderation
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 
 
 @pytest.fixture

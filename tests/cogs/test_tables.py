@@ -16,7 +16,7 @@ def test_every_game_has_one_choice_and_rules_pages_that_fit_an_embed(key):
 
 
 def test_table_options_parse_lists_and_refuse_nonsense():
-    from bot.service import Refused
+    from bot.tables.service import Refused
     from cogs.tables import parse_options
 
     assert parse_options('special_days=false, corruption_spaces=[4,10], extra_subjects=["Cheese", "Wine"]') == {

@@ -14,9 +14,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot import replay
-from bot.refusals import HAND
-from bot.store import Store, TableRecord
+from bot.tables import replay
+from bot.tables.refusals import HAND
+from bot.store.sqlite import Store, TableRecord
 from engine import GAMES
 
 ALL_STATUSES = ("lobby", "running", "paused", "finished", "ended")
@@ -74,7 +74,7 @@ class BotDatabase:
 
 
 def start_lines(game) -> list[str]:
-    """What the start of a game tells the channel (TableService.start in bot/service.py)."""
+    """What the start of a game tells the channel (TableService.start in bot/tables/service.py)."""
     return [f"**{game.title}** begins!",
             f"Your seat and your moves: {HAND} on the board (or `/hand`). How to play: `/rules game:{game.key}`."]
 

@@ -54,10 +54,10 @@ async def fake_discord(request: pytest.FixtureRequest):
 async def real_bot(fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.MonkeyPatch):
     """The real bot (bot.app.build_bot) connected to the fake, with a fresh SQLite file;
     `await real_bot.restart()` stops it and starts a new one on the same file."""
-    if importlib.util.find_spec("bot.app") is None or importlib.util.find_spec("bot.settings") is None:
-        pytest.skip("the real bot is not written yet (bot/app.py with build_bot and apply_endpoints, "
+    if importlib.util.find_spec("bot.discord_app.app") is None or importlib.util.find_spec("bot.settings") is None:
+        pytest.skip("the real bot is not written yet (bot/discord_app/app.py with build_bot and apply_endpoints, "
                     "bot/settings.py with Settings)")
-    from bot import app
+    from bot.discord_app import app
     from bot.settings import Settings
 
     fake = fake_discord

@@ -1,7 +1,7 @@
 """What the crash test checks after each restart and at the end: what the bot's log says was committed
 (bot_database.committed) against what people saw in the fake.
 
-Each message the publisher sends carries a nonce made from what it delivers (bot/outbox.py `nonce`),
+Each message the publisher sends carries a nonce made from what it delivers (bot/store/outbox.py `nonce`),
 but a board posted as a press's follow-up, which has none and is known by its button; so every
 channel message and DM can be traced to its table and its purpose: the events ("say"), the
 board, the end-of-game summary, a player's private texts ("dm"). A board edited in place keeps the
@@ -26,8 +26,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from bot.delivery.publisher import MAX_EVENT_MESSAGES
-from bot.outbox import nonce
+from bot.discord_app.delivery.publisher import MAX_EVENT_MESSAGES
+from bot.store.outbox import nonce
 from bot.text import WAITING
 
 from .bot_database import Committed
@@ -81,7 +81,7 @@ class Purposes:
 
 
 def board_of(message: FakeMessage) -> tuple[int, str, int] | None:
-    """A board posted as a press's public follow-up (no nonce: bot/delivery/hooks.py), of the table
+    """A board posted as a press's public follow-up (no nonce: bot/discord_app/delivery/hooks.py), of the table
     the press named in its custom id, or (a typed command) its 🎴 button names, now or before the
     end took it away. (Its version is not known: 0.)"""
     if message not in message.interaction.followups or message.ephemeral:
@@ -228,7 +228,7 @@ def dms(fake: FakeDiscord, told: Committed) -> list[Problem]:
                 for text in texts:
                     where[text].append(f"DM {message.id} (private texts up to version {by_dm[message.nonce]})")
                 # after the texts, one DM may also carry the player's seat or the moves of a
-                # simultaneous choice (bot/delivery/dms.py: one request a player, not one a kind)
+                # simultaneous choice (bot/discord_app/delivery/dms.py: one request a player, not one a kind)
                 if rest.startswith((f"🎲 Your seat at <#{table.channel_id}>", f"Your move at <#{table.channel_id}>",
                                     f"🎲 You now hold a seat at <#{table.channel_id}>")):
                     rest = ""

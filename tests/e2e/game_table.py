@@ -67,7 +67,7 @@ def seeded_tables(monkeypatch, seed: str) -> None:
     every run, so that a scenario plays out the same way each time."""
     import types
 
-    from bot import service
+    from bot.tables import service
 
     monkeypatch.setattr(service, "secrets", types.SimpleNamespace(token_hex=lambda size: seed))
 

@@ -1,4 +1,4 @@
-"""The bot's own permissions in a table's channel (bot/permissions.py), against the real bot.
+"""The bot's own permissions in a table's channel (bot/discord_app/permissions.py), against the real bot.
 
 `/table new` where the bot lacks one it needs refuses privately, naming it, and opens nothing. A
 table whose channel loses one mid-game goes on (every move is committed and answered), its
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import outbox
-from bot.delivery import hooks
-from bot.permissions import SHOWN
+from bot.store import outbox
+from bot.discord_app.delivery import hooks
+from bot.discord_app.permissions import SHOWN
 from tests.registry import a_game
 
 from .game_table import GameTable, draw_without_encoding, first, seeded_tables

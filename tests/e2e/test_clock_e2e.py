@@ -4,7 +4,7 @@ restart in the middle. A game's own moments under the clock are in test_<game>_c
 with the helpers here.
 
 Time: the bot's scheduler runs for real, but nothing is due for an hour; the tests run its tick
-at the time they want (`bot.clock.tick(at=...)`) instead of waiting.
+at the time they want (`bot.clock.scheduler.tick(at=...)`) instead of waiting.
 
 Every table here is dealt from seed "a", of a game whose positions wait on one seat at a time:
 Alice hosts, Bob joins (with stand-ins for the seats the game needs besides), and whoever the

@@ -1,4 +1,4 @@
-"""DM prompts against the real bot (bot/prompts.py), in every game where several seats choose at
+"""DM prompts against the real bot (bot/tables/prompts.py), in every game where several seats choose at
 once: each names its table (channel and game), and the player whose move began the choice gets
 none (theirs came with that move's answer); once answered anywhere (from "My hand", by a
 moderator's skip) it says what was played and loses its buttons. A choice answered in the DM itself,

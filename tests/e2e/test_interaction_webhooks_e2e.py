@@ -1,4 +1,4 @@
-"""A move is shown in the channel through the interaction that made it (bot/delivery/hooks.py): a new
+"""A move is shown in the channel through the interaction that made it (bot/discord_app/delivery/hooks.py): a new
 board is the press's public follow-up, and the board is edited through the token of the press that
 posted it, so the channel costs nothing of the bot's global rate limit while those tokens live.
 Every game's first moves here; a refused token (the bot's own request does it instead, and nothing

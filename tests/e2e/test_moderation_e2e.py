@@ -110,7 +110,7 @@ async def test_a_moderator_pauses_resumes_skips_hands_a_seat_over_and_rolls_back
     # Rollback: two moves taken back, the position is the one before them, and the log still replays.
     table = await service.get(row)
     log = await real_bot.client.store.actions(row)
-    from bot import replay
+    from bot.tables import replay
     standing = replay.kept_moves(table, log)
     target = replay.rebuild(service.game_of(table), table, [r for r in log if r.seq < standing[-2].seq])
     await refused(moderator, moderator.slash("table rollback", actions=999), "moves to take back")

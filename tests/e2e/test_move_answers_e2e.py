@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.refusals import Refused
-from bot.service import TableService
+from bot.tables.refusals import Refused
+from bot.tables.service import TableService
 from engine import GAMES
 from tests.registry import a_game
 

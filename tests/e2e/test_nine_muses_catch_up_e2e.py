@@ -1,10 +1,10 @@
-"""The catch-up (bot/outbox.py) at a Nine Muses table: a move committed but never published is told once after a restart."""
+"""The catch-up (bot/store/outbox.py) at a Nine Muses table: a move committed but never published is told once after a restart."""
 
 from __future__ import annotations
 
 import sqlite3
 
-from bot import outbox
+from bot.store import outbox
 
 from .game_table import GameTable, draw_without_encoding, seeded_tables
 from .test_nine_muses_e2e import muse_collector

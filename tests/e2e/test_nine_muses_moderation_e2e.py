@@ -31,8 +31,8 @@ async def test_the_end_of_a_game_reveals_sums_up_counts_and_offers_a_rematch(fak
     assert summary.button_labels() == ["Rematch"] and summary.extra["allowed_mentions"]["parse"] == []
 
     # The replay command rebuilds the same game from the bot's own file.
-    from bot.replay_cli import print_replay
-    from bot.terminal import plain
+    from bot.cli.replay import print_replay
+    from bot.cli.terminal import plain
     printed: list[str] = []
     assert await print_replay(os.environ["BOT_DB_PATH"], row, out=printed.append) == 0
     winner_line = next(line for line in summary.content.splitlines() if "Winner" in line or "No player" in line)

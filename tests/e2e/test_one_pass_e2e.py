@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot import menu as menu_module
-from bot import service as service_module
+from bot.tables import menu as menu_module
+from bot.tables import service as service_module
 from engine import GAMES
 from tests.registry import games_with
 

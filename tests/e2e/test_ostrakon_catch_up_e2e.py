@@ -1,4 +1,4 @@
-"""The catch-up (bot/outbox.py) at an Ostrakon table: DM channels remembered across a restart, a cut-off answer sent by DM."""
+"""The catch-up (bot/store/outbox.py) at an Ostrakon table: DM channels remembered across a restart, a cut-off answer sent by DM."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Ostrakon's stones pressed at once while the board is slow: a table's deliveries are merged under
-load (bot/delivery/pending.py): while one goes out, the moves committed meanwhile wait and go out
+load (bot/discord_app/delivery/pending.py): while one goes out, the moves committed meanwhile wait and go out
 together. The channel ends with the latest board, and every text of the log arrives once, in order."""
 from __future__ import annotations
 

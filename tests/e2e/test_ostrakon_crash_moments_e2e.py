@@ -20,7 +20,7 @@ from .fakediscord.process import BotProcess
 from .fakediscord.wire import Refusal
 from .ostrakon_table import OstrakonTable, Question
 
-# the board's post and edit: the bot's own requests, or through a press's webhook (bot/delivery/hooks.py)
+# the board's post and edit: the bot's own requests, or through a press's webhook (bot/discord_app/delivery/hooks.py)
 CREATES = {CREATE, ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
 EDITS = {("PATCH", "/channels/{channel_id}/messages/{message_id}"),
          ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")}

@@ -1,4 +1,4 @@
-"""Ostrakon's secret votes through the DM prompts (bot/prompts.py; every game's: test_dm_prompts_e2e.py):
+"""Ostrakon's secret votes through the DM prompts (bot/tables/prompts.py; every game's: test_dm_prompts_e2e.py):
 each names its table (channel and game); once answered anywhere (in the DM, from "My hand", by a
 moderator's skip) it says what was played and loses its buttons; a rollback, a pause or a restart
 sends no second prompt for the same question, and the prompt's buttons keep working."""

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from bot import outbox
-from bot.delivery import hooks
+from bot.store import outbox
+from bot.discord_app.delivery import hooks
 
 from .fakediscord import FakeUser
 from .fakediscord.faults import quick_retries

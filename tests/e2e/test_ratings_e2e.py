@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot import leaderboard
+from bot.ratings import leaderboard
 from engine import GAMES
 from tests.registry import a_game
 

@@ -21,7 +21,7 @@ async def test_the_real_bot_starts_syncs_once_and_opens_a_table(fake_discord, re
 
 async def test_a_connected_bot_is_healthy(fake_discord, real_bot):
     """The health check (the Docker image's HEALTHCHECK) reads the heartbeat a connected bot writes."""
-    from bot import health
+    from bot.discord_app import health
 
     db = real_bot.client.settings.bot_db_path
     await fake_discord.wait_until(lambda: health.check(db)[0], what="the first heartbeat")

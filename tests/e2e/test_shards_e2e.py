@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from bot import health
+from bot.discord_app import health
 from tests.registry import a_game
 
 TWO_SHARDS = {"shards": 2, "guild_shard": 1}  # Agora's events on shard 1 of 2

@@ -1,5 +1,5 @@
 """SIGTERM (what `docker stop` sends) and SIGINT (Ctrl-C) stop the real bot in its own process
-(`python -m bot run`, bot/shutdown.py) while tables are played, and lose nothing.
+(`python -m bot run`, bot/discord_app/shutdown.py) while tables are played, and lose nothing.
 
 Tables of every game run at once, as in the crash test (crash_players.py), with players at several
 tables moving at the same moment and the fake taking 20-100 ms to make each message the bot
@@ -29,7 +29,7 @@ from random import Random
 
 import pytest
 
-from bot.shutdown import TURNED_AWAY
+from bot.discord_app.shutdown import TURNED_AWAY
 from engine import GAMES
 
 from .bot_database import BotDatabase, committed

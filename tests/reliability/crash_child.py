@@ -12,8 +12,8 @@ import json
 import os
 from random import Random
 
-from bot.service import TableService
-from bot.store import Store
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import GAMES, Chance, RuleError, referee
 
 CHANNELS = 12

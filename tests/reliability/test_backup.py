@@ -4,11 +4,11 @@ import sqlite3
 
 import pytest
 
-from bot import replay
+from bot.tables import replay
 from bot.__main__ import main
-from bot.backup import BackupError, backup
-from bot.service import TableService
-from bot.store import Store
+from bot.store.backup import BackupError, backup
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import GAMES, Chance
 from tests.registry import a_game
 

@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 from random import Random
 
-from bot import replay
-from bot.service import TableService
-from bot.store import Store
+from bot.tables import replay
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import GAMES
 
 from . import crash_child

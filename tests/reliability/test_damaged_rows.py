@@ -3,8 +3,8 @@ import logging
 
 import pytest
 
-from bot.service import Refused, TableService
-from bot.store import Store
+from bot.tables.service import Refused, TableService
+from bot.store.sqlite import Store
 from engine import Chance
 from tests.registry import a_game
 

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import replay
-from bot.service import TableService
-from bot.store import Store
+from bot.tables import replay
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import GAMES, Chance, Game, RuleError
 
 from . import invariants

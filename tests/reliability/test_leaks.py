@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import TableService, chance_for
-from bot.store import Store
+from bot.tables.service import TableService, chance_for
+from bot.store.sqlite import Store
 from engine import GAMES, Chance, Game, RuleError, referee
 
 GAMES_EACH = 4

@@ -4,10 +4,10 @@ import threading
 from types import SimpleNamespace
 
 from bot import render
-from bot.delivery.publisher import Publisher
+from bot.discord_app.delivery.publisher import Publisher
 from bot.games import plugin
-from bot.service import TableService
-from bot.store import Store
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import Chance
 from tests.registry import a_game, games_with
 

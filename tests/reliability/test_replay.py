@@ -1,7 +1,7 @@
-"""bot.replay: a table's seed and log rebuild its state, and any disagreement is reported."""
-from bot import replay
-from bot.service import TableService
-from bot.store import Store
+"""bot.tables.replay: a table's seed and log rebuild its state, and any disagreement is reported."""
+from bot.tables import replay
+from bot.tables.service import TableService
+from bot.store.sqlite import Store
 from engine import GAMES, Chance
 from tests.registry import a_game
 

@@ -1,8 +1,8 @@
 """The store's copy of each table row: used for changes, kept true to the file, bounded."""
 import pytest
 
-from bot import store as store_module
-from bot.store import StaleVersion, Store
+from bot.store import sqlite as store_module
+from bot.store.sqlite import StaleVersion, Store
 from tests.registry import a_game
 
 

@@ -2,8 +2,8 @@
 import pytest
 from PIL import Image
 
-from bot.delivery.layout import layout
-from bot.menu import build
+from bot.discord_app.delivery.layout import layout
+from bot.tables.menu import build
 from bot.render import grudgematch as render
 from bot.render import render_picture, render_text
 from engine import Chance, referee

@@ -2,7 +2,7 @@
 import pytest
 from PIL import Image
 
-from bot.menu import open_text_fields
+from bot.tables.menu import open_text_fields
 from bot.render import ostrakon as render
 from bot.render import render_picture, render_text
 from engine import Chance, referee

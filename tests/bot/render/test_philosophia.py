@@ -4,7 +4,7 @@ from functools import partial
 import pytest
 from PIL import Image
 
-from bot.menu import open_text_fields
+from bot.tables.menu import open_text_fields
 from bot.render import philosophia as render
 from bot.render import render_picture
 from engine import Chance, referee

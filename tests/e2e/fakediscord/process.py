@@ -33,7 +33,7 @@ from .server import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[3]
 CHILD_SITE = Path(__file__).resolve().parents[1] / "child_site"  # its sitecustomize cuts the ready wait
-READY_LINE = " bot: ready as "  # bot/app.py on_ready, at INFO
+READY_LINE = " bot: ready as "  # bot/discord_app/app.py on_ready, at INFO
 PROBLEM = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) |^Traceback ", re.M)
 
 

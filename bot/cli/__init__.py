@@ -1,0 +1,1 @@
+"""The command line's subcommands besides `run`: demo, replay, and how a terminal shows Discord text."""

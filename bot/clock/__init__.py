@@ -1,0 +1,1 @@
+"""The clock: deadlines, reminders and vacations, rebuilt from the database. Discord-free."""

@@ -1,0 +1,1 @@
+"""Ratings, stats, leaderboards and the end-of-game summary. Discord-free."""

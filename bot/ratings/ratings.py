@@ -1,0 +1,234 @@
+"""Ratings per game and per server, with openskill's Plackett-Luce model (one model for
+free-for-all, teams and 1v1). Ratings are derived data: each server's games of one game are rated
+in the order they finished, from each finished table's outcome and log, so they can always be
+derived again (`python -m bot ratings --rebuild`).
+
+WHICH GAMES COUNT (`result_of` is the one place the code says it). A game counts when:
+- it finished (the rules gave an outcome) at a table of a server: a table a moderator ended before
+  its finish never counts;
+- stand-ins held at most half of its seats. A seat counts for the members the credit rule of
+  bot/tables/seats.py names (who made at least a third of its moves, else who made the most); a seat it
+  names nobody for is a stand-in's;
+- at least two sides had a member. The sides are the seats, except in a game that declares sides
+  (`Game.sides`, leagues of partners), where the partners are one side (with one partner a side,
+  that is 1v1). A solo game never counts.
+
+HOW: the sides with a winning seat share the first place and all others the second (the games say
+who won, not who came second). A side of stand-ins only is left out. A member credited on two
+sides (handed one seat, then another) plays for the better placed one. A member's first game starts
+from the model's default (mu 25, sigma 25/3).
+
+SHOWN: openskill's ordinal (mu - 3 sigma, a skill the player very likely has at least), scaled:
+1,500 + 20 x ordinal, rounded. A new player shows 1,500; in the first games every player tends to
+rise, winners most, as the uncertainty shrinks.
+
+WHEN: in the transaction of the move that finishes the game (`on_finish`); a rollback of a finished
+game forgets it (`forget`), and the ratings of its server and game are derived again without it.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from openskill.models import PlackettLuce
+from pydantic import BaseModel
+
+from engine import GAMES, Game
+
+from bot.tables.seats import seat_history
+from bot.store.sqlite import ActionRecord, Job, Store, TableRecord, UnreadableTable, _table, roll_back
+
+log = logging.getLogger(__name__)
+MODEL = PlackettLuce()
+BASE, SCALE = 1500, 20      # shown = BASE + SCALE x ordinal
+WON, LOST = 1, 2            # the two places (openskill: a lower rank is better)
+
+
+@dataclass(frozen=True)
+class Result:
+    """A rated game: the members of each side, and each side's place."""
+    teams: list[list[int]]
+    ranks: list[int]
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating as players see it."""
+    return round(MODEL.rating(mu=mu, sigma=sigma).ordinal(alpha=SCALE, target=BASE))
+
+
+def sides(game: Game, state: BaseModel, seats: int) -> list[list[int]]:
+    """The seats grouped by the side they play for."""
+    if game.sides is None:
+        return [[seat] for seat in range(seats)]
+    listed = game.view(state, None).get(game.sides) or {}
+    return [list(side["seats"]) for side in listed.values() if side.get("seats")]
+
+
+def result_of(game: Game, table: TableRecord, state: BaseModel, log: list[ActionRecord],
+              winners: Iterable[int]) -> Result | None:
+    """The finished game as openskill rates it, or None if it does not count (the module's rule)."""
+    if table.guild_id is None:
+        return None
+    credited = [seat.credited() for seat in seat_history(table, log)]
+    if sum(1 for members in credited if not members) * 2 > len(credited):
+        return None  # stand-ins held most seats
+    won = set(winners)
+    teams, ranks, placed = [], [], set()
+    # the winning sides first, so that a member on two sides plays for the better placed one
+    for seats in sorted(sides(game, state, len(table.seats)), key=lambda seats: not won & set(seats)):
+        members = [user for seat in seats for user in dict.fromkeys(credited[seat]) if user not in placed]
+        if members:
+            placed.update(members)
+            teams.append(members)
+            ranks.append(WON if won & set(seats) else LOST)
+    return Result(teams, ranks) if len(teams) >= 2 else None
+
+
+# --- the stored ratings (run on the store's connection, inside a transaction) ---------------------
+
+def _log(connection: sqlite3.Connection, table_id: int) -> list[ActionRecord]:
+    rows = connection.execute("SELECT table_id, seq, seat, actor_id, kind, action, at FROM actions"
+                              " WHERE table_id = ? ORDER BY seq", (table_id,)).fetchall()
+    return [ActionRecord(table_id=row[0], seq=row[1], seat=row[2], actor_id=row[3], kind=row[4],
+                         action=json.loads(row[5]), at=row[6]) for row in rows]
+
+
+def _finished_at(log: list[ActionRecord]) -> float:
+    """When the game finished: its last move (a rollback and a new finish make it later)."""
+    return max(row.at for row in log if row.kind == "move")
+
+
+def _rate(connection: sqlite3.Connection, guild_id: int, game: str, table_id: int, result: Result) -> None:
+    """Rate one game from its members' ratings now; keep each member's before and after."""
+    users = [user for team in result.teams for user in team]
+    marks = ", ".join("?" for _ in users)
+    now = {row[0]: (row[1], row[2]) for row in connection.execute(
+        f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+        (guild_id, game, *users))}
+    before = [[MODEL.rating(*now.get(user, (MODEL.mu, MODEL.sigma))) for user in team] for team in result.teams]
+    after = MODEL.rate(before, ranks=list(result.ranks))
+    for team, old, new in zip(result.teams, before, after):
+        for user, was, rating in zip(team, old, new):
+            connection.execute("INSERT INTO rating_changes (table_id, user_id, mu_before, sigma_before, mu, sigma)"
+                               " VALUES (?, ?, ?, ?, ?, ?)", (table_id, user, was.mu, was.sigma, rating.mu, rating.sigma))
+            connection.execute("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, 1)"
+                               " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+                               " sigma = excluded.sigma, games = games + 1", (guild_id, game, user, rating.mu, rating.sigma))
+
+
+def rederive(connection: sqlite3.Connection, guild_id: int, game: str) -> None:
+    """Rate a server's games of one game again, in the order they finished."""
+    connection.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
+    connection.execute("DELETE FROM rating_changes WHERE table_id IN"
+                       " (SELECT table_id FROM rated_games WHERE guild_id = ? AND game = ?)", (guild_id, game))
+    rows = connection.execute("SELECT table_id, teams, ranks FROM rated_games WHERE guild_id = ? AND game = ?"
+                              " ORDER BY finished_at, table_id", (guild_id, game)).fetchall()
+    for table_id, teams, ranks in rows:
+        _rate(connection, guild_id, game, table_id, Result(json.loads(teams), json.loads(ranks)))
+
+
+def _keep(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
+    connection.execute("INSERT INTO rated_games (table_id, guild_id, game, finished_at, teams, ranks) VALUES (?, ?, ?, ?, ?, ?)",
+                       (table.id, table.guild_id, table.game, finished_at, json.dumps(result.teams), json.dumps(result.ranks)))
+
+
+def _add(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
+    """Keep a rated game and rate it: after the others, or with all of them again if one of them
+    finished later (a clock set back)."""
+    later = connection.execute("SELECT 1 FROM rated_games WHERE guild_id = ? AND game = ? AND (finished_at, table_id) > (?, ?)"
+                               " LIMIT 1", (table.guild_id, table.game, finished_at, table.id)).fetchone()
+    _keep(connection, table, result, finished_at)
+    if later:
+        rederive(connection, table.guild_id, table.game)
+    else:
+        _rate(connection, table.guild_id, table.game, table.id, result)
+
+
+def _guarded(connection: sqlite3.Connection, table_id: int, work: Callable[[], None]) -> None:
+    """Ratings are derived: a bug in them must not refuse the move that finishes a game, so it is
+    logged and undone alone (a fault of the file or the disk still fails the whole change)."""
+    connection.execute("SAVEPOINT ratings")
+    try:
+        work()
+    except sqlite3.Error:
+        raise
+    except Exception:
+        log.exception("table %s: the ratings were not updated (`python -m bot ratings --rebuild` derives them again)",
+                      table_id)
+        connection.execute("ROLLBACK TO ratings")
+    connection.execute("RELEASE ratings")
+
+
+def on_finish(game: Game, table: TableRecord, state: BaseModel, winners: Iterable[int]) -> Job:
+    """The work that rates the game the move being saved finishes, in the move's own transaction
+    (after its log row)."""
+    def work(connection: sqlite3.Connection) -> None:
+        def rate() -> None:
+            log_rows = _log(connection, table.id)
+            result = result_of(game, table, state, log_rows, winners)
+            if result is not None:
+                _add(connection, table, result, _finished_at(log_rows))
+        _guarded(connection, table.id, rate)
+    return work
+
+
+def forget(connection: sqlite3.Connection, table_id: int) -> None:
+    """A finished game goes on again (a rollback): its server's ratings of that game are derived
+    again without it."""
+    row = connection.execute("SELECT guild_id, game FROM rated_games WHERE table_id = ?", (table_id,)).fetchone()
+    if row is None:
+        return
+    connection.execute("DELETE FROM rating_changes WHERE table_id = ?", (table_id,))
+    connection.execute("DELETE FROM rated_games WHERE table_id = ?", (table_id,))
+    rederive(connection, row[0], row[1])
+
+
+def rebuild(connection: sqlite3.Connection, games: dict[str, Game] = GAMES) -> int:
+    """Derive every rating again from the finished tables (one transaction); returns how many games
+    were rated. A table that cannot be read is logged and left out."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for name in ("ratings", "rating_changes", "rated_games"):
+            connection.execute(f"DELETE FROM {name}")
+        rows = connection.execute("SELECT * FROM tables WHERE status = 'finished' AND guild_id IS NOT NULL"
+                                  " ORDER BY id").fetchall()
+        for row in rows:
+            try:
+                table = _table(row)
+                game = games[table.game]
+                state = game.State.model_validate_json(table.state or "")
+                outcome = game.outcome(state)
+                log_rows = _log(connection, table.id)
+                result = result_of(game, table, state, log_rows, outcome.winners) if outcome else None
+            except (UnreadableTable, ValueError, KeyError) as error:
+                log.error("table %s: left out of the ratings (%s)", row["id"], error)
+                continue
+            if result is not None:
+                _keep(connection, table, result, _finished_at(log_rows))
+        scopes = connection.execute("SELECT DISTINCT guild_id, game FROM rated_games").fetchall()
+        for guild_id, game_key in scopes:
+            rederive(connection, guild_id, game_key)
+        rated = connection.execute("SELECT COUNT(*) FROM rated_games").fetchone()[0]
+        connection.execute("COMMIT")
+        return rated
+    except BaseException:
+        roll_back(connection)
+        raise
+
+
+async def rebuild_in(db_path: str, out=print) -> int:
+    """`python -m bot ratings --rebuild`: 0 once rebuilt, 2 if there is no database at the path."""
+    if not Path(db_path).is_file():
+        out(f"There is no database at {db_path}.")
+        return 2
+    store = await Store.open(db_path)
+    try:
+        rated = await store.run_job(rebuild)
+    finally:
+        await store.close()
+    out(f"Ratings rebuilt from the finished games' logs: {rated} rated game{'' if rated == 1 else 's'}.")
+    return 0

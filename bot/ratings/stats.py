@@ -1,0 +1,136 @@
+"""Games played and won: one `finished_games` row per finished table and one `game_results` row
+per member credited with a seat's result by the credit rule of bot/tables/seats.py (who held the seat
+for a third of its moves, else for the most of them; a stand-in has no record).
+
+A table is counted when its finish is published, and `tally` counts any finished table that was
+missed (a crash between the finishing move and the count): a finished table never changes, so
+counting it later gives the same rows. Ended (abandoned) tables are not games played.
+"""
+from __future__ import annotations
+
+import logging
+import sqlite3
+from dataclasses import dataclass
+
+from engine import GAMES, Game
+
+from bot.ratings.leaderboard import MemberRating
+from bot.tables.seats import credits, seat_history
+from bot.store.sqlite import ActionRecord, Store, TableRecord, UnreadableTable, _table, roll_back
+from bot.text import plural
+
+log = logging.getLogger(__name__)
+TOP_WINNERS = 5
+
+
+def _rows_for(table: TableRecord, game: Game, log: list[ActionRecord]) -> tuple[tuple, list[tuple]]:
+    outcome = game.outcome(game.State.model_validate_json(table.state)) if table.state else None
+    winners = set(outcome.winners) if outcome else set()
+    results = [(table.id, user, int(won)) for user, won in credits(seat_history(table, log), winners).items()]
+    return (table.id, table.guild_id, table.game, table.updated_at), results
+
+
+async def record(store: Store, table: TableRecord, games: dict[str, Game] = GAMES) -> None:
+    """Count one finished table (again is harmless)."""
+    if table.status != "finished":
+        return
+    game_row, results = _rows_for(table, games[table.game], await store.actions(table.id))
+
+    def work(connection: sqlite3.Connection) -> None:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            if connection.execute("INSERT OR IGNORE INTO finished_games (table_id, guild_id, game, finished_at)"
+                                  " VALUES (?, ?, ?, ?)", game_row).rowcount:
+                connection.executemany("INSERT INTO game_results (table_id, user_id, won) VALUES (?, ?, ?)", results)
+            connection.execute("COMMIT")
+        except BaseException:
+            roll_back(connection)
+            raise
+
+    await store.run_job(work)
+
+
+def forget(connection: sqlite3.Connection, table_id: int) -> None:
+    """A finished table whose game goes on again (a rollback) is no longer counted."""
+    connection.execute("DELETE FROM game_results WHERE table_id = ?", (table_id,))
+    connection.execute("DELETE FROM finished_games WHERE table_id = ?", (table_id,))
+
+
+async def tally(store: Store, games: dict[str, Game] = GAMES) -> int:
+    """Count every finished table not counted yet; returns how many."""
+    rows = await store.query("SELECT * FROM tables WHERE status = 'finished'"
+                             " AND id NOT IN (SELECT table_id FROM finished_games) ORDER BY id")
+    counted = 0
+    for row in rows:
+        try:
+            table = _table(row)
+            await record(store, table, games)
+            counted += 1
+        except (UnreadableTable, ValueError, KeyError) as error:
+            log.error("table %s: cannot count its result (%s)", row["id"], error)
+    return counted
+
+
+@dataclass
+class GameLine:
+    game: str
+    played: int
+    won: int
+
+
+@dataclass
+class ServerStats:
+    finished: int
+    per_game: list[tuple[str, int]]   # (game key, tables finished), most played first
+    top_winners: list[tuple[int, int]]  # (user id, wins), most first
+
+
+async def member_stats(store: Store, guild_id: int | None, user_id: int) -> list[GameLine]:
+    """A member's finished games in one server, per game (most played first)."""
+    await tally(store)
+    rows = await store.query(
+        "SELECT f.game, COUNT(*), SUM(r.won) FROM game_results r JOIN finished_games f USING (table_id)"
+        " WHERE r.user_id = ? AND f.guild_id IS ? GROUP BY f.game ORDER BY COUNT(*) DESC, f.game",
+        (user_id, guild_id))
+    return [GameLine(game, played, won or 0) for game, played, won in rows]
+
+
+async def server_stats(store: Store, guild_id: int | None, top: int = TOP_WINNERS) -> ServerStats:
+    await tally(store)
+    per_game = [(game, count) for game, count in await store.query(
+        "SELECT game, COUNT(*) FROM finished_games WHERE guild_id IS ? GROUP BY game ORDER BY COUNT(*) DESC, game",
+        (guild_id,))]
+    winners = [(user, wins) for user, wins in await store.query(
+        "SELECT r.user_id, SUM(r.won) AS wins FROM game_results r JOIN finished_games f USING (table_id)"
+        " WHERE f.guild_id IS ? GROUP BY r.user_id HAVING wins > 0 ORDER BY wins DESC, r.user_id LIMIT ?",
+        (guild_id, top))]
+    return ServerStats(sum(count for _, count in per_game), per_game, winners)
+
+
+def member_text(name: str, lines: list[GameLine], ratings: dict[str, MemberRating] | None = None,
+                games: dict[str, Game] = GAMES) -> str:
+    """The member's games per game, with their rating there if they have rated games."""
+    if not lines:
+        return f"📊 **{name}** has not finished a game in this server yet."
+    ratings = ratings or {}
+
+    def rating(game: str) -> str:
+        found = ratings.get(game)
+        return "" if found is None else f" · rating **{found.rating:,}** ({plural(found.games, 'rated game')})"
+    rows = [f"**{games[line.game].title if line.game in games else line.game}**: {line.played} played, "
+            f"{line.won} won{rating(line.game)}" for line in lines]
+    played, won = sum(line.played for line in lines), sum(line.won for line in lines)
+    return "\n".join([f"📊 **{name}** in this server", *rows, f"In all: {played} played, {won} won."])
+
+
+def server_text(name: str, stats: ServerStats, games: dict[str, Game] = GAMES) -> str:
+    if not stats.finished:
+        return f"📊 No game has finished in **{name}** yet."
+    lines = [f"📊 **{name}**: {stats.finished} table{'s' if stats.finished != 1 else ''} finished",
+             " · ".join(f"{games[key].title if key in games else key} {count}" for key, count in stats.per_game)]
+    if stats.top_winners:
+        lines.append("🏆 Top winners: " + ", ".join(
+            f"{rank}. <@{user}> ({wins} win{'s' if wins != 1 else ''})"
+            for rank, (user, wins) in enumerate(stats.top_winners, start=1)))
+    return "\n".join(lines)
+

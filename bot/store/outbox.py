@@ -1,0 +1,95 @@
+"""What a table still owes its channel and its players: the outbox.
+
+Every change writes what it tells (public texts, private texts, "send this player their seat")
+into the outbox in its own transaction (`Store.save(..., said=...)`), so nothing said can be lost
+between the commit and the messages. The publisher delivers from here and then marks the table's
+channel as having seen that version (`delivered`): after a crash, a failed request or a restart, it
+finds what is still owed (`tables_owed`, `owed`) and catches up. Messages go out with a nonce
+derived from what they carry (`nonce`): Discord drops a repeat of the same nonce, so a delivery
+interrupted by a crash and made again is not seen twice.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from bot.store.sqlite import Store
+
+# outbox row kinds: a text; "send this user their seat's own view"; a text of the player whose
+# press made the change, shown in the answer to that press (`via` names the interaction)
+TEXT, SEAT, ACK = "text", "seat", "ack"
+
+
+@dataclass
+class Owed:
+    """What a table owes, in order: the channel's texts and each player's."""
+    table_id: int
+    version: int = 0  # the last version with anything owed
+    public: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
+    seats: dict[int, str] = field(default_factory=dict)  # players owed their seat's view, with its opening
+    # the acting players' texts, shown in the answers to their presses: user -> (interaction, texts)
+    acks: dict[int, tuple[str, list[str]]] = field(default_factory=dict)
+    seen: int = 0  # the last version the channel has seen
+
+
+def said(public: list[str], private: dict[int, list[str]] | None = None, seats: list[int] = (),
+         opening: str = "", acting: tuple[int, str] | None = None) -> list[tuple]:
+    """Outbox rows (user or None, kind, text, via) for a change's texts; a seat row's text is the
+    opening of the seat's message ("🎲 Your seat"). `acting`: (user, interaction) of the player
+    whose press made the change: their texts are shown in its answer (ACK rows)."""
+    actor, via = acting or (None, None)
+    rows = [(None, TEXT, text, None) for text in public]
+    rows += [(user, ACK, text, via) if user == actor else (user, TEXT, text, None)
+             for user, texts in (private or {}).items() for text in texts if user is not None]
+    return rows + [(user, SEAT, opening, None) for user in seats]
+
+
+async def owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
+    """What the table owes, up to version `up_to` if given (a delivery of that version must not
+    tell, and so mark as told, what a later change committed meanwhile)."""
+    def read(connection) -> tuple[list, int]:  # one hop to SQLite's thread: this is read every move
+        rows = connection.execute(
+            "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? AND version <= ? ORDER BY version, n",
+            (table_id, up_to if up_to is not None else 1 << 62)).fetchall()
+        seen = connection.execute("SELECT announced FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return rows, seen[0] if seen else 0
+
+    found = Owed(table_id)
+    rows, found.seen = await store.run_job(read, "read")
+    for version, user, kind, text, via in rows:
+        found.version = max(found.version, version)
+        if user is None:
+            found.public.append(text)
+        elif kind == SEAT:
+            found.seats[user] = text
+        elif kind == ACK:
+            found.acks.setdefault(user, (via, []))[1].append(text)
+        else:
+            found.private[user].append(text)
+    return found
+
+
+async def delivered(store: Store, table_id: int, version: int) -> None:
+    """The channel has seen the table up to `version`: what was owed up to it is done."""
+    await store.transaction([
+        ("DELETE FROM outbox WHERE table_id = ? AND version <= ?", (table_id, version)),
+        ("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id)),
+    ])
+
+
+async def seen(store: Store, table_id: int) -> int:
+    """The last version the table's channel has seen."""
+    rows = await store.query("SELECT announced FROM tables WHERE id = ?", (table_id,))
+    return rows[0][0] if rows else 0
+
+
+async def tables_owed(store: Store) -> list[int]:
+    """Tables whose channel has not seen their latest version."""
+    return [row[0] for row in await store.query("SELECT id FROM tables WHERE announced < version ORDER BY id")]
+
+
+def nonce(*parts) -> str:
+    """A message's nonce (at most 25 characters), the same for the same message sent again."""
+    return hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=12).hexdigest()

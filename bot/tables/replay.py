@@ -1,0 +1,214 @@
+"""Rebuild a table's game from its seed and its action log, and compare it with the stored state.
+
+The log holds every versioned save of a table, one row each, so a row's `seq` is the table's
+version after it. Set-up runs at the "start" row with the table's set-up chance; each "move" row
+goes back through the referee with the chance the table had for that seq. A "rollback" row
+({"moves": N}) takes back the last N moves still standing: the game is played again from its
+set-up without them (each kept move with its own seq's chance, so it gives the same position as
+before); a "takeback" row ({"seq": S}) takes back the last move, logged at S, the same way. Other
+rows (joins, kicks, pauses, the end) do not touch the game. A correct store replays to exactly its
+stored state; the log itself is never rewritten.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from pydantic import BaseModel
+
+from engine import GAMES, Game, RuleError, Step, referee
+
+from bot.clock.scheduler import CLOCK
+from bot.tables.log_kinds import kind_of
+from bot.tables.service import chance_for
+from bot.tables.standing import ReplayError, kept_moves, undone  # noqa: F401 (kept_moves: read from here too)
+from bot.store.sqlite import ActionRecord, Store, TableRecord
+
+
+def _play(game: Game, table: TableRecord, state: BaseModel, row: ActionRecord) -> Step:
+    try:
+        return referee.play(game, state, row.seat, row.action, chance_for(table, row.seq))
+    except RuleError as error:
+        raise ReplayError(f"table {table.id}: the move at seq {row.seq} is refused: {error}") from None
+
+
+def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
+            on_step: Callable[[ActionRecord, Step], None] | None = None) -> BaseModel | None:
+    """The game state after every row of `log` (None if the table never started). `on_step` sees
+    the start row's step (the set-up state and its opening events) and each move row's step once,
+    as it was first played."""
+    state = start = None
+    kept: list[ActionRecord] = []
+    for row in log:
+        if row.kind == "start":
+            options = game.Options.model_validate(table.options)
+            state = start = game.setup(row.action["seats"], options, chance_for(table, "setup"))
+            kept = []
+            if on_step is not None:
+                on_step(row, Step(state=start, events=tuple(game.opening(start))))
+        elif row.kind == "move":
+            if state is None:
+                raise ReplayError(f"table {table.id}: a move at seq {row.seq} before the start")
+            step = _play(game, table, state, row)
+            state = step.state
+            kept.append(row)
+            if on_step is not None:
+                on_step(row, step)
+        elif (kind := kind_of(row)) is not None and kind.undoes:
+            if start is None:
+                raise ReplayError(f"table {table.id}: a {row.kind} at seq {row.seq} before the start")
+            del kept[len(kept) - undone(table, row, kept):]
+            state = start  # apply never changes its input: the set-up state can be played again
+            for move in kept:
+                state = _play(game, table, state, move).state
+    return state
+
+
+# --- the public history ----------------------------------------------------------------------------
+
+@dataclass
+class Entry:
+    row: ActionRecord
+    texts: list[str]  # public texts only: a move's public events, or what a table note did
+
+    @property
+    def moderator(self) -> bool:
+        kind = kind_of(self.row)
+        return kind is not None and kind.moderator
+
+
+def _who(user: int | None, nobody: str = "a moderator") -> str:
+    return f"<@{user}>" if user is not None else nobody
+
+
+def describe(row: ActionRecord) -> str:
+    """A log row other than a move, as one public line."""
+    action, actor = row.action, row.actor_id
+    if row.kind == "start":
+        return f"🎲 The game begins with {action.get('seats', '?')} players."
+    if row.kind in ("join", "leave"):
+        return f"{_who(actor, 'someone')} {row.kind}s the table."
+    if row.kind == "kick":
+        return f"🛡️ {_who(actor)} removed {_who(action.get('user'), 'a player')}."
+    if row.kind == "replace":
+        was = _who(action.get("from"), "a stand-in")
+        return f"🛡️ {_who(actor)} handed seat {(row.seat or 0) + 1} from {was} to {_who(action.get('to'), 'a stand-in')}."
+    if row.kind == "pause":
+        return f"🛡️ ⏸️ {_who(actor)} paused the table."
+    if row.kind == "resume":
+        return f"🛡️ ▶️ {_who(actor)} resumed the table."
+    if row.kind == "skip":
+        skipped = ", ".join(_who(user, "a stand-in") for user in action.get("users", [])) or "nobody"
+        return f"🛡️ ⏭️ {_who(actor)} skipped {skipped}: the default move is played."
+    if row.kind == "rollback":
+        moves = action.get("moves")
+        return f"🛡️ ↩️ {_who(actor)} rolled back the last {moves} move{'s' if moves != 1 else ''}."
+    if row.kind == "takeback":
+        return f"↩️ {_who(actor, 'a player')} took back their move."
+    if row.kind == "end":
+        return f"🛑 The table was ended by {_who(actor)}."
+    seat = f"seat {(row.seat or 0) + 1}"
+    if row.kind == "away":
+        misses = action.get("misses", 1)
+        missed = f"{misses} deadlines in a row" if isinstance(misses, int) and misses > 1 else "a deadline"
+        return f"🤖 {_who(action.get('user'), 'a player')} missed {missed}: a stand-in plays {seat}."
+    if row.kind == "back":
+        return f"👋 {_who(actor, 'a player')} is back and plays {seat} again."
+    if row.kind == "substitute":
+        return f"🔁 {_who(action.get('to'), 'someone')} takes over {seat} from a stand-in."
+    return f"📝 {row.kind.replace('_', ' ')}" + (f" by <@{actor}>" if actor is not None else "") + "."
+
+
+def marks(log: list[ActionRecord]) -> dict[int, str]:
+    """seq -> who played a move row, for the moves its seat's player did not make: the clock's
+    (actor `CLOCK`), a stand-in's (actor None) and a moderator's `/table skip` (the move rows right
+    after a "skip" row, one per skipped seat, whose actor is the moderator)."""
+    found: dict[int, str] = {}
+    skipped: set = set()
+    skipper = None
+    for row in log:
+        if row.kind == "skip":
+            skipper, skipped = row.actor_id, set(row.action.get("seats", []))
+            continue
+        if row.kind == "move" and skipper is not None and row.actor_id == skipper and row.seat in skipped:
+            skipped.discard(row.seat)
+            found[row.seq] = f"⏭️ (skipped by {_who(skipper)})"
+            continue
+        skipper = None
+        if row.kind == "move" and row.actor_id == CLOCK:
+            found[row.seq] = "⏰ (clock)"
+        elif row.kind == "move" and row.actor_id is None:
+            found[row.seq] = "🤖 (stand-in)"
+    return found
+
+
+def _seat_name(names: object, seat: int | None) -> str:
+    seat = seat or 0
+    return str(names[seat]) if isinstance(names, list) and seat < len(names) else f"seat {seat + 1}"
+
+
+def history(game: Game, table: TableRecord, log: list[ActionRecord]) -> list[Entry]:
+    """Every row of the log with its public texts, in order. Private events never appear here. The
+    start says what the set-up shows (the game's opening). A move its seat's player did not make is
+    marked (`marks`) on its first line; a move without public events (a secret vote) has no line,
+    unless the clock or a moderator's skip played it for a player, which is public anyway (the
+    channel was told), and then the line names only the seat."""
+    public: dict[int, list[str]] = {}
+    state = rebuild(game, table, log, on_step=lambda row, step: public.__setitem__(
+        row.seq, [event.text for event in step.events if event.to is None]))
+    names = game.view(state, None)["names"] if state is not None else None
+    marked = marks(log)
+    entries = []
+    for row in log:
+        if row.kind != "move":
+            entries.append(Entry(row, [describe(row), *public.get(row.seq, [])]))
+            continue
+        texts, mark = list(public.get(row.seq, [])), marked.get(row.seq)
+        if mark and texts:
+            texts[0] = f"{mark} {texts[0]}"
+        elif mark and row.actor_id is not None:  # the clock's or a skip's secret move
+            texts = [f"{mark} a hidden move for {_seat_name(names, row.seat)}"]
+        entries.append(Entry(row, texts))
+    return entries
+
+
+# --- checking --------------------------------------------------------------------------------------
+
+@dataclass
+class Replay:
+    table: TableRecord
+    state: BaseModel | None  # the replayed state
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check(game: Game, table: TableRecord, log: list[ActionRecord]) -> Replay:
+    """Replay `log` and list every way the table disagrees with it."""
+    problems = []
+    seqs = [row.seq for row in log]
+    if seqs != list(range(1, len(log) + 1)):
+        problems.append("the log's seq numbers are not 1, 2, 3...")
+    if len(log) != table.version:
+        problems.append(f"the table is at version {table.version} but its log has {len(log)} rows")
+    try:
+        state = rebuild(game, table, log)
+    except ReplayError as error:
+        return Replay(table, None, problems + [str(error)])
+    if state is None:
+        if table.state is not None:
+            problems.append("the table has a state but its log never starts it")
+    elif table.state is None:
+        problems.append("the log starts the game but the table has no state")
+    elif game.State.model_validate_json(table.state) != state:
+        problems.append("replaying the log does not give the stored state")
+    return Replay(table, state, problems)
+
+
+async def replay_table(store: Store, table_id: int, games: dict[str, Game] = GAMES) -> Replay:
+    table = await store.get_table(table_id)
+    if table is None:
+        raise ReplayError(f"there is no table {table_id}")
+    return check(games[table.game], table, await store.actions(table_id))

@@ -1,0 +1,419 @@
+"""TableService: the one place where the engine, the store and Discord identities meet.
+
+It serialises work per table (one asyncio lock each), turns user ids into seats, runs actions
+through the referee, commits each accepted action in one transaction and returns an `Update` (public
+texts, private texts by user) for the cogs to deliver. Discord-free: the cogs pass user ids and a
+`moderator` flag they read from Discord permissions.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict, defaultdict
+from contextvars import ContextVar
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from engine import GAMES, Game, referee
+
+from bot.ratings import ratings
+from bot.tables import refusals as why
+from bot.tables.log_kinds import kind_of
+from bot.tables.menu import Menu, Menus, build
+from bot.store.outbox import said
+from bot.tables.refusals import HAND, ClosesTable, Refused, StaleBoard
+from bot.tables.stand_ins import StandIns
+from bot.store.sqlite import ChannelBusy, Job, StaleVersion, Store, TableRecord, UnreadableTable
+from bot.tables.update import Update, chance_for, shows_nothing
+
+log = logging.getLogger(__name__)
+# (user, press) while a user's own press is being played: its answer shows them their texts
+ACTING: ContextVar[tuple[int, str] | None] = ContextVar("acting", default=None)
+STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
+
+
+__all__ = ["Refused", "StaleBoard", "TableService", "Update", "chance_for"]
+
+
+def told_by(table: TableRecord, events) -> tuple[list[str], dict[int, list[str]]]:
+    """Events as the table tells them: the public texts, and each seated player's private ones
+    (an event for a stand-in's seat reaches nobody)."""
+    public, private = [], defaultdict(list)
+    for event in events:
+        if event.to is None:
+            public.append(event.text)
+        elif table.seats[event.to] is not None:
+            private[table.seats[event.to]].append(event.text)
+    return public, private
+
+
+class TableService(StandIns):
+    def __init__(self, store: Store, games: dict[str, Game] = GAMES) -> None:
+        self.store = store
+        self.games = games
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # per table, for the tables used most recently: [version, its parsed state, whom it waits on
+        # (worked out on first use: every move asks several times)]
+        self._states: OrderedDict[int, list] = OrderedDict()
+        self.menus = Menus()
+
+    def table_lock(self, table_id: int) -> asyncio.Lock:
+        """The table's lock: hold it around any read-change-save of the table (moderation and the
+        clock change tables outside `act`)."""
+        return self._locks[table_id]
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    async def get(self, table_id: int, *, cached: bool = False) -> TableRecord:
+        """The table. `cached`: the store's own copy, without a read (the store is the file's one
+        writer while the bot runs; a save's version check still guards against any other)."""
+        try:
+            table = await self.store.get_table(table_id, cached=cached)
+        except UnreadableTable as error:
+            raise self._unreadable(error) from None
+        if table is None:
+            raise Refused("That table does not exist any more.")
+        return table
+
+    async def table_in(self, channel_id: int) -> TableRecord | None:
+        try:
+            return await self.store.open_table_in(channel_id)
+        except UnreadableTable as error:
+            raise self._unreadable(error) from None
+
+    async def open_tables(self) -> list[TableRecord]:
+        """Every open table, for start-up: damaged rows are logged and skipped, and no game state
+        is parsed until a table is used."""
+        return await self.store.open_tables()
+
+    @staticmethod
+    def _unreadable(error: UnreadableTable) -> Refused:
+        log.error("%s: the row cannot be read; skipping it", error)
+        return Refused("This table's saved data could not be read. A moderator can look at it.")
+
+    def game_of(self, table: TableRecord) -> Game:
+        return self.games[table.game]
+
+    def state_of(self, table: TableRecord) -> BaseModel:
+        if table.state is None:
+            raise Refused(why.NOT_STARTED)
+        cached = self._states.get(table.id)
+        if cached and cached[0] == table.version:
+            self._states.move_to_end(table.id)
+            return cached[1]
+        try:
+            state = self.game_of(table).State.model_validate_json(table.state)
+        except (ValidationError, ValueError, KeyError):
+            log.error("table %s: stored state is unreadable; skipping it", table.id)
+            raise Refused("This table's saved game could not be read. A moderator can end it.") from None
+        self.keep_state(table, state)
+        return state
+
+    def keep_state(self, table: TableRecord, state: BaseModel) -> None:
+        """Remember the parsed state of the table's version just saved (no parse on its next use)."""
+        self._states[table.id] = [table.version, state, None]
+        self._states.move_to_end(table.id)
+        while len(self._states) > STATE_CACHE:
+            self._states.popitem(last=False)
+
+    def in_memory(self, table_id: int) -> bool:
+        """Whether the table's row or state is kept in memory (it was used since the start)."""
+        return table_id in self._states or self.store.remembers(table_id)
+
+    def forget(self, table_id: int) -> None:
+        """Drop the table's row and state from memory: a table read for one look only (the clock's
+        first sweep over thousands of tables must not fill the caches meant for the tables in play)."""
+        self._states.pop(table_id, None)
+        self.store.forget(table_id)
+
+    def seat_of(self, table: TableRecord, user_id: int) -> int | None:
+        return table.seats.index(user_id) if user_id in table.seats else None
+
+    def menu(self, table: TableRecord, seat: int | None) -> Menu:
+        """The seat's view and moves at the table's version (the public view for None), computed
+        once per version."""
+        menu = self.menus.get(table.id, table.version, seat)
+        if menu is None:
+            menu = self.menus.keep(build(self.game_of(table), table.id, table.version, self.state_of(table), seat,
+                                         table.status == "running"))
+        return menu
+
+    async def view_for(self, table_id: int, user_id: int | None) -> dict:
+        """The seat's own view for a player, the public view for anyone else."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, user_id) if user_id is not None else None
+        return self.menu(table, seat).view
+
+    def waiting_on(self, table: TableRecord) -> list[int]:
+        """User ids the table waits on (stand-ins excluded)."""
+        if table.status != "running":
+            return []
+        state = self.state_of(table)
+        kept = self._states[table.id]  # state_of keeps the table's version
+        if kept[2] is None:
+            seats = self.game_of(table).to_move(state)
+            kept[2] = [table.seats[s] for s in sorted(seats) if table.seats[s] is not None]
+        return list(kept[2])
+
+    # --- the lobby -------------------------------------------------------------------------------
+
+    async def create(self, *, guild_id: int | None, channel_id: int, host_id: int, game: str,
+                     options: dict[str, Any] | None = None, stand_ins: int = 0, seed: str | None = None,
+                     takebacks: bool = True) -> TableRecord:
+        if game not in self.games:
+            raise Refused(f"There is no game called {game!r}. Try one of: {', '.join(self.games)}.")
+        rules = self.games[game]
+        try:
+            parsed = rules.Options.model_validate(options or {})
+        except ValidationError as error:
+            first = error.errors()[0]
+            raise Refused(f"That option does not work: {'.'.join(map(str, first['loc']))}: {first['msg']}.") from None
+        if not 0 <= stand_ins < rules.max_seats:
+            raise Refused(f"{rules.title} takes at most {rules.max_seats - 1} stand-ins besides you.")
+        try:
+            return await self.store.create_table(
+                guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
+                seats=[host_id] + [None] * stand_ins, options=parsed.model_dump(mode="json"),
+                seed=seed or secrets.token_hex(8), takebacks=takebacks,
+            )
+        except ChannelBusy:
+            raise Refused("This channel already has a table. Finish or end it first, or use another channel.") from None
+
+    async def join(self, table_id: int, user_id: int) -> TableRecord:
+        async with self._locks[table_id]:
+            table = await self._lobby(table_id)
+            if user_id in table.seats:
+                raise Refused("You are already at this table.")
+            seats = list(table.seats)
+            if None in seats:  # a player takes a stand-in's place
+                seats[seats.index(None)] = user_id
+            elif len(seats) >= self.game_of(table).max_seats:
+                raise Refused("This table is full.")
+            else:
+                seats.append(user_id)
+            return await self.save_change(table, {"seats": seats}, ("join", None, user_id, {}))
+
+    async def leave(self, table_id: int, user_id: int, *, closing: bool = False) -> Update:
+        """Leave a lobby. The host's seat is not the table: the next seated player hosts it then
+        (told publicly, and `fresh` names them, to ping). The last player's leaving closes the table,
+        so it is refused (`ClosesTable`, with the version asked at) unless they said `closing`."""
+        async with self._locks[table_id]:
+            table = await self._lobby(table_id)
+            if user_id not in table.seats:
+                raise Refused(why.NOT_SEATED)
+            title = self.game_of(table).title
+            seats = [s for s in table.seats if s != user_id]
+            humans = [s for s in seats if s is not None]
+            if not humans:
+                if not closing:
+                    raise ClosesTable(f"You are the last player at this **{title}** table: leaving closes it.",
+                                      table.version)
+                return Update(await self.save_change(table, {"seats": seats, "status": "ended"},
+                                                     ("leave", None, user_id, {})))
+            changes: dict[str, Any] = {"seats": seats}
+            public = []
+            if user_id == table.host_id:
+                changes["host_id"] = humans[0]
+                public.append(f"👑 <@{user_id}> left the **{title}** table: <@{humans[0]}> is its host now "
+                              "and starts the game when everyone is seated.")
+            update = Update(await self.save_change(table, changes, ("leave", None, user_id, {})), public=public)
+            update.fresh = set(humans[:1]) if public else set()
+            return update
+
+    async def start(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
+        async with self._locks[table_id]:
+            table = await self._lobby(table_id)
+            if user_id != table.host_id and not moderator:
+                raise Refused(why.HOST_ONLY.format(what="start the table"))
+            game = self.game_of(table)
+            if not game.min_seats <= len(table.seats) <= game.max_seats:
+                raise Refused(f"{game.title} needs {game.min_seats} to {game.max_seats} players; "
+                              f"this table has {len(table.seats)}.")
+            state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
+            humans = [user for user in table.seats if user is not None]
+            public, private = told_by(table, game.opening(state))
+            update = await self.commit(table, {"status": "running", "state": state.model_dump_json()},
+                                       ("start", None, user_id, {"seats": len(table.seats)}),
+                                       [f"**{game.title}** begins!", f"Your seat and your moves: {HAND} on the board "
+                                        f"(or `/hand`). How to play: `/rules game:{game.key}`.", *public],
+                                       private, seats=humans, opening="🎲 Your seat")
+            table = update.table
+            self.keep_state(table, state)
+            await self._stand_ins_after(update)
+            update.fresh = set(self.waiting_on(update.table))
+            return update
+
+    # --- play ------------------------------------------------------------------------------------
+
+    async def act(self, table_id: int, user_id: int, action: dict[str, Any] | BaseModel,
+                  version: int | None = None, answered_by: str | None = None) -> Update:
+        """Play `action` for the user's seat. With `version`, refuse if the board has changed.
+        `answered_by`: the press whose answer shows the user their own texts (bot/store/outbox.py ACK)."""
+        acting = ACTING.set((user_id, answered_by) if answered_by else None)
+        try:
+            return await self._act(table_id, user_id, action, version)
+        finally:
+            ACTING.reset(acting)
+
+    async def running_seat(self, table_id: int, user_id: int) -> tuple[TableRecord, int]:
+        """The table, if it is running, and the user's seat there; else Refused. Call it under the
+        table's lock (the store's own copy is read, as for any change)."""
+        table = await self.get(table_id, cached=True)
+        if table.status != "running":
+            raise why.status_refusal(table.status)
+        seat = self.seat_of(table, user_id)
+        if seat is None:
+            raise Refused(why.NOT_PLAYER)
+        return table, seat
+
+    async def _act(self, table_id: int, user_id: int, action, version: int | None) -> Update:
+        async with self._locks[table_id]:
+            table, seat = await self.running_seat(table_id, user_id)
+            if version is not None and version != table.version and await self.moved_on(table, seat, version):
+                raise why.stale()
+            was_waiting = self.waiting_on(table)
+            update = await self.apply_move(table, seat, user_id, action)
+            update.was_waiting = was_waiting
+            await self._stand_ins_after(update)
+            self.mark_fresh(update, actor=user_id)
+            return update
+
+    def mark_fresh(self, update: Update, actor: int | None = None) -> None:
+        """Who faces a new decision after `update`: the players the table now waits on who it did not
+        wait on before, and `actor` if it is waited on again after its own move (the speaker's own
+        vote, the next step of a plan)."""
+        waiting = self.waiting_on(update.table)
+        update.fresh |= {user for user in waiting if user not in update.was_waiting or user == actor}
+
+    async def moved_on(self, table: TableRecord, seat: int, version: int) -> bool:
+        """Whether the table changed for `seat` since `version`. Moves of the other seats (and a
+        stand-in taking someone's seat) do not count: a simultaneous choice (a secret vote) stays
+        open while the others make theirs."""
+        if not 0 <= version < table.version:
+            return True
+        recent = await self.store.actions(table.id, since=version)  # every change logs one row: seq == version
+        return len(recent) != table.version - version or any(
+            (kind := kind_of(row)) is None or not kind.keeps_others_buttons or row.seat == seat for row in recent)
+
+    async def apply_move(self, table: TableRecord, seat: int, actor_id: int | None, action,
+                         intro: list[str] = (), private_intro: list[str] = ()) -> Update:
+        """Referee and save one move of `seat` (call under the table's lock); a RuleError changes
+        nothing. `intro` and `private_intro` come before its events, publicly and to its player."""
+        game = self.game_of(table)
+        seq = table.version + 1
+        # a running table's game is not over: its status says so (it turns "finished" with the outcome)
+        before, chance = self.state_of(table), chance_for(table, seq)
+        parsed, step = referee.play_parsed(game, before, seat, action, chance, over=table.status != "running")
+        outcome = game.outcome(step.state)  # once: the status, the summary and the publisher read it from here
+        undoable = outcome is None and actor_id is not None and actor_id == table.seats[seat] \
+            and shows_nothing(game, before, step, seat, parsed, chance)
+        # Waiting for its commit, the move holds the new state alone: with many tables moving at once,
+        # new states made while the old ones were still kept drove the collector's count of new
+        # objects up, and it collected again and again. A failed commit parses the old state again
+        # from the table's row.
+        del before
+        self._states.pop(table.id, None)
+        changes: dict[str, Any] = {"state": step.state.model_dump_json()}
+        if outcome is not None:
+            changes["status"] = "finished"
+        public, private = told_by(table, step.events)
+        public[:0] = intro
+        if private_intro and table.seats[seat] is not None:
+            private[table.seats[seat]][:0] = private_intro
+        # the move that finishes the game rates it, in the same transaction
+        rate = None if outcome is None else ratings.on_finish(game, table, step.state, outcome.winners)
+        update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump_json()),
+                                   public, private, then=rate)
+        update.outcome = outcome
+        if undoable:
+            update.undoable_at = update.table.version
+        self.keep_state(update.table, step.state)
+        return update
+
+    # --- moderation ------------------------------------------------------------------------------
+
+    async def end_damaged(self, channel_id: int, *, moderator: bool) -> bool:
+        """A moderator closes a channel's table whose saved row cannot be read. False if the
+        channel's table can be read (then `end` is the way) or there is none."""
+        if not moderator:
+            raise Refused("Only a moderator can close a damaged table.")
+        try:
+            await self.store.open_table_in(channel_id)
+            return False
+        except UnreadableTable:
+            log.warning("channel %s: a moderator closed a damaged table", channel_id)
+            return await self.store.close_damaged(channel_id) > 0
+
+    async def end(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
+        async with self._locks[table_id]:
+            table = await self.get(table_id, cached=True)
+            if not table.open:
+                raise Refused("This table is already over.")
+            if not moderator and not (table.status == "lobby" and user_id == table.host_id):
+                raise Refused((why.HOST_ONLY if table.status == "lobby" else why.MODERATOR_ONLY).format(what="end this table"))
+            return await self.commit(table, {"status": "ended"}, ("end", None, user_id, {}),
+                                     [f"The table was ended by <@{user_id}>."])
+
+    async def kick(self, table_id: int, target_id: int, *, moderator: bool, actor_id: int | None = None) -> Update:
+        """Remove a player; in a running game a stand-in takes over their seat. The log row names
+        the moderator (`actor_id`) and, once the game runs, the seat."""
+        if not moderator:
+            raise Refused(why.MODERATOR_ONLY.format(what="remove a player"))
+        async with self._locks[table_id]:
+            table = await self.get(table_id, cached=True)
+            if not table.open:
+                raise Refused("This table is already over.")
+            if target_id not in table.seats:
+                raise Refused("That member is not playing at this table.")
+            seats = list(table.seats)
+            seat = None if table.status == "lobby" else seats.index(target_id)
+            if seat is None:
+                seats.remove(target_id)
+            else:
+                seats[seat] = None
+            changes: dict[str, Any] = {"seats": seats}
+            humans = [s for s in seats if s is not None]
+            if target_id == table.host_id and humans:
+                changes["host_id"] = humans[0]
+            update = await self.commit(table, changes, ("kick", seat, actor_id, {"user": target_id}),
+                                       [f"<@{target_id}> was removed from the table"
+                                        + (" and a stand-in takes their seat." if seat is not None else ".")],
+                                       was_waiting=self.waiting_on(table))
+            table = update.table
+            if table.status == "running":
+                update.add(await self.play_stand_ins(table))
+            return update
+
+    # --- helpers ---------------------------------------------------------------------------------
+
+    async def _lobby(self, table_id: int) -> TableRecord:
+        table = await self.get(table_id, cached=True)
+        if table.status != "lobby":
+            raise Refused(why.STARTED if table.open else why.CLOSED)
+        return table
+
+    async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row, told: list[tuple] = (),
+                          then: Job | None = None) -> TableRecord:
+        """Save `changes` and one log row as the table's next version (under the lock), with what it
+        tells (`told`: outbox rows, see bot/store/outbox.py) and `then` in the same transaction (Store.save)."""
+        try:
+            return await self.store.save(table, changes, log_row, told, then)
+        except StaleVersion:
+            raise StaleBoard("The table changed at the same moment. Please try again.") from None
+
+    async def commit(self, table: TableRecord, changes: dict[str, Any], log_row, public: list[str] = (),
+                     private: dict[int, list[str]] | None = None, *, seats: list[int] = (),
+                     opening: str = "🎲 You now hold a seat", was_waiting: list[int] | None = None,
+                     then: Job | None = None) -> Update:
+        """`save_change` for a change that tells something: its public and private texts (and the
+        players owed their seat's view) go into the outbox in the same transaction, and into the
+        Update the caller publishes."""
+        table = await self.save_change(table, changes, log_row, said(list(public), private, seats, opening,
+                                                                     ACTING.get()), then)
+        update = Update(table, public=list(public), was_waiting=list(was_waiting or []))
+        for user, texts in (private or {}).items():
+            update.private[user] += texts
+        update.seats = list(seats)
+        return update
