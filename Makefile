@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 NODE_CHECKER := tests/e2e/node
 NODE_STAMP := $(NODE_CHECKER)/node_modules/.installed
 
-.PHONY: run test bench demo soak clean FORCE
+.PHONY: run test lint bench demo soak clean FORCE
 
 # The version .venv's Python runs and the one $(PYTHON) is: they differ when .venv is missing, broken
 # (its Python moved or gone) or made by another Python, and then .venv is made again from scratch
@@ -55,6 +55,12 @@ run: $(VENV)/.run-installed
 
 test: $(VENV)/.dev-installed $(NODE_STAMP)
 	$(PY) -m pytest -q
+
+# ruff's lint and format, and mypy, as configured in pyproject.toml
+lint: $(VENV)/.dev-installed
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 bench: $(VENV)/.dev-installed
 	$(PY) -m bench

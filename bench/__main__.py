@@ -18,6 +18,7 @@ Three parts, the first two with their targets, met or missed, written to bench/r
 results.json). The machine may be shared: each part reports how long our threads waited for a
 core that another process had, and the host's steal.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,11 +44,17 @@ def arguments(argv):
     parser.add_argument("--quick", action="store_true", help="short runs (a smoke test, not figures to quote)")
     parser.add_argument("--only", choices=PARTS, default=None, help="run one part of the bench")
     parser.add_argument("--out", type=Path, default=RESULTS, help=f"where to write the figures (default {RESULTS})")
-    parser.add_argument("--cpu", type=int, default=None, help="the core to pin the service part to (default: the last one allowed)")
+    parser.add_argument(
+        "--cpu", type=int, default=None, help="the core to pin the service part to (default: the last one allowed)"
+    )
     parser.add_argument("--no-pin", action="store_true", help="do not pin the service part to one core")
-    parser.add_argument("--gc", choices=("default", "tuned"), default="tuned",
-                        help="the garbage collector of the service part as the bot runs it (tuned: gc.freeze() after "
-                             f"start-up and gc.set_threshold{GC_TUNED}), or Python's default")
+    parser.add_argument(
+        "--gc",
+        choices=("default", "tuned"),
+        default="tuned",
+        help="the garbage collector of the service part as the bot runs it (tuned: gc.freeze() after "
+        f"start-up and gc.set_threshold{GC_TUNED}), or Python's default",
+    )
     return parser.parse_args(argv)
 
 
@@ -68,7 +75,11 @@ def service_part(args, results: dict, folder: Path) -> None:
         gc.freeze()
         gc.set_threshold(*GC_TUNED)
     results["pinned_cpu"], results["gc"] = cpu, args.gc
-    say(f"The service: " + (f"pinned to core {cpu}" if cpu is not None else "not pinned") + f", garbage collector: {args.gc}")
+    say(
+        "The service: "
+        + (f"pinned to core {cpu}" if cpu is not None else "not pinned")
+        + f", garbage collector: {args.gc}"
+    )
     try:
         service_bench.run(folder, results, args.quick, say)
     finally:
@@ -97,13 +108,22 @@ def main(argv=None) -> int:
             results = json.loads(args.out.read_text())
         except ValueError:
             results = {}
-    results.update({
-        "when": time.strftime("%Y-%m-%d %H:%M:%S"), "quick": args.quick, "python": platform.python_version(),
-        "sqlite": sqlite3.sqlite_version, "cpus": os.cpu_count(), "load_average_at_start": os.getloadavg(),
-        "games": sorted(GAMES), "parts_run": parts,
-    })
-    say(f"Bench: Python {results['python']}, SQLite {results['sqlite']}, {results['cpus']} cores, load average "
-        f"{results['load_average_at_start'][0]:.2f}, games: {', '.join(sorted(GAMES))}")
+    results.update(
+        {
+            "when": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "quick": args.quick,
+            "python": platform.python_version(),
+            "sqlite": sqlite3.sqlite_version,
+            "cpus": os.cpu_count(),
+            "load_average_at_start": os.getloadavg(),
+            "games": sorted(GAMES),
+            "parts_run": parts,
+        }
+    )
+    say(
+        f"Bench: Python {results['python']}, SQLite {results['sqlite']}, {results['cpus']} cores, load average "
+        f"{results['load_average_at_start'][0]:.2f}, games: {', '.join(sorted(GAMES))}"
+    )
     say()
     with tempfile.TemporaryDirectory(prefix="bench-") as name:
         if "service" in parts:
@@ -114,6 +134,7 @@ def main(argv=None) -> int:
             say()
         if "http" in parts:
             from . import http_floor
+
             results["http_floor_us"] = http_floor.run(say)
     results["load_average_at_end"] = os.getloadavg()
     args.out.write_text(json.dumps(results, indent=2, default=str))

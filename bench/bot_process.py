@@ -1,5 +1,6 @@
 """The bench's side of the bot's process (bench.botproc): start it against the fake Discord, ask it
 for snapshots, read what the kernel says about it and about its core, stop it."""
+
 from __future__ import annotations
 
 import asyncio
@@ -32,6 +33,7 @@ def process_cpu(pid: int) -> float:
 @dataclass
 class CoreTimes:
     """One core's times from /proc/stat, in seconds."""
+
     busy: float = 0.0
     idle: float = 0.0
     steal: float = 0.0
@@ -51,8 +53,18 @@ class CoreTimes:
 
 
 class BotProcess:
-    def __init__(self, folder: Path, fake, db: Path, *, core: int | None, split: bool, seed: str = "",
-                 guild_ready: float = 0.05, blank_pictures: bool = False) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        fake,
+        db: Path,
+        *,
+        core: int | None,
+        split: bool,
+        seed: str = "",
+        guild_ready: float = 0.05,
+        blank_pictures: bool = False,
+    ) -> None:
         self.folder, self.fake, self.db, self.core, self.split = folder, fake, db, core, split
         self.blank_pictures = blank_pictures
         self.seed, self.guild_ready = seed, guild_ready
@@ -64,24 +76,39 @@ class BotProcess:
 
     async def start(self) -> None:
         self.stats.mkdir(parents=True, exist_ok=True)
-        environment = {**os.environ, "DISCORD_TOKEN": self.fake.token, "BOT_DB_PATH": str(self.db),
-                       "BOT_DEV_GUILD": str(self.fake.guild.id), "BOT_LOG_LEVEL": "WARNING",
-                       "BOT_DISCORD_LOG_LEVEL": "WARNING", "DISCORD_API_BASE": self.fake.api_base,
-                       "DISCORD_GATEWAY_URL": self.fake.gateway_url, "PYTHONPATH": str(ROOT),
-                       # pictures in threads of the bot's own process, where their CPU time is counted
-                       # and split: the bot's default on its one core (bot/render/painter.py), said
-                       # here so that a BOT_PICTURE_WORKERS of the environment changes nothing
-                       "BOT_PICTURE_WORKERS": "0"}
-        command = [sys.executable, "-m", "bench.botproc", "--stats", str(self.stats),
-                   "--guild-ready", str(self.guild_ready)]
+        environment = {
+            **os.environ,
+            "DISCORD_TOKEN": self.fake.token,
+            "BOT_DB_PATH": str(self.db),
+            "BOT_DEV_GUILD": str(self.fake.guild.id),
+            "BOT_LOG_LEVEL": "WARNING",
+            "BOT_DISCORD_LOG_LEVEL": "WARNING",
+            "DISCORD_API_BASE": self.fake.api_base,
+            "DISCORD_GATEWAY_URL": self.fake.gateway_url,
+            "PYTHONPATH": str(ROOT),
+            # pictures in threads of the bot's own process, where their CPU time is counted
+            # and split: the bot's default on its one core (bot/render/painter.py), said
+            # here so that a BOT_PICTURE_WORKERS of the environment changes nothing
+            "BOT_PICTURE_WORKERS": "0",
+        }
+        command = [
+            sys.executable,
+            "-m",
+            "bench.botproc",
+            "--stats",
+            str(self.stats),
+            "--guild-ready",
+            str(self.guild_ready),
+        ]
         command += ["--cpu", str(self.core)] if self.core is not None else []
         command += ["--split"] if self.split else []
         command += ["--seed", self.seed] if self.seed else []
         command += ["--blank-pictures"] if self.blank_pictures else []
         log = self.log.open("ab")
         self.spawned = time.monotonic()
-        self.process = await asyncio.create_subprocess_exec(*command, cwd=ROOT, env=environment, stdout=log,
-                                                            stderr=asyncio.subprocess.STDOUT)
+        self.process = await asyncio.create_subprocess_exec(
+            *command, cwd=ROOT, env=environment, stdout=log, stderr=asyncio.subprocess.STDOUT
+        )
         log.close()
 
     async def snapshot(self, timeout: float = 30.0) -> dict:

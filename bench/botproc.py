@@ -19,6 +19,7 @@ Probes (cheap, on all the time):
 - with --split, CPU by part of the bot (bench.cpu_split, installed before the bot is imported).
 SIGUSR1 writes everything so far to DIR/snapshot-N.json (N = 1, 2, ...); SIGTERM closes the bot.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,6 +49,7 @@ if ARGS.cpu is not None:  # before any import: every thread made later inherits 
     os.sched_setaffinity(0, {ARGS.cpu})
 if ARGS.split:
     from bench import cpu_split
+
     cpu_split.install()
 
 import asyncio  # noqa: E402
@@ -56,12 +58,12 @@ import json  # noqa: E402
 import threading  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from bot.discord_app.app import build_bot, tune_gc  # noqa: E402
 from bot.clock.scheduler import Clock  # noqa: E402
+from bot.discord_app.app import build_bot, tune_gc  # noqa: E402
 from bot.discord_app.delivery.publisher import Publisher  # noqa: E402
+from bot.discord_app.startup import check_database  # noqa: E402
 from bot.logs import setup_logging  # noqa: E402
 from bot.settings import Settings  # noqa: E402
-from bot.discord_app.startup import check_database  # noqa: E402
 
 MILESTONES: dict[str, float] = {"imported": time.monotonic()}
 STALLS: list[list[float]] = []  # [when it ended, length, the loop thread's CPU, its run-queue wait], seconds
@@ -130,6 +132,7 @@ class LoopTurns:
             if turn > STALL:
                 cpu, wait = self.schedstat()
                 STALLS.append([time.monotonic(), turn, cpu - self.at_wake[0], wait - self.at_wake[1]])
+
         loop._selector.select = timed_select
         loop._run_once = timed_run_once
 
@@ -151,6 +154,7 @@ def watch_collector() -> None:
         GC_TOTALS["longest"] = max(GC_TOTALS["longest"], spent)
         if spent >= GC_LOGGED:
             GC_PAUSES.append([time.monotonic(), spent])
+
     gc.callbacks.append(timing)
 
 
@@ -163,6 +167,7 @@ def first_time(cls, name: str, milestone: str) -> None:
             return await original(self, *args, **kwargs)
         finally:
             MILESTONES.setdefault(milestone, time.monotonic())
+
     setattr(cls, name, marked)
 
 
@@ -182,10 +187,17 @@ class Snapshots:
 
         self.number += 1
         figures = {
-            "n": self.number, "when": time.monotonic(), "process_cpu_s": time.process_time(), "threads": threads(),
-            "rss_mb": rss_mb(), "milestones": MILESTONES, "stalls": STALLS, "loop_turns": PROBE["turns"],
+            "n": self.number,
+            "when": time.monotonic(),
+            "process_cpu_s": time.process_time(),
+            "threads": threads(),
+            "rss_mb": rss_mb(),
+            "milestones": MILESTONES,
+            "stalls": STALLS,
+            "loop_turns": PROBE["turns"],
             "gc": {**GC_TOTALS, "pauses": GC_PAUSES},
-            "split": cpu_split.LEDGER.snapshot() if ARGS.split else None, "change_cost_s": self.calibration,
+            "split": cpu_split.LEDGER.snapshot() if ARGS.split else None,
+            "change_cost_s": self.calibration,
         }
         temporary = self.folder / f".snapshot-{self.number}.json"
         temporary.write_text(json.dumps(figures))
@@ -200,17 +212,20 @@ async def main() -> None:
         import types
 
         from bot.tables import service
+
         numbers = itertools.count(1)
         service.secrets = types.SimpleNamespace(token_hex=lambda size: f"{ARGS.seed}-{next(numbers)}")
     calibration = 0.0
     if ARGS.split:
         from bench import cpu_split
+
         calibration = cpu_split.calibrate()
     first_time(Clock, "tick", "clock_first_pass")
     first_time(Publisher, "catch_up_all", "catch_up_first_pass")
     watch_collector()
     if ARGS.blank_pictures:
         from bench.pictures import blank_pictures
+
         blank_pictures()
     loop = asyncio.get_running_loop()
     snapshots = Snapshots(Path(ARGS.stats), calibration)
@@ -228,6 +243,7 @@ async def main() -> None:
     async def ready():
         await bot.wait_until_ready()
         MILESTONES["ready"] = time.monotonic()
+
     marker = asyncio.create_task(ready())
     async with bot:
         await bot.start(settings.discord_token.get_secret_value())

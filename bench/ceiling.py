@@ -15,6 +15,7 @@ own set-up, so that TableService is compared like for like.
 It runs in slices (`slice`) so that the bench can alternate them with TableService's own slices
 (bench.load): both rates then come from the same moments of a shared, noisy machine.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,16 +28,25 @@ from bot.store.sqlite import MIGRATIONS
 
 from .load import run_queue_wait, stolen_time
 
-PRAGMAS = ("busy_timeout = 5000", "journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
-           f"wal_autocheckpoint = {WAL_BACKSTOP_PAGES}")
+PRAGMAS = (
+    "busy_timeout = 5000",
+    "journal_mode = WAL",
+    "synchronous = NORMAL",
+    "foreign_keys = ON",
+    f"wal_autocheckpoint = {WAL_BACKSTOP_PAGES}",
+)
 UPDATE = "UPDATE tables SET state = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?"
-INSERT = ("INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
-          " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)")
+INSERT = (
+    "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
+    " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)"
+)
 TELL = "INSERT INTO outbox (table_id, version, n, user_id, kind, text) VALUES (?, ?, ?, ?, ?, ?)"
 OWED = "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? AND version <= ? ORDER BY version, n"
 SEEN = "SELECT announced FROM tables WHERE id = ?"
-DELIVERED = ("DELETE FROM outbox WHERE table_id = ? AND version <= ?",
-             "UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?")
+DELIVERED = (
+    "DELETE FROM outbox WHERE table_id = ? AND version <= ?",
+    "UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?",
+)
 
 
 class Ceiling:
@@ -54,14 +64,17 @@ class Ceiling:
         self.db.executemany(
             "INSERT INTO tables (id, channel_id, game, status, host_id, seats, options, seed, version, state,"
             " created_at, updated_at) VALUES (?, ?, 'bench', 'running', 1, ?, ?, 'seed', 0, ?, 0, 0)",
-            [(n + 1, n + 1, seats, options, states[n % len(states)]) for n in range(tables)])
+            [(n + 1, n + 1, seats, options, states[n % len(states)]) for n in range(tables)],
+        )
         self.db.execute("COMMIT")
         self.checkpoints = Checkpointer(str(path))
         self.versions = [0] * tables
         self.commits = self.actions = self.written = self.told = 0
         self.owed = 0.0
-        self.figures = {kind: {"actions": 0, "commits": 0, "seconds": 0.0, "cpu": 0.0, "waited": 0.0, "stolen": 0.0}
-                        for kind in ("move", "delivery")}
+        self.figures = {
+            kind: {"actions": 0, "commits": 0, "seconds": 0.0, "cpu": 0.0, "waited": 0.0, "stolen": 0.0}
+            for kind in ("move", "delivery")
+        }
         self.action = json.dumps({"kind": "vote", "stone": "white"})
 
     def _commit(self, statements: list[tuple[str, tuple]]) -> None:
@@ -80,9 +93,17 @@ class Ceiling:
         self.owed += self.rows_per_move  # a fractional mean: whole rows as they add up
         rows = int(self.owed)
         self.owed -= rows
-        tell = [(TELL, (n + 1, version, k, None, "text", self.texts[(self.told + k) % len(self.texts)])) for k in range(rows)]
-        self._commit([(UPDATE, (state, version, now, n + 1, version - 1)),
-                      (INSERT, (n + 1, n + 1, 0, 1, "move", self.action, now)), *tell])
+        tell = [
+            (TELL, (n + 1, version, k, None, "text", self.texts[(self.told + k) % len(self.texts)]))
+            for k in range(rows)
+        ]
+        self._commit(
+            [
+                (UPDATE, (state, version, now, n + 1, version - 1)),
+                (INSERT, (n + 1, n + 1, 0, 1, "move", self.action, now)),
+                *tell,
+            ]
+        )
         self.told += rows
         if delivery:
             self.db.execute(OWED, (n + 1, version)).fetchall()
@@ -112,15 +133,22 @@ class Ceiling:
         self.db.close()
 
     def summary(self) -> dict:
-        out = {"tables": self.tables, "mean_state_bytes": round(self.written / max(1, self.actions)),
-               "outbox_rows_per_move": round(self.rows_per_move, 2)}
+        out = {
+            "tables": self.tables,
+            "mean_state_bytes": round(self.written / max(1, self.actions)),
+            "outbox_rows_per_move": round(self.rows_per_move, 2),
+        }
         for kind, f in self.figures.items():
             if f["actions"]:
-                out[kind] = {"actions": f["actions"], "commits": f["commits"], "seconds": round(f["seconds"], 3),
-                             "actions_per_s": round(f["actions"] / f["seconds"], 1),
-                             "cpu_us_per_action": round(f["cpu"] / f["actions"] * 1e6, 1),
-                             "waited_share": round(f["waited"] / f["seconds"], 3),
-                             "stolen_share": round(f["stolen"] / f["seconds"], 3)}
+                out[kind] = {
+                    "actions": f["actions"],
+                    "commits": f["commits"],
+                    "seconds": round(f["seconds"], 3),
+                    "actions_per_s": round(f["actions"] / f["seconds"], 1),
+                    "cpu_us_per_action": round(f["cpu"] / f["actions"] * 1e6, 1),
+                    "waited_share": round(f["waited"] / f["seconds"], 3),
+                    "stolen_share": round(f["stolen"] / f["seconds"], 3),
+                }
         # the names the rest of the bench and results.json have used
         if "move" in out:
             out["commits_per_s"] = out["move"]["actions_per_s"]

@@ -21,6 +21,7 @@ time; worker threads are pictures, drawing and encoding told apart by the wrappe
 The wrappers cost CPU themselves: `calibrate` times one change of part, and the report gives
 the estimated cost (changes x that time) beside the figures.
 """
+
 from __future__ import annotations
 
 import functools
@@ -37,14 +38,27 @@ BASE = "discord"  # the loop's thread outside every wrapped part
 MODULES = {
     "engine.referee": "rules",
     "bot.tables.service": "service",
-    "bot.store.sqlite": "store", "bot.store.outbox": "store",
-    "bot.clock.scheduler": "clock", "bot.clock.players": "clock", "bot.clock.settings": "clock",
+    "bot.store.sqlite": "store",
+    "bot.store.outbox": "store",
+    "bot.clock.scheduler": "clock",
+    "bot.clock.players": "clock",
+    "bot.clock.settings": "clock",
     "bot.tables.menu": "menus",
     "bot.render": "pictures",
 }
 RENDER_PREFIX = "bot.render."  # each game's render module: draw (a worker thread), position, text
-GAME_FUNCTIONS = ("setup", "to_move", "legal_actions", "apply", "view", "outcome", "label", "stand_in",
-                  "default_action", "waiting_reason")
+GAME_FUNCTIONS = (
+    "setup",
+    "to_move",
+    "legal_actions",
+    "apply",
+    "view",
+    "outcome",
+    "label",
+    "stand_in",
+    "default_action",
+    "waiting_reason",
+)
 
 thread_time = time.thread_time
 get_ident = threading.get_ident
@@ -88,8 +102,14 @@ class Ledger:
             now = thread_time()
             self.spent[BASE] += now - self.mark
             self.mark = now
-        return {"loop_thread_s": dict(self.spent), "changes": self.changes, "draw_s": self.draw,
-                "encode_s": self.encode, "pictures": self.pictures, "hops": self.hops}
+        return {
+            "loop_thread_s": dict(self.spent),
+            "changes": self.changes,
+            "draw_s": self.draw,
+            "encode_s": self.encode,
+            "pictures": self.pictures,
+            "hops": self.hops,
+        }
 
 
 LEDGER = Ledger()
@@ -97,6 +117,7 @@ LEDGER = Ledger()
 
 class _Steps:
     """Awaits a coroutine step by step, charging each step to `part`."""
+
     __slots__ = ("coro", "part")
 
     def __init__(self, coro, part: str) -> None:
@@ -124,15 +145,20 @@ class _Steps:
 
 
 def wrapped(function, part: str):
-    if getattr(function, "__bench_part__", None) or inspect.isasyncgenfunction(function) \
-            or inspect.isgeneratorfunction(function):
+    if (
+        getattr(function, "__bench_part__", None)
+        or inspect.isasyncgenfunction(function)
+        or inspect.isgeneratorfunction(function)
+    ):
         return function
     if inspect.iscoroutinefunction(function):
+
         @functools.wraps(function)
         async def steps(*args, **kwargs):
             if get_ident() != LEDGER.main:
                 return await function(*args, **kwargs)
             return await _Steps(function(*args, **kwargs), part)
+
         steps.__bench_part__ = part
         return steps
 
@@ -145,6 +171,7 @@ def wrapped(function, part: str):
             return function(*args, **kwargs)
         finally:
             LEDGER.leave()
+
     call.__bench_part__ = part
     return call
 
@@ -152,12 +179,15 @@ def wrapped(function, part: str):
 def count_hops(store_class) -> None:
     """Count the store's jobs for SQLite's thread (queries too go through `run_job`): alone, each
     costs the loop a wake-up, whatever it runs; queued at once, they share one (bot/store/jobs.py)."""
+
     def counting(original):
         @functools.wraps(original)
         async def counted(*args, **kwargs):
             LEDGER.hops += 1
             return await original(*args, **kwargs)
+
         return counted
+
     store_class.run_job = counting(store_class.run_job)
 
 
@@ -207,6 +237,7 @@ def wrap_render(module) -> None:
             spent = thread_time() - started
             LEDGER.draw += spent
             _local.drawn = getattr(_local, "drawn", 0.0) + spent
+
     for name in ("position", "text"):
         if inspect.isfunction(getattr(module, name, None)):
             setattr(module, name, wrapped(getattr(module, name), "pictures"))
@@ -227,6 +258,7 @@ def wrap_render_picture(render) -> None:
         finally:  # this thread's time less its drawing: the encoding (pictures may draw in several threads)
             LEDGER.encode += thread_time() - started - (getattr(_local, "drawn", 0.0) - drawn)
             LEDGER.pictures += 1
+
     render.render_picture = timed
 
 
@@ -260,6 +292,7 @@ class _Hook(importlib.abc.MetaPathFinder):
                     wrap_render(module)
             else:
                 wrap_module(module, MODULES[name])
+
         spec.loader.exec_module = exec_module
         return spec
 

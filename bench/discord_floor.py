@@ -17,6 +17,7 @@ whole-bot bench's blank-picture load, so that both figures come from the same mi
 real bot spends above this floor is its own: the rules, the store, the gate, menus, the
 publisher, its other requests and pictures.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,6 +39,7 @@ BOARD = "The board after the move."
 
 # --- the floor bot, in its own process ------------------------------------------------------------
 
+
 def floor_bot(guild_id: int):
     import discord
 
@@ -47,8 +49,9 @@ def floor_bot(guild_id: int):
         view = StaticView()
         for row in range(4):
             for column in range(5):
-                view.add_item(discord.ui.Button(label=f"Move {row}-{column}", row=row,
-                                                custom_id=f"floor:{number}:{row}{column}"))
+                view.add_item(
+                    discord.ui.Button(label=f"Move {row}-{column}", row=row, custom_id=f"floor:{number}:{row}{column}")
+                )
         return view
 
     from PIL import Image
@@ -61,8 +64,9 @@ def floor_bot(guild_id: int):
 
     class FloorBot(discord.AutoShardedClient):
         def __init__(self) -> None:
-            super().__init__(intents=discord.Intents(guilds=True), max_messages=None,
-                             allowed_mentions=discord.AllowedMentions.none())
+            super().__init__(
+                intents=discord.Intents(guilds=True), max_messages=None, allowed_mentions=discord.AllowedMentions.none()
+            )
             self.tree = discord.app_commands.CommandTree(self)
             self.boards: dict[int, tuple[discord.Webhook, int]] = {}  # channel id -> its board's webhook, id
 
@@ -110,18 +114,27 @@ def serve_floor(argv: list[str]) -> None:
 
 # --- the bench's side ------------------------------------------------------------------------------
 
+
 async def started(fake, core: int | None, log: Path) -> asyncio.subprocess.Process:
-    environment = {**os.environ, "DISCORD_TOKEN": fake.token, "BOT_DEV_GUILD": str(fake.guild.id),
-                   "DISCORD_API_BASE": fake.api_base, "DISCORD_GATEWAY_URL": fake.gateway_url,
-                   "PYTHONPATH": str(ROOT)}
+    environment = {
+        **os.environ,
+        "DISCORD_TOKEN": fake.token,
+        "BOT_DEV_GUILD": str(fake.guild.id),
+        "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url,
+        "PYTHONPATH": str(ROOT),
+    }
     command = [sys.executable, "-m", "bench.discord_floor"] + (["--cpu", str(core)] if core is not None else [])
     with log.open("ab") as output:
-        process = await asyncio.create_subprocess_exec(*command, cwd=ROOT, env=environment, stdout=output,
-                                                       stderr=asyncio.subprocess.STDOUT)
+        process = await asyncio.create_subprocess_exec(
+            *command, cwd=ROOT, env=environment, stdout=output, stderr=asyncio.subprocess.STDOUT
+        )
     deadline = time.monotonic() + 60
     # its commands are synced before it connects to the gateway: ready once both are done
-    while not (any("1:floor" in commands for commands in fake.commands.values())
-               and fake.shards.session_for(fake.guild.id) is not None):
+    while not (
+        any("1:floor" in commands for commands in fake.commands.values())
+        and fake.shards.session_for(fake.guild.id) is not None
+    ):
         if process.returncode is not None or time.monotonic() > deadline:
             raise RuntimeError(f"the floor bot did not start:\n{log.read_text(errors='replace')[-2000:]}")
         await asyncio.sleep(0.05)
@@ -163,6 +176,7 @@ async def presses(folder: Path, core: int | None, quick: bool) -> dict:
         async def window_mark() -> tuple[float, float, CoreTimes]:
             await asyncio.sleep(warm)
             return time.perf_counter(), process_cpu(process.pid), CoreTimes.read(core)
+
         start = time.perf_counter()
         mark = asyncio.create_task(window_mark())
         await asyncio.gather(*(play(number, start, start + warm + window) for number in range(count)))
@@ -176,20 +190,32 @@ async def presses(folder: Path, core: int | None, quick: bool) -> dict:
             await process.wait()
         await fake.close()
     cpu = cpu_after - cpu_before
-    return {"tables": count, "seconds": round(seconds, 2), "presses": served, "requests": requests,
-            "cpu_s": round(cpu, 3), "cpu_ms_a_press": round(cpu / max(served, 1) * 1000, 2),
-            "others_share": round(max(0.0, core_times.busy - cpu) / seconds, 3) if core is not None else None}
+    return {
+        "tables": count,
+        "seconds": round(seconds, 2),
+        "presses": served,
+        "requests": requests,
+        "cpu_s": round(cpu, 3),
+        "cpu_ms_a_press": round(cpu / max(served, 1) * 1000, 2),
+        "others_share": round(max(0.0, core_times.busy - cpu) / seconds, 3) if core is not None else None,
+    }
 
 
 async def floor(folder: Path, core: int | None, quick: bool, say) -> dict:
     figures = await presses(folder, core, quick)
-    say(f"Under the Discord layer, discord.py included: a floor bot that only answers each press as a move is "
+    say(
+        f"Under the Discord layer, discord.py included: a floor bot that only answers each press as a move is "
         f"answered (the press's message edited in its acknowledgement, the board edited through its webhook "
         f"with a blank picture; no rules, store or drawing), {figures['tables']} tables at "
         f"{figures['presses'] / figures['seconds']:.1f} presses/s: CPU {figures['cpu_ms_a_press']:.2f} ms a press "
         f"({figures['requests'] / max(figures['presses'], 1):.2f} requests a press"
-        + (f"; other processes used {figures['others_share']:.0%} of its core" if figures['others_share'] is not None
-           else "") + ")")
+        + (
+            f"; other processes used {figures['others_share']:.0%} of its core"
+            if figures["others_share"] is not None
+            else ""
+        )
+        + ")"
+    )
     return figures
 
 

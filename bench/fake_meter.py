@@ -16,6 +16,7 @@ process, nothing anywhere for 50 ms: the bot runs in another process, and a hund
 never all quiet) with one per table: acknowledged, the move shown, no request of the table in
 flight and none for `quiet` seconds.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,8 +34,10 @@ from tests.e2e.fakediscord.wire import find_route
 MOVE: contextvars.ContextVar[bool] = contextvars.ContextVar("bench_move", default=False)
 NOT_GLOBAL = ("/interactions/", "/webhooks/")  # interaction callbacks, followups and @original
 CHANNEL_MESSAGES = ("/channels/{channel_id}/messages", "/channels/{channel_id}/messages/{message_id}")
-WEBHOOK_MESSAGES = (("POST", "/webhooks/{webhook_id}/{webhook_token}"),
-                    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"))
+WEBHOOK_MESSAGES = (
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"),
+)
 ARRIVED: contextvars.ContextVar[float] = contextvars.ContextVar("bench_arrived", default=0.0)  # this request's
 ACK_WAIT, RESULT_WAIT, QUIET_WAIT = 10.0, 20.0, 20.0
 
@@ -50,6 +53,7 @@ class NotAnswered(AssertionError):
 @dataclass
 class Sent:
     """One interaction a simulated player sent."""
+
     move: bool
     sent: float
     acked: float | None = None
@@ -60,6 +64,7 @@ class Sent:
 class Meter:
     """One table (one game in one channel): its requests by phase and kind, and whether the bot is
     still busy with it."""
+
     channel_id: int
     phase: str = "lobby"  # "lobby" until the first move is sent, then "play"
     requests: dict[str, Counter] = field(default_factory=lambda: {"lobby": Counter(), "play": Counter()})
@@ -107,7 +112,7 @@ class MeteredDiscord(FakeDiscord):
         arrived = time.perf_counter()
         ARRIVED.set(arrived)
         path, method = request.path, request.method
-        found = find_route(method, path[len(API_PREFIX):]) if path.startswith(API_PREFIX + "/") else None
+        found = find_route(method, path[len(API_PREFIX) :]) if path.startswith(API_PREFIX + "/") else None
         meter = template = None
         if found is not None:
             template, params = found[0].template, found[1]
@@ -144,8 +149,12 @@ class MeteredDiscord(FakeDiscord):
         dm = "channel_id" in params and int(params["channel_id"]) != meter.channel_id
         meter.requests[meter.phase][(method, template + " (DM)" if dm else template)] += 1
         showing = meter.showing
-        if (showing is not None and method in ("POST", "PATCH") and template in CHANNEL_MESSAGES
-                and int(params["channel_id"]) == meter.channel_id):
+        if (
+            showing is not None
+            and method in ("POST", "PATCH")
+            and template in CHANNEL_MESSAGES
+            and int(params["channel_id"]) == meter.channel_id
+        ):
             showing.shown = arrived
             self.shown.append((showing.sent, arrived - showing.sent))
             meter.showing = None
@@ -154,8 +163,14 @@ class MeteredDiscord(FakeDiscord):
         """A public message made or edited through an interaction's webhook shows the move, as a
         channel request does (the request's arrival is when; the body says whether it is public)."""
         meter = self.meters.get(event.channel.id)
-        if (event.stage != "before" or meter is None or meter.showing is None or event.route not in WEBHOOK_MESSAGES
-                or event.channel.id != meter.channel_id or not event.public):
+        if (
+            event.stage != "before"
+            or meter is None
+            or meter.showing is None
+            or event.route not in WEBHOOK_MESSAGES
+            or event.channel.id != meter.channel_id
+            or not event.public
+        ):
             return
         meter.showing.shown = ARRIVED.get()
         self.shown.append((meter.showing.sent, meter.showing.shown - meter.showing.sent))
@@ -174,11 +189,19 @@ class MeteredDiscord(FakeDiscord):
             meter.phase = "play"
             meter.showing = sent
         await self.dispatch("INTERACTION_CREATE", inter.payload())
-        await self._until(meter, lambda: sent.acked is not None and inter.ack_type is not None, ACK_WAIT,
-                          f"{inter.what}: not acknowledged")
+        await self._until(
+            meter,
+            lambda: sent.acked is not None and inter.ack_type is not None,
+            ACK_WAIT,
+            f"{inter.what}: not acknowledged",
+        )
         if move:
-            await self._until(meter, lambda: sent.shown is not None or _refused(inter), RESULT_WAIT,
-                              f"{inter.what}: the move never reached the channel")
+            await self._until(
+                meter,
+                lambda: sent.shown is not None or _refused(inter),
+                RESULT_WAIT,
+                f"{inter.what}: the move never reached the channel",
+            )
             if meter is not None and meter.showing is sent:
                 meter.showing = None
         await self._quiet(meter)
@@ -215,5 +238,8 @@ class MeteredDiscord(FakeDiscord):
 
 
 def _refused(inter: FakeInteraction) -> bool:
-    return any(m.content.startswith("🚫") or m.content.startswith("⚠️") for m in [inter.response, *inter.followups]
-               if m is not None)
+    return any(
+        m.content.startswith("🚫") or m.content.startswith("⚠️")
+        for m in [inter.response, *inter.followups]
+        if m is not None
+    )

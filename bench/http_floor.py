@@ -8,6 +8,7 @@ four rows of buttons) and a board edit (multipart: that JSON and a 94 kB JPEG, t
 The figure is this process's CPU time a request (time.process_time), over ROUNDS requests, REPEATS
 times: the client's side is what the bot pays.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -31,6 +32,7 @@ def serve(port: int, core: int | None) -> None:
     async def answer(request: web.Request) -> web.Response:
         await request.read()
         return web.json_response({"id": "1", "type": 0, "content": ""})
+
     app = web.Application(client_max_size=1 << 24)
     app.router.add_route("*", "/{tail:.*}", answer)
     web.run_app(app, host="127.0.0.1", port=port, print=None, handle_signals=True)
@@ -43,9 +45,16 @@ def free_port() -> int:
 
 
 def interaction_answer() -> str:
-    rows = [{"type": 1, "components": [{"type": 2, "style": 2, "label": f"Move {row}-{n}",
-                                        "custom_id": f"pt:move:1:2:{row:04d}{n:04d}"} for n in range(5)]}
-            for row in range(4)]
+    rows = [
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 2, "label": f"Move {row}-{n}", "custom_id": f"pt:move:1:2:{row:04d}{n:04d}"}
+                for n in range(5)
+            ],
+        }
+        for row in range(4)
+    ]
     return json.dumps({"type": 7, "data": {"content": "x" * 800, "components": rows}})
 
 
@@ -59,9 +68,11 @@ async def costs(url: str) -> dict[str, list[float]]:
         form.add_field("payload_json", body, content_type="application/json")
         form.add_field("files[0]", picture, filename="board.jpg", content_type="image/jpeg")
         return form
+
     kinds = {
         "an interaction's answer (JSON, 2 kB)": lambda session: session.post(
-            url, data=body, headers={"Content-Type": "application/json"}),
+            url, data=body, headers={"Content-Type": "application/json"}
+        ),
         "a board edit (multipart, a 94 kB picture)": lambda session: session.patch(url, data=board_edit()),
     }
     figures: dict[str, list[float]] = {kind: [] for kind in kinds}
@@ -96,7 +107,9 @@ def run(say) -> dict:
     client_core = allowed[-1] if len(allowed) > 1 else None
     server_core = allowed[0] if len(allowed) > 1 else None
     port = free_port()
-    command = [sys.executable, "-m", "bench.http_floor", str(port)] + ([str(server_core)] if server_core is not None else [])
+    command = [sys.executable, "-m", "bench.http_floor", str(port)] + (
+        [str(server_core)] if server_core is not None else []
+    )
     server = subprocess.Popen(command, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     saved = set(allowed)
     try:
@@ -109,10 +122,12 @@ def run(say) -> dict:
         server.wait(timeout=10)
         if saved:
             os.sched_setaffinity(0, saved)
-    say("Under the Discord layer: aiohttp alone, client CPU a request against a bare local server "
+    say(
+        "Under the Discord layer: aiohttp alone, client CPU a request against a bare local server "
         f"({REPEATS} x {ROUNDS} requests of each kind"
         + (f"; the client on core {client_core}, the server on core {server_core}" if client_core is not None else "")
-        + "):")
+        + "):"
+    )
     for kind, values in figures.items():
         say(f"  {kind:<44} {min(values):,.0f}-{max(values):,.0f} µs")
     return {kind: [round(value, 1) for value in values] for kind, values in figures.items()}

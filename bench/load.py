@@ -11,6 +11,7 @@ Each table plays a pre-played script (bench.scripts) move by move, as its player
 
 A table whose script ends is finished; the same channel then opens a new table and plays again.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -22,8 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.tables.service import TableService
 from bot.store.sqlite import Store
+from bot.tables.service import TableService
 
 from .scripts import Script
 
@@ -49,17 +50,22 @@ class Run:
     def summary(self) -> dict:
         ordered = sorted(self.latencies)
         return {
-            "tables": self.tables, "mode": self.mode, "seconds": round(self.seconds, 3),
-            "actions": self.moves, "actions_per_s": round(self.moves / self.seconds, 1),
+            "tables": self.tables,
+            "mode": self.mode,
+            "seconds": round(self.seconds, 3),
+            "actions": self.moves,
+            "actions_per_s": round(self.moves / self.seconds, 1),
             "p50_ms": round(percentile(ordered, 50) * 1000, 3),
             "p99_ms": round(percentile(ordered, 99) * 1000, 3),
             "max_ms": round(ordered[-1] * 1000, 3) if ordered else 0.0,
-            "games_finished": self.games_finished, "wrong_final_states": self.wrong_final_states,
+            "games_finished": self.games_finished,
+            "wrong_final_states": self.wrong_final_states,
             "lobby_writes": self.lobby_writes,
             "cpu_us_per_action": round(self.cpu_seconds / max(1, self.moves) * 1e6, 1),
             "cpu_waited_share": round(self.waited_seconds / self.seconds, 3),
             "cpu_stolen_share": round(self.stolen_seconds / self.seconds, 3),
-            "gc_pauses": len(self.gc_pauses), "gc_ms_per_s": round(sum(self.gc_pauses) * 1000 / self.seconds, 1),
+            "gc_pauses": len(self.gc_pauses),
+            "gc_ms_per_s": round(sum(self.gc_pauses) * 1000 / self.seconds, 1),
             "gc_longest_ms": round(max(self.gc_pauses, default=0) * 1000, 1),
         }
 
@@ -114,7 +120,9 @@ def stolen_time() -> float:
 
 async def open_table(service: TableService, number: int, script: Script, run: Run):
     users = [number * USERS_PER_TABLE + seat + 1 for seat in range(script.seats)]
-    table = await service.create(guild_id=1, channel_id=number + 1, host_id=users[0], game=script.game, seed=script.seed)
+    table = await service.create(
+        guild_id=1, channel_id=number + 1, host_id=users[0], game=script.game, seed=script.seed
+    )
     for user in users[1:]:
         table = await service.join(table.id, user)
     update = await service.start(table.id, users[0])
@@ -144,8 +152,17 @@ class Gate:
             self.drained.set()
 
 
-async def play_table(service: TableService, number: int, script: Script, run: Run, start_at: float,
-                     stop_at: float, gap: float | None, first, gate: Gate | None = None) -> None:
+async def play_table(
+    service: TableService,
+    number: int,
+    script: Script,
+    run: Run,
+    start_at: float,
+    stop_at: float,
+    gap: float | None,
+    first,
+    gate: Gate | None = None,
+) -> None:
     """Play `script` over and over until `stop_at`; `gap` is the mean time between moves (paced);
     with a `gate`, a move is sent only while it is open."""
     table, users = first
@@ -181,8 +198,16 @@ async def play_table(service: TableService, number: int, script: Script, run: Ru
                 gate.leave()
 
 
-async def alternating(service: TableService, scripts: list[Script], run: Run, firsts: list, other,
-                      slices: int, seconds: float, ramp: float = RAMP_S) -> None:
+async def alternating(
+    service: TableService,
+    scripts: list[Script],
+    run: Run,
+    firsts: list,
+    other,
+    slices: int,
+    seconds: float,
+    ramp: float = RAMP_S,
+) -> None:
     """Saturated slices of `seconds`, each followed by `other(k)` (the ceiling's slice, run on this
     thread while no move is in flight): the two rates come from the same moments of the machine.
     The run's time, CPU, wait, steal, moves, latencies and collections are those of its own slices,
@@ -191,8 +216,14 @@ async def alternating(service: TableService, scripts: list[Script], run: Run, fi
     cost a burst of the collector's young collections (six in the first quarter second of a slice,
     none in the rest; 142-167 ms of collection a second timed from the start, 20-60 without)."""
     gate = Gate()
-    tasks = asyncio.gather(*(play_table(service, number, scripts[number % len(scripts)], run, 0.0, float("inf"),
-                                        None, firsts[number], gate) for number in range(run.tables)))
+    tasks = asyncio.gather(
+        *(
+            play_table(
+                service, number, scripts[number % len(scripts)], run, 0.0, float("inf"), None, firsts[number], gate
+            )
+            for number in range(run.tables)
+        )
+    )
     timed_moves, timed_latencies, timed_pauses = 0, [], []
     for k in range(slices):
         gate.open.set()
@@ -217,8 +248,15 @@ async def alternating(service: TableService, scripts: list[Script], run: Run, fi
     run.moves, run.latencies, run.gc_pauses[:] = timed_moves, timed_latencies, timed_pauses
 
 
-async def measure(path: Path, scripts: list[Script], tables: int, seconds: float,
-                  rate: float | None = None, alternate=None, slices: int = 0) -> Run:
+async def measure(
+    path: Path,
+    scripts: list[Script],
+    tables: int,
+    seconds: float,
+    rate: float | None = None,
+    alternate=None,
+    slices: int = 0,
+) -> Run:
     """Open `tables` tables, then play them for `seconds` (saturated, or paced at `rate` moves/s).
     With `alternate`, saturated in `slices` slices of `seconds`, alternating with `alternate(k)`."""
     store = await Store.open(path)
@@ -239,10 +277,21 @@ async def measure(path: Path, scripts: list[Script], tables: int, seconds: float
         cpu, waited, stolen = time.process_time(), run_queue_wait(), stolen_time()
         start = time.perf_counter()
         with collector_pauses(run.gc_pauses):
-            await asyncio.gather(*(
-                play_table(service, number, scripts[number % len(scripts)], run, start, start + seconds, gap, firsts[number])
-                for number in range(tables)
-            ))
+            await asyncio.gather(
+                *(
+                    play_table(
+                        service,
+                        number,
+                        scripts[number % len(scripts)],
+                        run,
+                        start,
+                        start + seconds,
+                        gap,
+                        firsts[number],
+                    )
+                    for number in range(tables)
+                )
+            )
         run.seconds = time.perf_counter() - start
         run.cpu_seconds, run.waited_seconds = time.process_time() - cpu, run_queue_wait() - waited
         run.stolen_seconds = stolen_time() - stolen

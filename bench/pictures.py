@@ -1,4 +1,5 @@
 """Picture rendering: time per game, and proof that the bot draws off the event loop, once per version."""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,8 +44,13 @@ def render_times(scripts: list[Script], per_game: int) -> dict[str, dict]:
             times.append(time.perf_counter() - started)
             sizes.append(len(png))
         times.sort()
-        figures[key] = {"renderer": True, "pictures": len(times), "p50_ms": round(percentile(times, 50) * 1000, 1),
-                        "p95_ms": round(percentile(times, 95) * 1000, 1), "mean_kb": round(sum(sizes) / len(sizes) / 1024, 1)}
+        figures[key] = {
+            "renderer": True,
+            "pictures": len(times),
+            "p50_ms": round(percentile(times, 50) * 1000, 1),
+            "p95_ms": round(percentile(times, 95) * 1000, 1),
+            "mean_kb": round(sum(sizes) / len(sizes) / 1024, 1),
+        }
     return figures
 
 
@@ -54,8 +60,8 @@ async def off_the_loop(path, game_key: str | None = None) -> dict:
     The board is `game_key`'s, by default the first registered game's."""
     from bot import render
     from bot.discord_app.delivery.publisher import Publisher
-    from bot.tables.service import TableService
     from bot.store.sqlite import Store
+    from bot.tables.service import TableService
 
     game_key = game_key or next(iter(GAMES))
     game = GAMES[game_key]
@@ -95,5 +101,11 @@ async def off_the_loop(path, game_key: str | None = None) -> dict:
         await ticks
         render.render_picture = real
         await store.close()
-    return {"game": game_key, "drawn": len(calls), "asked": 5, "on_loop_thread": any(calls),
-            "five_pictures_ms": round(first_five * 1000, 1), "longest_loop_stall_ms": round(max(gaps) * 1000, 1)}
+    return {
+        "game": game_key,
+        "drawn": len(calls),
+        "asked": 5,
+        "on_loop_thread": any(calls),
+        "five_pictures_ms": round(first_five * 1000, 1),
+        "longest_loop_stall_ms": round(max(gaps) * 1000, 1),
+    }

@@ -13,6 +13,7 @@ A press the bot refuses ("🚫", the board moved on: the player pressed before t
 counted as a stumble and the move is read again; a table that stumbles 20 times in a row, or whose
 move is not answered, is given up (counted) so the others go on.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -55,15 +56,19 @@ def written_moves(key: str) -> dict[str, type[BaseModel]]:
     game = GAMES[key]
     view = game.view(game.setup(game.min_seats, game.Options(), Chance.seeded(key)), None)
     models = {model.model_fields["kind"].default: model for model in game.action_types}
-    blank = {kind: models[kind].model_construct(**dict.fromkeys(written_fields(models[kind]), ""))
-             for kind in game.written_moves}
+    blank = {
+        kind: models[kind].model_construct(**dict.fromkeys(written_fields(models[kind]), ""))
+        for kind in game.written_moves
+    }
     return {label_of(game, view, action): models[kind] for kind, action in blank.items()}
 
 
 def written_texts(model: type[BaseModel], number: int) -> dict[str, str]:
     """Text for each of a written move's fields: short, and new each time (a question is asked once)."""
-    return {name: f"{name.replace('_', ' ').capitalize()} {number}"[:max_length(info)]
-            for name, info in written_fields(model).items()}
+    return {
+        name: f"{name.replace('_', ' ').capitalize()} {number}"[: max_length(info)]
+        for name, info in written_fields(model).items()
+    }
 
 
 class Stumble(AssertionError):
@@ -90,8 +95,9 @@ class BenchGameTable(GameTable):
         try:
             if written is not None:
                 kind = written.model_fields["kind"].default
-                done = await user.slash(f"{self.game} {kind}", channel=self.channel,
-                                        **written_texts(written, len(self.played)))
+                done = await user.slash(
+                    f"{self.game} {kind}", channel=self.channel, **written_texts(written, len(self.played))
+                )
             elif label in buttons:
                 done = await user.click(menu.message, buttons[label]["custom_id"])
             else:

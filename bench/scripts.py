@@ -5,6 +5,7 @@ host and joined by the others is at version `seats` once started, so its k-th mo
 has seq `seats + k`. Playing the game here with those same chances gives the exact moves the
 service will accept, and the exact state it must end with.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -57,8 +58,9 @@ def scripts_for_every_game(per_game: int, sample_every: int = 0) -> list[Script]
     by_game = []
     for key, game in sorted(GAMES.items()):
         counts = list(range(game.min_seats, game.max_seats + 1))
-        by_game.append([play_script(game, counts[n % len(counts)], f"bench:{key}:{n}", sample_every)
-                        for n in range(per_game)])
+        by_game.append(
+            [play_script(game, counts[n % len(counts)], f"bench:{key}:{n}", sample_every) for n in range(per_game)]
+        )
     return [script for round_ in zip(*by_game) for script in round_]
 
 
@@ -78,8 +80,11 @@ def engine_costs(scripts: list[Script]) -> dict[str, dict]:
     figures = {}
     for key, spent in sorted(times.items()):
         spent.sort()
-        figures[key] = {"actions": len(spent), "p50_us": round(spent[len(spent) // 2] * 1e6, 1),
-                        "mean_us": round(sum(spent) / len(spent) * 1e6, 1)}
+        figures[key] = {
+            "actions": len(spent),
+            "p50_us": round(spent[len(spent) // 2] * 1e6, 1),
+            "mean_us": round(sum(spent) / len(spent) * 1e6, 1),
+        }
     return figures
 
 

@@ -8,6 +8,7 @@ spinner under SCHED_IDLE, which runs only when nothing else wants the core, keep
 ever idling without taking any time the bot asks for: the bot's CPU a move beside it is the same
 work without that price. (Its own CPU shows as other processes' share of the core.)
 """
+
 from __future__ import annotations
 
 import asyncio

@@ -6,6 +6,7 @@ replays to its state. `python -m bench.startup DB LOAD` is the measured start-up
 interpreter: import, open the store, list the open tables (as the bot does at start-up), then
 use tables one by one (each parses its state on first use) and report time and memory.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,14 +25,28 @@ MAX_MOVES = 80  # moves into its game where a stored table stops, at most
 
 def states_along(script: Script) -> list[str]:
     """The JSON state after 0, 1, 2... moves of the script."""
-    from bot.tables.service import chance_for
     from bot.store.sqlite import TableRecord
+    from bot.tables.service import chance_for
     from engine import GAMES, referee
 
     game = GAMES[script.game]
-    table = TableRecord(id=0, guild_id=None, channel_id=0, game=script.game, status="running", host_id=0,
-                        seats=[], options={}, seed=script.seed, version=0, state=None, deadline=None,
-                        board_message_id=None, created_at=0, updated_at=0)
+    table = TableRecord(
+        id=0,
+        guild_id=None,
+        channel_id=0,
+        game=script.game,
+        status="running",
+        host_id=0,
+        seats=[],
+        options={},
+        seed=script.seed,
+        version=0,
+        state=None,
+        deadline=None,
+        board_message_id=None,
+        created_at=0,
+        updated_at=0,
+    )
     state = game.setup(script.seats, game.Options(), chance_for(table, "setup"))
     states = [state.model_dump_json()]
     for number, (seat, action) in enumerate(script.moves[:MAX_MOVES], start=1):
@@ -59,8 +74,20 @@ def build(path: Path, scripts: list[Script], tables: int, seed: int = 1) -> dict
         done = moves == len(script.moves)
         options = json.dumps(GAMES[script.game].Options().model_dump(mode="json"))
         table_id = number + 1
-        rows.append((table_id, number + 1, script.game, "finished" if done else "running", users[0],
-                     json.dumps(users), options, script.seed, script.seats + moves, states[moves]))
+        rows.append(
+            (
+                table_id,
+                number + 1,
+                script.game,
+                "finished" if done else "running",
+                users[0],
+                json.dumps(users),
+                options,
+                script.seed,
+                script.seats + moves,
+                states[moves],
+            )
+        )
         seq = 0
         for user in users[1:]:
             seq += 1
@@ -71,9 +98,14 @@ def build(path: Path, scripts: list[Script], tables: int, seed: int = 1) -> dict
             seq += 1
             log.append((table_id, seq, seat, users[seat], "move", json.dumps(action)))
     db.execute("BEGIN")
-    db.executemany("INSERT INTO tables (id, guild_id, channel_id, game, status, host_id, seats, options, seed, version,"
-                   " state, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)", rows)
-    db.executemany("INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at) VALUES (?, ?, ?, ?, ?, ?, 0)", log)
+    db.executemany(
+        "INSERT INTO tables (id, guild_id, channel_id, game, status, host_id, seats, options, seed, version,"
+        " state, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0)",
+        rows,
+    )
+    db.executemany(
+        "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at) VALUES (?, ?, ?, ?, ?, ?, 0)", log
+    )
     db.execute("COMMIT")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
@@ -88,14 +120,16 @@ def rss_mb() -> float:
     except OSError:
         pass
     import resource
+
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 async def start_up(db: str, load: int) -> dict:
     figures = {"rss_at_interpreter_mb": rss_mb()}
     started = time.perf_counter()
-    from bot.tables.service import TableService
     from bot.store.sqlite import Store
+    from bot.tables.service import TableService
+
     figures["import_s"] = time.perf_counter() - started
     figures["rss_after_import_mb"] = rss_mb()
     opened = time.perf_counter()
@@ -116,7 +150,7 @@ async def start_up(db: str, load: int) -> dict:
         figures["first_use_ms"] = (time.perf_counter() - first) * 1000
         before = rss_mb()
         used = time.perf_counter()
-        for table_id in ids[1:load + 1]:
+        for table_id in ids[1 : load + 1]:
             await service.view_for(table_id, None)
         figures["use_ms_each"] = (time.perf_counter() - used) * 1000 / load
         figures["loaded_tables"] = load

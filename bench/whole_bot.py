@@ -19,6 +19,7 @@ on 127.0.0.1) served from this process, pinned to the other core(s), where simul
 3. start-up with 10,000 stored tables (bench.whole_startup), as a running bot leaves them, and
    as its clock never saw them.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -29,14 +30,14 @@ import random
 import time
 from pathlib import Path
 
+from tests.e2e.fakediscord import DiscordRuleBroken, contract
+
 from .bot_process import BotProcess, CoreTimes, cores
 from .discord_floor import floor
 from .fake_meter import MeteredDiscord, NotAnswered
 from .players import VARIANTS, Stumble, Table
 from .spinner import core_kept_busy, possible
 from .whole_report import delta, report_beside, report_capacity, report_games, report_load
-
-from tests.e2e.fakediscord import DiscordRuleBroken, contract
 
 # Moves a second asked of all tables: the target is for >= 35 served; players who fall behind their
 # schedule (the bot is slow to show their last move) send less, 92-97% of what is asked in the runs
@@ -92,11 +93,13 @@ class LoopLag:
         gc.enable()
 
 
-async def started_bot(folder: Path, fake: MeteredDiscord, core: int | None, split: bool,
-                      blank_pictures: bool = False) -> BotProcess:
+async def started_bot(
+    folder: Path, fake: MeteredDiscord, core: int | None, split: bool, blank_pictures: bool = False
+) -> BotProcess:
     folder.mkdir(parents=True, exist_ok=True)
-    bot = BotProcess(folder, fake, folder / "bot.sqlite3", core=core, split=split, seed="bench",
-                     blank_pictures=blank_pictures)
+    bot = BotProcess(
+        folder, fake, folder / "bot.sqlite3", core=core, split=split, seed="bench", blank_pictures=blank_pictures
+    )
     await bot.start()
     await bot.wait_ready()
     return bot
@@ -137,8 +140,9 @@ async def whole_games(folder: Path, core: int | None, quick: bool, say) -> dict:
     return report_games(games, errors, lag, idle, quick, say)
 
 
-async def whole_game(fake: MeteredDiscord, bot: BotProcess, table: Table, core: int | None, most_moves: int,
-                     most_seconds: float) -> dict:
+async def whole_game(
+    fake: MeteredDiscord, bot: BotProcess, table: Table, core: int | None, most_moves: int, most_seconds: float
+) -> dict:
     """One game at one table, lobby and play measured apart."""
     start_of_lobby = await bot.snapshot()
     await table.sit_down()
@@ -156,20 +160,37 @@ async def whole_game(fake: MeteredDiscord, bot: BotProcess, table: Table, core: 
     seconds = time.perf_counter() - started
     after = await bot.snapshot()
     return {
-        "variant": table.variant.name, "game": table.variant.game, "seats": table.variant.seats,
-        "moves": table.meter.moves, "whole_game": whole, "failure": failure, "stumbles": table.stumbles,
+        "variant": table.variant.name,
+        "game": table.variant.game,
+        "seats": table.variant.seats,
+        "moves": table.meter.moves,
+        "whole_game": whole,
+        "failure": failure,
+        "stumbles": table.stumbles,
         "seconds": round(seconds, 2),
-        "requests": {phase: [[m, t, n] for (m, t), n in counter.items()] for phase, counter in table.meter.requests.items()},
-        "ack_s": [lat for _, lat, move in fake.acks[acks:] if move], "ack_all_s": [lat for _, lat, _ in fake.acks[acks:]],
+        "requests": {
+            phase: [[m, t, n] for (m, t), n in counter.items()] for phase, counter in table.meter.requests.items()
+        },
+        "ack_s": [lat for _, lat, move in fake.acks[acks:] if move],
+        "ack_all_s": [lat for _, lat, _ in fake.acks[acks:]],
         "shown_s": [lat for _, lat in fake.shown[shown:]],
-        "timed_acks": [(sent, lat) for sent, lat, move in fake.acks[acks:] if move], "timed_shown": fake.shown[shown:],
-        "lobby": delta(start_of_lobby, before), "play": delta(before, after),
+        "timed_acks": [(sent, lat) for sent, lat, move in fake.acks[acks:] if move],
+        "timed_shown": fake.shown[shown:],
+        "lobby": delta(start_of_lobby, before),
+        "play": delta(before, after),
         "core": vars(CoreTimes.read(core) - core_before),
     }
 
 
-async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pictures: bool = False,
-                      kept_busy: bool = False, saturated: bool = False) -> dict:
+async def many_tables(
+    folder: Path,
+    core: int | None,
+    quick: bool,
+    say,
+    blank_pictures: bool = False,
+    kept_busy: bool = False,
+    saturated: bool = False,
+) -> dict:
     """TABLES tables at once, paced: each table's moves come at random (Poisson) moments, RATE a
     second over all; a finished game is followed by a new one in a new channel. The first seconds
     are a warm-up, not counted: a bot that has run a while has its menus and pictures of the
@@ -191,6 +212,7 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pi
         async def sit(table: Table) -> None:
             async with opening:
                 await table.sit_down()
+
         await asyncio.gather(*(sit(table) for table in tables))
         behind: list[float] = []
         failures: list[str] = []
@@ -217,6 +239,7 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pi
                 except (Stumble, NotAnswered, DiscordRuleBroken) as error:
                     failures.append(f"{table.variant.name}: {type(error).__name__}: {str(error)[:200]}")
                     return
+
         marks = []
 
         async def marking(start: float) -> None:
@@ -224,6 +247,7 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pi
             for third in range(SLICES):
                 await asyncio.sleep(max(0.0, start + warm + window * third / SLICES - time.perf_counter()))
                 marks.append((await bot.snapshot(), CoreTimes.read(core), time.perf_counter()))
+
         async with core_kept_busy(core) if kept_busy else contextlib.nullcontext():
             with LoopLag() as lag:
                 start = time.perf_counter()
@@ -237,29 +261,47 @@ async def many_tables(folder: Path, core: int | None, quick: bool, say, blank_pi
         core_times = marks[-1][1] - marks[0][1]
         timed_acks = [(sent, lat) for sent, lat, move in fake.acks if move and sent >= measured]
         moves = len(timed_acks)
-        thirds = [{"from": a[2], "to": b[2], "bot": delta(a[0], b[0]), "core": vars(b[1] - a[1])}
-                  for a, b in zip(marks, marks[1:])]
+        thirds = [
+            {"from": a[2], "to": b[2], "bot": delta(a[0], b[0]), "core": vars(b[1] - a[1])}
+            for a, b in zip(marks, marks[1:])
+        ]
         figures = {
-            "tables": count, "rate_asked": rate, "seconds": round(seconds, 2), "moves": moves,
-            "warm_up_s": warm, "ack_s": [lat for _, lat in timed_acks],
+            "tables": count,
+            "rate_asked": rate,
+            "seconds": round(seconds, 2),
+            "moves": moves,
+            "warm_up_s": warm,
+            "ack_s": [lat for _, lat in timed_acks],
             "ack_all_s": [lat for sent, lat, _ in fake.acks if sent >= measured],
-            "shown_s": [lat for sent, lat in fake.shown if sent >= measured], "timed_acks": timed_acks,
-            "timed_shown": [(sent, lat) for sent, lat in fake.shown if sent >= measured], "thirds": thirds,
-            "behind_s": [late for due, late in behind if due >= measured], "failures": failures,
-            "games_opened": games_opened[0], "stumbles": sum(table.stumbles for table in tables),
+            "shown_s": [lat for sent, lat in fake.shown if sent >= measured],
+            "timed_acks": timed_acks,
+            "timed_shown": [(sent, lat) for sent, lat in fake.shown if sent >= measured],
+            "thirds": thirds,
+            "behind_s": [late for due, late in behind if due >= measured],
+            "failures": failures,
+            "games_opened": games_opened[0],
+            "stumbles": sum(table.stumbles for table in tables),
             "requests": [[m, t] for arrived, m, t in fake.all_requests if arrived >= measured],
-            "bot": delta(before, after), "core": vars(core_times), "driver_stalls_s": lag.stalls,
-            "driver_gc_s": lag.gc, "driver_intervals": lag.intervals,
-            "errors_logged": bot.errors_logged()[:5], "variants": sorted({t.variant.name for t in tables}),
+            "bot": delta(before, after),
+            "core": vars(core_times),
+            "driver_stalls_s": lag.stalls,
+            "driver_gc_s": lag.gc,
+            "driver_intervals": lag.intervals,
+            "errors_logged": bot.errors_logged()[:5],
+            "variants": sorted({t.variant.name for t in tables}),
         }
     finally:
         if bot is not None:
             await bot.stop()
         await fake.close()
     if blank_pictures or kept_busy:
-        return report_beside(figures, say, "every picture a blank 16x16 JPEG (nothing drawn or encoded; the same "
-                             "requests)" if blank_pictures else "the bot's core kept from idling by a spinner at the "
-                             "lowest priority (bench/spinner.py)")
+        return report_beside(
+            figures,
+            say,
+            "every picture a blank 16x16 JPEG (nothing drawn or encoded; the same requests)"
+            if blank_pictures
+            else "the bot's core kept from idling by a spinner at the lowest priority (bench/spinner.py)",
+        )
     return report_capacity(figures, say) if saturated else report_load(figures, say)
 
 
@@ -285,25 +327,33 @@ async def measure(folder: Path, quick: bool, say, only_startup: bool = False) ->
     saved = pin_bench(own)
     quiet_fake()
     try:
-        where = (f"pinned to core {core}; the fake Discord and the simulated players in this one, on core(s) "
-                 f"{sorted(own)}" if core is not None else
-                 "NOT pinned: only one core is allowed, which the fake Discord and the players share with it")
-        say(f"The whole bot: the real bot in its own process {where}; all traffic on 127.0.0.1. A process of its own: "
+        where = (
+            f"pinned to core {core}; the fake Discord and the simulated players in this one, on core(s) {sorted(own)}"
+            if core is not None
+            else "NOT pinned: only one core is allowed, which the fake Discord and the players share with it"
+        )
+        say(
+            f"The whole bot: the real bot in its own process {where}; all traffic on 127.0.0.1. A process of its own: "
             "its CPU time is the bot's alone, one core is one core for all its threads, and /proc tells how long "
-            "they waited for it")
+            "they waited for it"
+        )
         results: dict = {"bot_core": core, "bench_cores": sorted(own)}
         if not only_startup:
             results["games"] = await whole_games(folder / "games", core, quick, say)
             results["load"] = await many_tables(folder / "load", core, quick, say)
-            results["load_blank_pictures"] = await many_tables(folder / "load-blank", core, quick, say,
-                                                               blank_pictures=True)
+            results["load_blank_pictures"] = await many_tables(
+                folder / "load-blank", core, quick, say, blank_pictures=True
+            )
             if possible(core):
-                results["load_core_kept_busy"] = await many_tables(folder / "load-kept-busy", core, quick, say,
-                                                                   kept_busy=True)
+                results["load_core_kept_busy"] = await many_tables(
+                    folder / "load-kept-busy", core, quick, say, kept_busy=True
+                )
             results["capacity"] = await many_tables(folder / "capacity", core, quick, say, saturated=True)
             results["discord_floor"] = await floor(folder / "discord-floor", core, quick, say)
         results["start_up"] = await start_up(folder / "start-up", core, quick, say)
-        results["start_up_clock_unseen"] = await start_up(folder / "start-up-unseen", core, quick, say, clock_seen=False)
+        results["start_up_clock_unseen"] = await start_up(
+            folder / "start-up-unseen", core, quick, say, clock_seen=False
+        )
         return results
     finally:
         if saved is not None:

@@ -12,6 +12,7 @@ database from before the clock, or restored from elsewhere): the first pass then
 table. Meanwhile a person opens a table and presses "My hand & moves" every half second: how long
 the bot takes to answer while it starts up.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -59,8 +60,8 @@ class Silent:
 async def clock_looked(db: Path) -> None:
     """The bot's own clock's pass over every table, as a bot that ran left it."""
     from bot.clock.scheduler import Clock
-    from bot.tables.service import TableService
     from bot.store.sqlite import Store
+    from bot.tables.service import TableService
 
     store = await Store.open(db)
     try:
@@ -128,50 +129,81 @@ def at(samples: list, moment: float | None, column: int) -> float | None:
     return found[0][column] if found else None
 
 
-def report(built: dict, watch: float, samples: list, answers: list, last: dict, core: dict, errors: list,
-           spawned: float, say) -> dict:
+def report(
+    built: dict, watch: float, samples: list, answers: list, last: dict, core: dict, errors: list, spawned: float, say
+) -> dict:
     # the bot's milestones are on the monotonic clock, which every process on the machine shares
     relative = {name: round(when - spawned, 3) for name, when in last["milestones"].items()}
     first_pass = relative.get("clock_first_pass")
     answered = [a for a in answers if a[1] is not None]
     figures = {
-        "stored_tables": built["tables"], "clock_seen": built["clock_seen"], "watched_s": watch, "milestones_s": relative,
-        "start_up_s": first_pass, "first_answer_s": answers[0][0] if answered else None,
+        "stored_tables": built["tables"],
+        "clock_seen": built["clock_seen"],
+        "watched_s": watch,
+        "milestones_s": relative,
+        "start_up_s": first_pass,
+        "first_answer_s": answers[0][0] if answered else None,
         "answers": [[round(a[0], 2), round(a[1] * 1000, 1) if a[1] is not None else None] for a in answers],
         "unanswered": [a[2] for a in answers if a[1] is None],
         "ack_p50_ms": round(percentile(sorted(a[1] for a in answered), 50) * 1000, 1) if answered else None,
         "ack_max_ms": round(max(a[1] for a in answered) * 1000, 1) if answered else None,
-        "rss_mb": {"at_ready": at(samples, relative.get("ready"), 1), "after_first_pass": at(samples, first_pass, 1),
-                   f"at_{watch:g}_s": samples[-1][1] if samples else None, "max": max((s[1] for s in samples), default=None)},
+        "rss_mb": {
+            "at_ready": at(samples, relative.get("ready"), 1),
+            "after_first_pass": at(samples, first_pass, 1),
+            f"at_{watch:g}_s": samples[-1][1] if samples else None,
+            "max": max((s[1] for s in samples), default=None),
+        },
         "cpu_s_in_watch": samples[-1][2] if samples else None,
         "cpu_share_in_watch": round(samples[-1][2] / samples[-1][0], 3) if samples else None,
-        "stalls_over_20ms": len(last["stalls"]), "longest_stall_ms": round(max((s[1] for s in last["stalls"]), default=0) * 1000, 1),
+        "stalls_over_20ms": len(last["stalls"]),
+        "longest_stall_ms": round(max((s[1] for s in last["stalls"]), default=0) * 1000, 1),
         "gc_longest_ms": round(last["gc"]["longest"] * 1000, 1),
-        "steal_share": round(core["steal"] / watch, 3), "errors_logged": errors[:5],
+        "steal_share": round(core["steal"] / watch, 3),
+        "errors_logged": errors[:5],
         "rss_curve": [[round(t, 2), round(r, 1)] for t, r, _ in samples[::4]],
     }
     if first_pass is not None and relative.get("ready") is not None:
         during = [s for s in samples if relative["ready"] <= s[0] <= first_pass]
         if len(during) >= 2:
-            figures["cpu_share_during_first_pass"] = round((during[-1][2] - during[0][2]) / max(0.01, during[-1][0] - during[0][0]), 3)
+            figures["cpu_share_during_first_pass"] = round(
+                (during[-1][2] - during[0][2]) / max(0.01, during[-1][0] - during[0][0]), 3
+            )
     m = relative
-    say(f"Start-up of the whole bot with {built['tables']:,} stored tables, "
-        + ("as a running bot leaves them (delivered, seen by its clock)" if built["clock_seen"] else
-           "which its clock never saw (a database from before the clock): the first pass reads every one")
-        + " (times from the moment its process was made):")
-    say(f"  imports done {m.get('imported', 0):.2f} s, setup_hook done (store, cogs, commands) {m.get('setup_hook_done', 0):.2f} s, "
+    say(
+        f"Start-up of the whole bot with {built['tables']:,} stored tables, "
+        + (
+            "as a running bot leaves them (delivered, seen by its clock)"
+            if built["clock_seen"]
+            else "which its clock never saw (a database from before the clock): the first pass reads every one"
+        )
+        + " (times from the moment its process was made):"
+    )
+    say(
+        f"  imports done {m.get('imported', 0):.2f} s, setup_hook done (store, cogs, commands) {m.get('setup_hook_done', 0):.2f} s, "
         f"ready {m.get('ready', 0):.2f} s, first answer to a person {figures['first_answer_s'] or 0:.2f} s, "
-        + (f"the clock's first pass over every table done {first_pass:.2f} s" if first_pass is not None
-           else f"the clock's first pass NOT done after {watch:g} s")
-        + (f", the publisher's first catch-up {m['catch_up_first_pass']:.2f} s" if "catch_up_first_pass" in m else ""))
+        + (
+            f"the clock's first pass over every table done {first_pass:.2f} s"
+            if first_pass is not None
+            else f"the clock's first pass NOT done after {watch:g} s"
+        )
+        + (f", the publisher's first catch-up {m['catch_up_first_pass']:.2f} s" if "catch_up_first_pass" in m else "")
+    )
     rss = figures["rss_mb"]
-    say(f"  memory: {rss['at_ready'] or 0:.0f} MB when ready, {rss['after_first_pass'] or 0:.0f} MB after the first pass, "
+    say(
+        f"  memory: {rss['at_ready'] or 0:.0f} MB when ready, {rss['after_first_pass'] or 0:.0f} MB after the first pass, "
         f"{rss[f'at_{watch:g}_s'] or 0:.0f} MB {watch:g} s after the start (max {rss['max'] or 0:.0f} MB); CPU "
         f"{figures['cpu_s_in_watch'] or 0:.1f} s in those {watch:g} s ({figures['cpu_share_in_watch'] or 0:.0%} of a core"
-        + (f"; {figures['cpu_share_during_first_pass']:.0%} during the first pass" if "cpu_share_during_first_pass" in figures else "")
-        + ")")
-    say(f"  a person pressing meanwhile: acknowledged in p50 {figures['ack_p50_ms'] or 0:.0f} ms, at worst "
+        + (
+            f"; {figures['cpu_share_during_first_pass']:.0%} during the first pass"
+            if "cpu_share_during_first_pass" in figures
+            else ""
+        )
+        + ")"
+    )
+    say(
+        f"  a person pressing meanwhile: acknowledged in p50 {figures['ack_p50_ms'] or 0:.0f} ms, at worst "
         f"{figures['ack_max_ms'] or 0:.0f} ms; loop stalls > 20 ms: {figures['stalls_over_20ms']}, longest "
         f"{figures['longest_stall_ms']:.0f} ms; host steal {figures['steal_share']:.0%}"
-        + (f"; NOT answered: {figures['unanswered'][0]}" if figures["unanswered"] else ""))
+        + (f"; NOT answered: {figures['unanswered'][0]}" if figures["unanswered"] else "")
+    )
     return figures

@@ -1,5 +1,6 @@
 """Command line: `python -m bot run | demo | backup | replay | ratings | health` (see --help), also
 installed as the `philosophers-table` console script."""
+
 from __future__ import annotations
 
 import argparse
@@ -54,8 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser(games).parse_args(argv)
     if args.command == "demo":
         from bot.cli.demo import run_demo
+
         return run_demo(args.game, args.players, args.seed, args.db)
     from bot.settings import SettingsError, load_settings
+
     try:
         settings = load_settings()
     except SettingsError as error:
@@ -63,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "backup":
         from bot.store.backup import BackupError, backup
+
         try:
             print(backup(args.db or settings.bot_db_path, args.path).summary())
         except BackupError as error:
@@ -71,16 +75,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "health":
         from bot.discord_app.health import check
+
         healthy, line = check(args.db or settings.bot_db_path)
         print(line, file=sys.stdout if healthy else sys.stderr)
         return 0 if healthy else 1
     if args.command in ("replay", "ratings"):
         import asyncio
 
-        from bot.ratings.ratings import rebuild_in
         from bot.cli.replay import print_replay
         from bot.discord_app.startup import fail, store_failure
+        from bot.ratings.ratings import rebuild_in
         from bot.store.sqlite import StorageFailed, StoreUnavailable
+
         path = args.db or settings.bot_db_path
         try:
             return asyncio.run(print_replay(path, args.table) if args.command == "replay" else rebuild_in(path))
@@ -90,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
         return 2
     from bot.discord_app.app import run_bot
+
     return run_bot(settings)
 
 

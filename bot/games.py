@@ -8,6 +8,7 @@ names more modules (comma separated), each with a `GAME`, registered the same wa
 its picture process alike. The tests register their toy game with it (tests/plugins/); production
 leaves it unset.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -17,16 +18,27 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from engine import GAMES, Chance, Game
-
 from bot.render.presentation import Presentation
+from engine import GAMES, Chance, Game
 
 EXTRA_GAMES = "PHILOSOPHERS_TABLE_EXTRA_GAMES"
 MOST_GAMES = 25  # a slash command's choices (/table new, /rules)
 COMMAND_NAME = re.compile(r"[a-z0-9-]{1,32}")  # a key is a choice's value and a command's name
 DESCRIPTION_LIMIT = 100  # a slash command's or an option's description
-ENGINE_PIECES = ("setup", "to_move", "legal_actions", "apply", "view", "outcome", "label", "stand_in",
-                 "default_action", "shuffle_secrets", "invariants", "opening")
+ENGINE_PIECES = (
+    "setup",
+    "to_move",
+    "legal_actions",
+    "apply",
+    "view",
+    "outcome",
+    "label",
+    "stand_in",
+    "default_action",
+    "shuffle_secrets",
+    "invariants",
+    "opening",
+)
 
 
 class GameContractError(Exception):
@@ -48,7 +60,9 @@ class Plugin:
     def group(self, view: dict, action: BaseModel) -> str:
         """The menu group of a move in a long list."""
         hook = self.presentation.group
-        return (hook(view, action) if hook else None) or str(getattr(action, "kind", "move")).replace("_", " ").capitalize()
+        return (hook(view, action) if hook else None) or str(getattr(action, "kind", "move")).replace(
+            "_", " "
+        ).capitalize()
 
     def hand_picture(self, view: dict) -> bool:
         """Whether a seat's own view goes with its moves as a picture (its secret arrangement)."""
@@ -185,11 +199,16 @@ def load_presentation(game: Game) -> tuple[Presentation | None, list[str]]:
         return None, [f"its presentation {game.presentation!r} cannot be loaded ({error})"]
     if not isinstance(presentation, Presentation):
         return None, [f"{game.presentation} is not a Presentation"]
-    problems = [f"the presentation's {piece} is not callable" for piece in ("draw", "text")
-                if not callable(getattr(presentation, piece))]
-    problems += [f"the presentation's {piece} is neither None nor callable"
-                 for piece in ("reveal", "label", "group", "position", "hand_picture")
-                 if getattr(presentation, piece) is not None and not callable(getattr(presentation, piece))]
+    problems = [
+        f"the presentation's {piece} is not callable"
+        for piece in ("draw", "text")
+        if not callable(getattr(presentation, piece))
+    ]
+    problems += [
+        f"the presentation's {piece} is neither None nor callable"
+        for piece in ("reveal", "label", "group", "position", "hand_picture")
+        if getattr(presentation, piece) is not None and not callable(getattr(presentation, piece))
+    ]
     if not presentation.rules.is_file():
         problems.append(f"its rules page {presentation.rules} is missing")
     return presentation, problems

@@ -1,5 +1,6 @@
 """The log: one handler, on standard output, with a level for the bot's own loggers and another,
 apart, for discord.py's (standard error is kept for the one line that says why start-up failed)."""
+
 from __future__ import annotations
 
 import logging
@@ -16,10 +17,12 @@ DISCORD_LOGGER = "discord"  # BOT_DISCORD_LOG_LEVEL: discord.http, discord.gatew
 OTHERS_LEVEL = logging.WARNING
 # discord.py warns at start-up that voice will not work without PyNaCl and davey; the bot has no
 # voice, so these two say nothing to whoever runs it.
-VOICE_WARNINGS = frozenset({
-    "PyNaCl is not installed, voice will NOT be supported",
-    "davey is not installed, voice will NOT be supported",
-})
+VOICE_WARNINGS = frozenset(
+    {
+        "PyNaCl is not installed, voice will NOT be supported",
+        "davey is not installed, voice will NOT be supported",
+    }
+)
 
 
 class WithoutVoiceWarnings(logging.Filter):

@@ -4,6 +4,7 @@ but a wake-up of theirs never preempts the loop. Before, SQLite's thread woke an
 loop at each of a move's hops to it, only to wait for the GIL the loop held: 37 thread switches a
 move on the bot's core became 17 (sched_switch tracepoints, 36 moves/s), and with the core full a
 move costs 4-8% less CPU (three alternated pairs of the whole-bot bench's capacity run)."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Settings, read once at start-up from the environment (and a `.env` file)."""
+
 from __future__ import annotations
 
 from pathlib import Path

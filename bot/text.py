@@ -1,10 +1,10 @@
 """Short texts shared by the cogs and the publisher, kept within Discord's limits."""
-from __future__ import annotations
 
-from engine import Game
+from __future__ import annotations
 
 from bot.clock.settings import format_duration
 from bot.store.sqlite import TableRecord
+from engine import Game
 
 MESSAGE_LIMIT = 2000
 
@@ -48,10 +48,12 @@ def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None, p
         return f"🎲 **{game.title}** has begun. Players: {seat_list(table, names)}"
     count = len(table.seats)
     need = "ready to start" if count >= game.min_seats else f"needs {game.min_seats - count} more to start"
-    return (f"🎲 **{game.title}** table, hosted by <@{table.host_id}>: {game.min_seats}-{game.max_seats} players.\n"
-            f"Seated ({count}): {seat_list(table)}\n{need.capitalize()}. Press **Join** to take a seat."
-            + (f"\n⏰ {format_duration(pace)} per move; a missed deadline plays a default move." if pace else "")
-            + ("" if table.takebacks else "\n↩️ Take-backs are off at this table."))
+    return (
+        f"🎲 **{game.title}** table, hosted by <@{table.host_id}>: {game.min_seats}-{game.max_seats} players.\n"
+        f"Seated ({count}): {seat_list(table)}\n{need.capitalize()}. Press **Join** to take a seat."
+        + (f"\n⏰ {format_duration(pace)} per move; a missed deadline plays a default move." if pace else "")
+        + ("" if table.takebacks else "\n↩️ Take-backs are off at this table.")
+    )
 
 
 FINISHED, PAUSED = "🏁 The game is over. Thanks for playing!", "⏸️ The table is paused."

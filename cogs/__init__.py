@@ -1,4 +1,5 @@
 """Slash-command cogs and the router of every press: they translate Discord input, never decide."""
+
 from __future__ import annotations
 
 

@@ -4,6 +4,7 @@ private message, where a deferral and then an edit were two requests. Discord wa
 acknowledgement within 3 seconds: a commit still running after DEFER_AFTER (a busy store, a queue
 of moves at the table) is deferred first, and its answer then edits the deferred response.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -56,8 +57,14 @@ class Answer:
                 log.warning("a slow answer could not be deferred", exc_info=True)
                 raise
 
-    async def send(self, content: str, *, view: discord.ui.View | None = None,
-                   picture: discord.File | None = None, redraw: bool = False) -> None:
+    async def send(
+        self,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        picture: discord.File | None = None,
+        redraw: bool = False,
+    ) -> None:
         """The answer. `redraw`: in place, the message's pictures become `picture` (none if None);
         else they stay as they are."""
         self._timer.cancel()

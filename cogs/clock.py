@@ -4,6 +4,7 @@ table, where a substitute takes the seat of a player the clock handed to a stand
 The commands join the `/table` group of the Tables cog when this cog loads (add it after Tables).
 They only translate: bot.clock (bot/clock/scheduler.py) decides.
 """
+
 from __future__ import annotations
 
 import logging
@@ -15,8 +16,8 @@ from discord.ext import commands
 from bot.clock.scheduler import CHANGE_CLOCK
 from bot.clock.settings import format_duration, parse_pace, parse_remind
 from bot.discord_app.delivery.mentions import NOBODY
-from bot.tables.gate import Need
 from bot.store.sqlite import TableRecord
+from bot.tables.gate import Need
 
 from .common import answer_error, caller_of, here, send_private
 
@@ -35,8 +36,9 @@ async def take_seat(interaction: discord.Interaction, table: TableRecord, how: s
     async with bot.publisher.ordered_delivery(table.id):
         take = bot.clock.back if how == "back" else bot.clock.substitute
         update = await take(table.id, interaction.user.id)
-        await interaction.followup.send("✅ You have your seat again." if how == "back" else "✅ You took the seat.",
-                                        ephemeral=True)
+        await interaction.followup.send(
+            "✅ You have your seat again." if how == "back" else "✅ You took the seat.", ephemeral=True
+        )
         await bot.publisher.publish(update)  # with the seat's own view, by DM
 
 
@@ -47,40 +49,53 @@ def clock_commands() -> list[app_commands.Command]:
     @app_commands.describe(pace="none, or a time such as 30m, 12h, 2d or 1d12h")
     async def pace(interaction: discord.Interaction, pace: app_commands.Range[str, 1, 20]) -> None:
         table = await table_here(interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
-        settings = await interaction.client.clock.change(table.id, interaction.user.id, moderator=caller_of(interaction).moderator,
-                                                         pace=parse_pace(pace))
+        settings = await interaction.client.clock.change(
+            table.id, interaction.user.id, moderator=caller_of(interaction).moderator, pace=parse_pace(pace)
+        )
         when = f"{format_duration(settings.pace)} per move" if settings.pace else "none: no deadlines"
         await interaction.response.send_message(
-            f"⏰ <@{interaction.user.id}> set the pace: {when}." + (" Deadlines start again from now."
-                                                                   if table.status != "lobby" else ""),
-            allowed_mentions=NOBODY)
+            f"⏰ <@{interaction.user.id}> set the pace: {when}."
+            + (" Deadlines start again from now." if table.status != "lobby" else ""),
+            allowed_mentions=NOBODY,
+        )
         if table.status == "lobby":
             await interaction.client.publisher.refresh_lobby(table)  # the lobby shows the pace
         else:
             await interaction.client.publisher.refresh_waiting(table.id)  # the new deadlines
 
     @app_commands.command(name="clock", description="The table's clock: reminders, stand-ins, vacations")
-    @app_commands.describe(remind="Time between reminders: auto (half the pace, or a day), off, or e.g. 6h",
-                           reminders="Reminders before one 'stalled' notice",
-                           misses="Missed deadlines in a row before a stand-in takes the seat (0: never)",
-                           vacation_days="Vacation days each player may take in this game")
-    async def clock(interaction: discord.Interaction, remind: app_commands.Range[str, 1, 20] | None = None,
-                    reminders: app_commands.Range[int, 0, 10] | None = None,
-                    misses: app_commands.Range[int, 0, 10] | None = None,
-                    vacation_days: app_commands.Range[int, 0, 30] | None = None) -> None:
+    @app_commands.describe(
+        remind="Time between reminders: auto (half the pace, or a day), off, or e.g. 6h",
+        reminders="Reminders before one 'stalled' notice",
+        misses="Missed deadlines in a row before a stand-in takes the seat (0: never)",
+        vacation_days="Vacation days each player may take in this game",
+    )
+    async def clock(
+        interaction: discord.Interaction,
+        remind: app_commands.Range[str, 1, 20] | None = None,
+        reminders: app_commands.Range[int, 0, 10] | None = None,
+        misses: app_commands.Range[int, 0, 10] | None = None,
+        vacation_days: app_commands.Range[int, 0, 30] | None = None,
+    ) -> None:
         bot = interaction.client
         table = await table_here(interaction)
-        changes = {name: value for name, value in (("reminders", reminders), ("misses", misses),
-                                                   ("vacation_days", vacation_days)) if value is not None}
+        changes = {
+            name: value
+            for name, value in (("reminders", reminders), ("misses", misses), ("vacation_days", vacation_days))
+            if value is not None
+        }
         if remind is not None:
             changes["remind"] = parse_remind(remind)
         if not changes:
             await send_private(interaction, (await bot.clock.settings(table.id)).describe())
             return
         table = await table_here(interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
-        settings = await bot.clock.change(table.id, interaction.user.id, moderator=caller_of(interaction).moderator, **changes)
-        await interaction.response.send_message(f"⏰ <@{interaction.user.id}> changed the table's clock:\n"
-                                                f"{settings.describe()}", allowed_mentions=NOBODY)
+        settings = await bot.clock.change(
+            table.id, interaction.user.id, moderator=caller_of(interaction).moderator, **changes
+        )
+        await interaction.response.send_message(
+            f"⏰ <@{interaction.user.id}> changed the table's clock:\n{settings.describe()}", allowed_mentions=NOBODY
+        )
         await bot.publisher.refresh_waiting(table.id)  # every deadline starts again from now
 
     @app_commands.command(name="vacation", description="Pause your pings and deadlines at this table for some days")
@@ -89,11 +104,18 @@ def clock_commands() -> list[app_commands.Command]:
         bot = interaction.client
         table = await table_here(interaction, Need.SEATED)
         until, left = await bot.clock.vacation(table.id, interaction.user.id, days)
-        await send_private(interaction, f"✅ {'Have a good rest' if until else 'Welcome back'}! Vacation left at this "
-                                        f"table: {format_duration(left) if left > 0 else 'none'}.")
+        await send_private(
+            interaction,
+            f"✅ {'Have a good rest' if until else 'Welcome back'}! Vacation left at this "
+            f"table: {format_duration(left) if left > 0 else 'none'}.",
+        )
         who = f"<@{interaction.user.id}>"
-        text = (f"🏖️ {who} is on vacation until <t:{int(until)}:f> (<t:{int(until)}:R>): no pings, and their deadlines "
-                "wait for them." if until else f"👋 {who} is back from vacation.")
+        text = (
+            f"🏖️ {who} is on vacation until <t:{int(until)}:f> (<t:{int(until)}:R>): no pings, and their deadlines "
+            "wait for them."
+            if until
+            else f"👋 {who} is back from vacation."
+        )
         # through the interaction's webhook, which needs no permission in the channel
         await interaction.followup.send(text, allowed_mentions=NOBODY)
         await bot.publisher.refresh_waiting(table.id)  # their deadline waits, or runs again
@@ -122,4 +144,3 @@ class ClockCommands(commands.Cog):
         group = self.bot.tree.get_command("table")
         for command in self.commands if group is not None else ():  # gone if Tables was removed first
             group.remove_command(command.name)
-

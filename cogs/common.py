@@ -1,4 +1,5 @@
 """What every cog needs: who is asking (a `Caller` for the gate), and how to answer privately."""
+
 from __future__ import annotations
 
 import logging
@@ -6,9 +7,9 @@ import logging
 import discord
 
 from bot.discord_app import permissions
+from bot.store.sqlite import StorageFailed
 from bot.tables.gate import Caller, Need, Origin, Pass
 from bot.tables.refusals import Refused
-from bot.store.sqlite import StorageFailed
 from engine import RuleError
 
 log = logging.getLogger(__name__)
@@ -27,8 +28,12 @@ def is_moderator(interaction: discord.Interaction) -> bool:
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
-    return Caller(user_id=interaction.user.id, guild_id=interaction.guild_id,
-                  channel_id=interaction.channel_id or 0, moderator=is_moderator(interaction))
+    return Caller(
+        user_id=interaction.user.id,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id or 0,
+        moderator=is_moderator(interaction),
+    )
 
 
 def origin_of(interaction: discord.Interaction) -> Origin | None:
@@ -37,8 +42,9 @@ def origin_of(interaction: discord.Interaction) -> Origin | None:
     message = interaction.message
     if message is None:
         return None
-    return Origin(frozenset(custom_ids(message.components)),
-                  private=interaction.guild_id is None or message.flags.ephemeral)
+    return Origin(
+        frozenset(custom_ids(message.components)), private=interaction.guild_id is None or message.flags.ephemeral
+    )
 
 
 def custom_ids(components) -> list[str]:

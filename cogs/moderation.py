@@ -4,6 +4,7 @@ and the Rematch button of a finished game.
 The commands join the `/table` group of the Tables cog when this cog loads (add it after Tables).
 They only translate: the gate (bot/tables/gate.py) authorises, bot.moderation and the TableService decide.
 """
+
 from __future__ import annotations
 
 import logging
@@ -13,13 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app.delivery.mentions import NOBODY, pinging
 from bot.discord_app.delivery.components import board_components, page_components
+from bot.discord_app.delivery.mentions import NOBODY, pinging
+from bot.store.sqlite import TableRecord
 from bot.tables.gate import LARGEST_ID, Need, Pass
 from bot.tables.moderation import Moderation
 from bot.tables.refusals import Refused
 from bot.tables.seats import rematch_invites, seat_history
-from bot.store.sqlite import TableRecord
 from bot.text import plural
 
 from .common import answer_error, bot_can_post_here, caller_of, here, send_private
@@ -27,8 +28,9 @@ from .common import answer_error, bot_can_post_here, caller_of, here, send_priva
 log = logging.getLogger(__name__)
 
 
-async def moderate(interaction: discord.Interaction, operation, what: str, done: str, need: Need = Need.MODERATE,
-                   **arguments) -> TableRecord:
+async def moderate(
+    interaction: discord.Interaction, operation, what: str, done: str, need: Need = Need.MODERATE, **arguments
+) -> TableRecord:
     """Run a moderator operation (a method of bot.moderation) on this channel's table and publish
     what it changed."""
     bot = interaction.client
@@ -57,58 +59,94 @@ def table_commands() -> list[app_commands.Command]:
 
     @app_commands.command(name="skip", description="Play the default move for everyone the table waits on (moderators)")
     async def skip(interaction: discord.Interaction) -> None:
-        await moderate(interaction, interaction.client.moderation.skip, "skip a turn",
-                       "Skipped: the default move was played for everyone the table waited on.")
+        await moderate(
+            interaction,
+            interaction.client.moderation.skip,
+            "skip a turn",
+            "Skipped: the default move was played for everyone the table waited on.",
+        )
 
     @app_commands.command(name="replace", description="Hand a player's seat to another member (moderators)")
-    @app_commands.describe(member="Who takes the seat", player="Whose seat they take",
-                           seat="Or the seat's number (for a stand-in's seat)")
-    async def replace(interaction: discord.Interaction, member: discord.Member, player: discord.Member | None = None,
-                      seat: app_commands.Range[int, 1, 12] | None = None) -> None:
+    @app_commands.describe(
+        member="Who takes the seat", player="Whose seat they take", seat="Or the seat's number (for a stand-in's seat)"
+    )
+    async def replace(
+        interaction: discord.Interaction,
+        member: discord.Member,
+        player: discord.Member | None = None,
+        seat: app_commands.Range[int, 1, 12] | None = None,
+    ) -> None:
         if member.bot:
             raise Refused("A bot cannot take a seat; leave it to a stand-in.")
-        await moderate(interaction, interaction.client.moderation.replace, "hand a seat to someone else",
-                       f"{member.display_name} holds the seat now.", member_id=member.id,
-                       player_id=player.id if player else None, seat=seat - 1 if seat else None)
+        await moderate(
+            interaction,
+            interaction.client.moderation.replace,
+            "hand a seat to someone else",
+            f"{member.display_name} holds the seat now.",
+            member_id=member.id,
+            player_id=player.id if player else None,
+            seat=seat - 1 if seat else None,
+        )
 
-    @app_commands.command(name="rollback", description="Take back the last moves, replaying the game without them (moderators)")
+    @app_commands.command(
+        name="rollback", description="Take back the last moves, replaying the game without them (moderators)"
+    )
     @app_commands.describe(actions="How many moves to take back")
     async def rollback(interaction: discord.Interaction, actions: app_commands.Range[int, 1, 1000]) -> None:
-        await moderate(interaction, interaction.client.moderation.rollback, "roll a game back",
-                       f"{plural(actions, 'move')} taken back: the game goes on from the position before "
-                       f"{'it' if actions == 1 else 'them'}.", Need.ROLL_BACK, moves=actions)
+        await moderate(
+            interaction,
+            interaction.client.moderation.rollback,
+            "roll a game back",
+            f"{plural(actions, 'move')} taken back: the game goes on from the position before "
+            f"{'it' if actions == 1 else 'them'}.",
+            Need.ROLL_BACK,
+            moves=actions,
+        )
 
     @app_commands.command(name="log", description="The table's public events and moderator actions, page by page")
     @app_commands.describe(table="A table's number (default: this channel's table, or its last one)")
-    async def table_log(interaction: discord.Interaction, table: app_commands.Range[int, 1, LARGEST_ID] | None = None) -> None:
+    async def table_log(
+        interaction: discord.Interaction, table: app_commands.Range[int, 1, LARGEST_ID] | None = None
+    ) -> None:
         bot = interaction.client
         record = await bot.moderation.table_for_log(interaction.guild_id, interaction.channel_id, table)
         record = (await bot.gate.table(caller_of(interaction), record.id, Need.LOOK)).table
         content, components = await log_page(bot, record)
-        await interaction.response.send_message(content, ephemeral=True, allowed_mentions=NOBODY,
-                                                **({"view": components} if components else {}))
+        await interaction.response.send_message(
+            content, ephemeral=True, allowed_mentions=NOBODY, **({"view": components} if components else {})
+        )
 
     @app_commands.command(name="config", description="Server settings for tables: who moderates them")
-    @app_commands.describe(moderator_role="Members with this role moderate tables (as Manage Channels does)",
-                           clear="Forget the moderator role")
-    async def config(interaction: discord.Interaction, moderator_role: discord.Role | None = None,
-                     clear: bool = False) -> None:
+    @app_commands.describe(
+        moderator_role="Members with this role moderate tables (as Manage Channels does)",
+        clear="Forget the moderator role",
+    )
+    async def config(
+        interaction: discord.Interaction, moderator_role: discord.Role | None = None, clear: bool = False
+    ) -> None:
         moderation: Moderation = interaction.client.moderation
         if moderator_role is None and not clear:
             settings = await moderation.guild_settings(interaction.guild_id)
             role = settings and settings["moderator_role"]
-            text = (f"🛡️ Moderators: members with Manage Channels, and the role <@&{role}> "
-                    f"(set by <@{settings['updated_by']}> <t:{int(settings['updated_at'])}:R>)." if role else
-                    "🛡️ Moderators: members with Manage Channels. Set a role with `/table config moderator_role:`.")
+            text = (
+                f"🛡️ Moderators: members with Manage Channels, and the role <@&{role}> "
+                f"(set by <@{settings['updated_by']}> <t:{int(settings['updated_at'])}:R>)."
+                if role
+                else "🛡️ Moderators: members with Manage Channels. Set a role with `/table config moderator_role:`."
+            )
             await send_private(interaction, text)
             return
         permissions = interaction.permissions
         if not (permissions.manage_guild or permissions.administrator):
             raise Refused("Only members with Manage Server can choose the moderator role.")
-        await moderation.set_moderator_role(interaction.guild_id, None if clear else moderator_role.id,
-                                            interaction.user.id)
-        text = ("🛡️ The moderator role is cleared: moderators are members with Manage Channels." if clear else
-                f"🛡️ Members with <@&{moderator_role.id}> now moderate tables here.")
+        await moderation.set_moderator_role(
+            interaction.guild_id, None if clear else moderator_role.id, interaction.user.id
+        )
+        text = (
+            "🛡️ The moderator role is cleared: moderators are members with Manage Channels."
+            if clear
+            else f"🛡️ Members with <@&{moderator_role.id}> now moderate tables here."
+        )
         await interaction.response.send_message(f"{text} (by <@{interaction.user.id}>)", allowed_mentions=NOBODY)
 
     built = [pause, resume, skip, replace, rollback, table_log, config]
@@ -118,6 +156,7 @@ def table_commands() -> list[app_commands.Command]:
 
 
 # --- the log, page by page -------------------------------------------------------------------------
+
 
 async def log_page(bot, table: TableRecord, page: int | None = None) -> tuple[str, discord.ui.View | None]:
     """One page of a table's log (the newest by default), with buttons to the older and newer."""
@@ -136,8 +175,14 @@ async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
     old = passed.table
     game = bot.service.game_of(old)
     table = await bot.service.create(
-        guild_id=old.guild_id, channel_id=old.channel_id, host_id=interaction.user.id, game=old.game,
-        options=old.options, stand_ins=min(old.seats.count(None), game.max_seats - 1), takebacks=old.takebacks)
+        guild_id=old.guild_id,
+        channel_id=old.channel_id,
+        host_id=interaction.user.id,
+        game=old.game,
+        options=old.options,
+        stand_ins=min(old.seats.count(None), game.max_seats - 1),
+        takebacks=old.takebacks,
+    )
     await bot.clock.configure(table.id, **asdict(await bot.clock.settings(old.id)))  # the same pace
     log = await bot.store.actions(old.id)
     invited = rematch_invites(seat_history(old, log), log, interaction.user.id)

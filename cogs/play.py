@@ -1,5 +1,6 @@
 """Playing: a move, the lobby's buttons, "My hand & moves". Each starts from what the gate let
 through (bot/tables/gate.py) and asks the TableService to do it; nothing here decides."""
+
 from __future__ import annotations
 
 import time
@@ -7,10 +8,10 @@ import time
 import discord
 from pydantic import BaseModel
 
-from bot.discord_app.delivery.mentions import pinging
-from bot.discord_app.delivery.messages import moves_message, place
 from bot.discord_app.delivery.components import close_components, with_take_back
 from bot.discord_app.delivery.hooks import Hook
+from bot.discord_app.delivery.mentions import pinging
+from bot.discord_app.delivery.messages import moves_message, place
 from bot.games import plugin
 from bot.tables.gate import Pass
 from bot.tables.refusals import ClosesTable
@@ -19,15 +20,21 @@ from .answers import Answer
 from .common import send_private
 
 
-async def commit_move(interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool,
-                      version: int | None = None) -> None:
+async def commit_move(
+    interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool, version: int | None = None
+) -> None:
     """Play the move; answer only once it is committed (cogs/answers.py), then publish it. `edit`:
     the move came from a message of moves, which now shows what is left to do; else the answer is
     a private message. The interaction is not acknowledged yet."""
     answering = interaction.client.publisher.dms.answering
     # the message pressed, answered in place: a DM prompt, or a private answer in the channel
-    pressed = None if not edit or interaction.message is None else \
-        interaction.message.id if interaction.guild_id is None else (passed.table.id, interaction.user.id)
+    pressed = (
+        None
+        if not edit or interaction.message is None
+        else interaction.message.id
+        if interaction.guild_id is None
+        else (passed.table.id, interaction.user.id)
+    )
     if pressed is not None:
         answering.add(pressed)
     try:
@@ -36,14 +43,20 @@ async def commit_move(interaction: discord.Interaction, passed: Pass, action: Ba
         answering.discard(pressed)
 
 
-async def _commit_move(interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool,
-                       version: int | None) -> None:
+async def _commit_move(
+    interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool, version: int | None
+) -> None:
     bot = interaction.client
     service = bot.service
     user_id, table = interaction.user.id, passed.table
     async with Answer(interaction, in_place=edit) as answer, bot.publisher.ordered_delivery(table.id):
-        update = await service.act(table.id, user_id, action, version=table.version if version is None else version,
-                                   answered_by=answered_by(interaction))
+        update = await service.act(
+            table.id,
+            user_id,
+            action,
+            version=table.version if version is None else version,
+            answered_by=answered_by(interaction),
+        )
         mine = update.private.pop(user_id, [])
         played = passed.choice.label if passed.choice is not None else "your move"
         ack = "✅ " + (" ".join(mine) if mine else f"You played **{played}**.")  # never a bare "Done"
@@ -56,8 +69,9 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
         content, components = moves_message(service, update.table, user_id, intro=ack)
         content = content if components else ack
         if edit and in_dm and interaction.message is not None:  # the prompt pressed shows the next step, or none
-            await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
-                                          moves=components is not None)
+            await bot.publisher.dms.shown(
+                update.table, user_id, interaction.channel_id, interaction.message.id, moves=components is not None
+            )
         elif not in_dm:  # a private answer in the channel: it offers the next step, or none
             bot.publisher.dms.offered(update.table, user_id, Hook.of(interaction) if components else None)
         if update.take_back_version is not None:  # a misclick can be undone while nothing else happened
@@ -65,13 +79,15 @@ async def _commit_move(interaction: discord.Interaction, passed: Pass, action: B
             content += "" if fits else "\n↩️ Misclicked? `/table undo` takes it back."
         picture = await bot.publisher.hand_picture(update.table, user_id)
         # a game with pictures of one's own replaces the last step's, or takes it away
-        await answer.send(content, view=components, picture=picture,
-                          redraw=plugin(table.game).presentation.hand_picture is not None)
+        await answer.send(
+            content, view=components, picture=picture, redraw=plugin(table.game).presentation.hand_picture is not None
+        )
         await bot.publisher.publish(update, actor=user_id, prompted=(user_id,), via=Hook.of(interaction))
 
 
-async def take_back(interaction: discord.Interaction, passed: Pass, *, version: int | None = None,
-                    in_place: bool = False) -> None:
+async def take_back(
+    interaction: discord.Interaction, passed: Pass, *, version: int | None = None, in_place: bool = False
+) -> None:
     """Take back the player's own last move (the ↩️ button on its confirmation, at `version`, or
     `/table undo`): the message pressed (`in_place`), or a private answer, shows their moves again."""
     bot = interaction.client
@@ -85,8 +101,9 @@ async def take_back(interaction: discord.Interaction, passed: Pass, *, version: 
             intro += f"\nAt {place(bot.service, update.table)}."
         content, components = moves_message(bot.service, update.table, user_id, intro=intro)
         if pressed and in_dm and interaction.message is not None:  # the DM pressed is their prompt again
-            await bot.publisher.dms.shown(update.table, user_id, interaction.channel_id, interaction.message.id,
-                                          moves=components is not None)
+            await bot.publisher.dms.shown(
+                update.table, user_id, interaction.channel_id, interaction.message.id, moves=components is not None
+            )
         elif not in_dm:  # a private answer in the channel: it offers their moves again, or none
             bot.publisher.dms.offered(update.table, user_id, Hook.of(interaction) if components else None)
         await answer.send(content, view=components)
@@ -149,6 +166,8 @@ async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:
         return
     content, components = moves_message(bot.service, passed.table, interaction.user.id)
     picture = await bot.publisher.hand_picture(passed.table, interaction.user.id) if components else None
-    await send_private(interaction, content, **({"view": components} if components else {}), **({"file": picture} if picture else {}))
+    await send_private(
+        interaction, content, **({"view": components} if components else {}), **({"file": picture} if picture else {})
+    )
     if components and interaction.guild_id is not None:
         bot.publisher.dms.offered(passed.table, interaction.user.id, Hook.of(interaction))

@@ -3,6 +3,7 @@
 handler of its kind. A forged, foreign, malformed or stale press gets a private refusal with the
 reason and changes nothing; no press is ever left unanswered or dropped, even after a restart.
 """
+
 from __future__ import annotations
 
 import logging
@@ -10,13 +11,13 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.discord_app.delivery.components import MoveForm
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.discord_app.delivery.messages import moves_message, place
-from bot.discord_app.delivery.components import MoveForm
+from bot.store.sqlite import StorageFailed
 from bot.tables.gate import Pass, Press, parse_press
 from bot.tables.menu import fill, open_text_fields
 from bot.tables.refusals import StaleBoard
-from bot.store.sqlite import StorageFailed
 from engine import RuleError
 
 from .common import FAILED, caller_of, origin_of, refuse, send_private
@@ -44,8 +45,9 @@ async def choose(interaction: discord.Interaction, passed: Pass) -> None:
     if open_text_fields(passed.choice.action):
         await interaction.response.send_modal(MoveForm(passed.table, passed.choice))
         return
-    await commit_move(interaction, passed, passed.choice.action, edit=passed.press.in_place,
-                      version=passed.press.version)
+    await commit_move(
+        interaction, passed, passed.choice.action, edit=passed.press.in_place, version=passed.press.version
+    )
 
 
 async def submit(interaction: discord.Interaction, passed: Pass) -> None:
@@ -60,14 +62,16 @@ async def show(interaction: discord.Interaction, press: Press, **message) -> Non
     if press.in_place:
         await interaction.response.edit_message(**message)
     else:
-        await interaction.response.send_message(ephemeral=True, **{key: value for key, value in message.items()
-                                                                    if value is not None})
+        await interaction.response.send_message(
+            ephemeral=True, **{key: value for key, value in message.items() if value is not None}
+        )
 
 
 async def navigate(interaction: discord.Interaction, passed: Pass) -> None:
     """A group of moves, or another page of them: plays nothing, redraws the menu."""
-    content, components = moves_message(interaction.client.service, passed.table, interaction.user.id,
-                                  group=passed.press.group, page=passed.press.page)
+    content, components = moves_message(
+        interaction.client.service, passed.table, interaction.user.id, group=passed.press.group, page=passed.press.page
+    )
     await show(interaction, passed.press, content=content, view=components)
 
 
@@ -84,8 +88,18 @@ async def undo(interaction: discord.Interaction, passed: Pass) -> None:
     await take_back(interaction, passed, version=passed.press.version, in_place=passed.press.in_place)
 
 
-HANDLERS = {"move": choose, "pick": choose, "form": submit, "group": navigate, "menu": navigate,
-            "hand": show_hand, "lobby": lobby, "log": turn_log_page, "rematch": rematch, "undo": undo}
+HANDLERS = {
+    "move": choose,
+    "pick": choose,
+    "form": submit,
+    "group": navigate,
+    "menu": navigate,
+    "hand": show_hand,
+    "lobby": lobby,
+    "log": turn_log_page,
+    "rematch": rematch,
+    "undo": undo,
+}
 
 
 async def turn_rules_page(interaction: discord.Interaction, press: Press) -> None:
@@ -119,12 +133,14 @@ async def refresh_menu(interaction: discord.Interaction, error: StaleBoard) -> b
     if interaction.user.id not in table.seats or table.state is None:
         return False
     in_dm = interaction.guild_id is None
-    content, components = moves_message(bot.service, table, interaction.user.id,
-                                  intro=f"At {place(bot.service, table)}:" if in_dm else "")
+    content, components = moves_message(
+        bot.service, table, interaction.user.id, intro=f"At {place(bot.service, table)}:" if in_dm else ""
+    )
     await interaction.response.edit_message(content=content, view=components)
     if in_dm:  # that DM is the player's prompt at the table now, or no prompt
-        await bot.publisher.dms.shown(table, interaction.user.id, interaction.channel_id, message.id,
-                                      moves=components is not None)
+        await bot.publisher.dms.shown(
+            table, interaction.user.id, interaction.channel_id, message.id, moves=components is not None
+        )
     await send_private(interaction, f"🚫 {error}")
     return True
 
@@ -139,9 +155,12 @@ class Presses(commands.Cog):
             return
         data = interaction.data or {}
         try:
-            passed = await self.bot.gate.press(caller_of(interaction), str(data.get("custom_id", "")),
-                                               [str(value) for value in data.get("values") or ()],
-                                               origin_of(interaction))
+            passed = await self.bot.gate.press(
+                caller_of(interaction),
+                str(data.get("custom_id", "")),
+                [str(value) for value in data.get("values") or ()],
+                origin_of(interaction),
+            )
             if isinstance(passed, Press):
                 await TABLELESS[passed.kind](interaction, passed)
             else:

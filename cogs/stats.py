@@ -1,14 +1,15 @@
 """`/stats [member]` and `/stats server:true`: games played and won in this server, with ratings
 per game, and the server's leaderboards (pages `pt:ranks:GAME:PAGE`, answered by cogs/presses.py)."""
+
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ratings import leaderboard, stats
-from bot.discord_app.delivery.mentions import NOBODY
 from bot.discord_app.delivery.components import StaticView, button, page_components
+from bot.discord_app.delivery.mentions import NOBODY
+from bot.ratings import leaderboard, stats
 from bot.tables.refusals import Refused
 
 
@@ -20,8 +21,9 @@ def leaderboard_components(board: leaderboard.Board) -> StaticView | None:
     return components if components.children else None
 
 
-async def server_page(interaction: discord.Interaction, game: str | None = None,
-                      page: int = 0) -> tuple[str, StaticView | None]:
+async def server_page(
+    interaction: discord.Interaction, game: str | None = None, page: int = 0
+) -> tuple[str, StaticView | None]:
     """The server's stats and one page of a game's leaderboard (the caller's own server)."""
     if interaction.guild_id is None:
         raise Refused("Leaderboards belong to a server: use `/stats server:true` there.")
@@ -39,10 +41,13 @@ class Stats(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="stats", description="Games, wins and ratings here, of a member or of the whole server")
-    @app_commands.describe(member="Whose games (default: yours)", server="The whole server's games and leaderboards instead")
+    @app_commands.describe(
+        member="Whose games (default: yours)", server="The whole server's games and leaderboards instead"
+    )
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
-                    server: bool = False) -> None:
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None, server: bool = False
+    ) -> None:
         await interaction.response.defer(thinking=True)  # the first call may count older tables
         components = None
         if server:
@@ -50,6 +55,11 @@ class Stats(commands.Cog):
         else:
             who = member or interaction.user
             store, guild = self.bot.store, interaction.guild_id
-            text = stats.member_text(who.display_name, await stats.member_stats(store, guild, who.id),
-                                     await leaderboard.member_ratings(store, guild, who.id))
-        await interaction.followup.send(text[:2000], allowed_mentions=NOBODY, **({"view": components} if components else {}))
+            text = stats.member_text(
+                who.display_name,
+                await stats.member_stats(store, guild, who.id),
+                await leaderboard.member_ratings(store, guild, who.id),
+            )
+        await interaction.followup.send(
+            text[:2000], allowed_mentions=NOBODY, **({"view": components} if components else {})
+        )

@@ -1,4 +1,5 @@
 """`/table ...`, `/hand` and `/rules`: translate slash commands into TableService calls."""
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,8 @@ from discord.ext import commands
 
 from bot import render
 from bot.clock.settings import default_paces, new_table_pace
-from bot.discord_app.delivery.mentions import NOBODY
 from bot.discord_app.delivery.components import board_components, page_components
+from bot.discord_app.delivery.mentions import NOBODY
 from bot.games import plugins
 from bot.tables.gate import Need
 from bot.tables.refusals import Refused
@@ -23,7 +24,9 @@ from .common import answer_error, bot_can_post_here, caller_of, here
 from .play import lobby_action, show_hand, take_back
 
 GAME_CHOICES = [app_commands.Choice(name=shown.game.title, value=key) for key, shown in plugins().items()]
-PACE_HELP = f"Time per move: e.g. 30m, 12h, 2d, or none (the default{'; ' if default_paces() else ''}{default_paces()})"[:100]
+PACE_HELP = (
+    f"Time per move: e.g. 30m, 12h, 2d, or none (the default{'; ' if default_paces() else ''}{default_paces()})"[:100]
+)
 OPTIONS_LENGTH = 1000  # /table new's options text: more than any game's options need
 OPTION_BOUNDARY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")  # commas inside [..] stay
 
@@ -65,26 +68,45 @@ class Tables(commands.Cog):
     async def _here(self, interaction: discord.Interaction, need: Need, what: str = "do that"):
         return await here(interaction, need, what)
 
-    async def cog_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
         await answer_error(interaction, error)
 
     @table.command(name="new", description="Open a table for a game in this channel")
-    @app_commands.describe(game="Which game", stand_ins="Seats for stand-in players (the bot plays them)",
-                           options="Table options as name=value, comma separated",
-                           pace=PACE_HELP, undo="Whether players may take back their own last move (default: on)")
+    @app_commands.describe(
+        game="Which game",
+        stand_ins="Seats for stand-in players (the bot plays them)",
+        options="Table options as name=value, comma separated",
+        pace=PACE_HELP,
+        undo="Whether players may take back their own last move (default: on)",
+    )
     @app_commands.choices(game=GAME_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: str, stand_ins: app_commands.Range[int, 0, 11] = 0,
-                  options: app_commands.Range[str, 1, OPTIONS_LENGTH] = "", pace: app_commands.Range[str, 1, 20] | None = None,
-                  undo: Literal["on", "off"] = "on") -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        stand_ins: app_commands.Range[int, 0, 11] = 0,
+        options: app_commands.Range[str, 1, OPTIONS_LENGTH] = "",
+        pace: app_commands.Range[str, 1, 20] | None = None,
+        undo: Literal["on", "off"] = "on",
+    ) -> None:
         bot_can_post_here(interaction)
         seconds = new_table_pace(game, pace)
         table = await self.bot.service.create(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, host_id=interaction.user.id,
-            game=game, options=parse_options(options), stand_ins=stand_ins, takebacks=undo == "on")
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            game=game,
+            options=parse_options(options),
+            stand_ins=stand_ins,
+            takebacks=undo == "on",
+        )
         if seconds:
             await self.bot.clock.configure(table.id, pace=seconds)
-        await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_components(table),
-                                                allowed_mentions=NOBODY)
+        await interaction.response.send_message(
+            await self.bot.publisher.lobby_message(table), view=board_components(table), allowed_mentions=NOBODY
+        )
         message = await interaction.original_response()
         await self.bot.store.set_board_message(table.id, message.id)
         self.bot.publisher.editors.original(table.id, message.id, interaction)
@@ -113,21 +135,28 @@ class Tables(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         table = (await self._here(interaction, Need.LOOK)).table
         if table.state is None:
-            await interaction.response.send_message(await self.bot.publisher.lobby_message(table), view=board_components(table),
-                                                    allowed_mentions=NOBODY)
+            await interaction.response.send_message(
+                await self.bot.publisher.lobby_message(table), view=board_components(table), allowed_mentions=NOBODY
+            )
             return
         await interaction.response.defer(thinking=True)
         view = self.bot.service.menu(table, None).view
         picture = await self.bot.publisher.picture(table)
-        await interaction.followup.send(render.render_text(table.game, view)[:2000], view=board_components(table) or discord.utils.MISSING,
-                                        allowed_mentions=NOBODY, **({"file": picture} if picture else {}))
+        await interaction.followup.send(
+            render.render_text(table.game, view)[:2000],
+            view=board_components(table) or discord.utils.MISSING,
+            allowed_mentions=NOBODY,
+            **({"file": picture} if picture else {}),
+        )
 
     @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
     async def end(self, interaction: discord.Interaction) -> None:
         caller = caller_of(interaction)
         if caller.moderator and await self.bot.service.end_damaged(interaction.channel_id, moderator=True):
-            await interaction.response.send_message("This channel's table could not be read, so it was closed. "
-                                                    "Its log is kept; you can open a new table here.")
+            await interaction.response.send_message(
+                "This channel's table could not be read, so it was closed. "
+                "Its log is kept; you can open a new table here."
+            )
             return
         table = (await self._here(interaction, Need.HOST_OR_MOD, "end this table")).table
         async with self.bot.publisher.ordered_delivery(table.id):

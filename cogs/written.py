@@ -1,6 +1,7 @@
 """`/<game> <move>`: a move whose text the player writes (a question put to a vote), as a slash command
 besides the form its button opens. Each registered game's `written_moves` get one, their options
 the move's text fields (bot/games.py checked their titles and lengths at start-up)."""
+
 from __future__ import annotations
 
 import inspect
@@ -46,9 +47,16 @@ def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> app
         await commit_move(interaction, passed, {"kind": kind, **written}, edit=False)
 
     # The options are the move's text fields, each 1 to max_length characters, described by its title.
-    play.__signature__ = inspect.Signature([
-        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-        *(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=app_commands.Range[str, 1, max_length(info)])
-          for name, info in fields.items())])
+    play.__signature__ = inspect.Signature(
+        [
+            inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+            *(
+                inspect.Parameter(
+                    name, inspect.Parameter.KEYWORD_ONLY, annotation=app_commands.Range[str, 1, max_length(info)]
+                )
+                for name, info in fields.items()
+            ),
+        ]
+    )
     described = app_commands.describe(**{name: info.title for name, info in fields.items()})(play)
     return app_commands.Command(name=kind, description=model.__doc__.strip(), callback=described)

@@ -4,6 +4,7 @@ GAMES is the registry of games: one line a game in PACKAGES, the package whose `
 `engine.core.Game`) it serves (docs/architecture.md "Games are plug-ins"). The bot registers each
 of them with its presentation and checks the whole contract at start-up (bot/games.py).
 """
+
 from importlib import import_module
 
 from . import referee
@@ -20,6 +21,17 @@ PACKAGES = (
 GAMES: dict[str, Game] = {game.key: game for game in (import_module(f"{__name__}.{name}").GAME for name in PACKAGES)}
 
 __all__ = [
-    "GAMES", "Chance", "Event", "Game", "GameOver", "IllegalAction", "NotYourTurn", "Outcome",
-    "RuleError", "Step", "UnknownAction", "View", "referee",
+    "GAMES",
+    "Chance",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "NotYourTurn",
+    "Outcome",
+    "RuleError",
+    "Step",
+    "UnknownAction",
+    "View",
+    "referee",
 ]

@@ -3,6 +3,7 @@
 A table derives its chance from its stored seed and version, so a seed plus the action log replays
 a game exactly. Tests use `Chance.scripted` to force any die.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

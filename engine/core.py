@@ -2,6 +2,7 @@
 
 The engine is pure and synchronous: no Discord, no database, no asyncio, no global randomness.
 """
+
 from __future__ import annotations
 
 import copy
@@ -98,7 +99,7 @@ class View(TypedDict, total=False):
     the dict is the game's own, read only by its presentation."""
 
     names: Required[list[str]]  # the seats' names in seat order (public); a solo game may name its automaton after them
-    seat: int                   # the viewer's own seat; absent from the public view
+    seat: int  # the viewer's own seat; absent from the public view
 
 
 @dataclass(frozen=True)

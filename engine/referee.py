@@ -1,4 +1,5 @@
 """The referee: the one path by which any action reaches a game's rules."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -31,8 +32,9 @@ def play(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance) -
     return play_parsed(game, state, seat, action, chance)[1]
 
 
-def play_parsed(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance, *,
-                over: bool | None = None) -> tuple[BaseModel, Step]:
+def play_parsed(
+    game: Game, state: BaseModel, seat: int, action: Any, chance: Chance, *, over: bool | None = None
+) -> tuple[BaseModel, Step]:
     """`play`, also returning the action as parsed (for the log, without parsing it twice). `over`:
     whether the game is over, if the caller knows it already (else its outcome is computed)."""
     if over if over is not None else game.outcome(state) is not None:

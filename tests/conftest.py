@@ -7,6 +7,7 @@ that loops over the registered games covers them too.
 An aiosqlite connection that is never closed keeps a non-daemon worker thread alive, and the whole
 test run then hangs at exit after reporting success. This fails the test that leaked it instead.
 """
+
 import os
 import threading
 import time

@@ -18,6 +18,7 @@ Each need is a keyword of `games_with` and `a_game`; None (the default) means "e
 - undoable: some move can be taken back (`Game.undoable`);
 - toy: one of the test run's own games (tests/plugins), not one an operator installs.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -61,8 +62,9 @@ def _offers(key: str) -> dict[str, bool]:
         "written": bool(game.written_moves),
         "paced": game.pace is not None,
         "together": any(len(game.to_move(state)) > 1 for state in _positions(key)),
-        "secret": any({**game.view(first, seat), "seat": None} != {**public, "seat": None}
-                      for seat in range(game.min_seats)),
+        "secret": any(
+            {**game.view(first, seat), "seat": None} != {**public, "seat": None} for seat in range(game.min_seats)
+        ),
         "hand": _shows_a_hand(key),
         "undoable": game.undoable is not None,
         "toy": key in toy_keys(),
@@ -89,6 +91,7 @@ def games_with(*, seats: int | None = None, **needs: bool | None) -> list[str]:
             return False
         offers = _offers(key)
         return all(offers[need] == wanted for need, wanted in needs.items() if wanted is not None)
+
     return [key for key in every_game() if fits(key)]
 
 
@@ -102,6 +105,7 @@ def a_game(*, seats: int | None = None, **needs: bool | None) -> str:
 def rolls(key: str) -> bool:
     """Whether the game rolls, shuffles or draws in play, not only at its set-up: a stand-in's move
     from one of the game's first positions (at its fewest seats) uses chance."""
+
     class Watched(Chance):
         """A seeded chance that notes whether it was used."""
 

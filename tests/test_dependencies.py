@@ -2,6 +2,7 @@
 installs requirements-dev.lock, the Docker image requirements.lock, so the versions they share must
 be the same ones (and `pip check`, in the Makefile and tests/test_install.py, holds each lock to
 pyproject.toml's ranges)."""
+
 import ast
 import re
 import sys

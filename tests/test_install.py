@@ -4,6 +4,7 @@ fresh virtual environment in a temporary directory; then, from another working d
 console script (every game's demo and its replay), the health check and every game's rules page
 (the docs ship with the package, so none says "coming soon"). Docker itself cannot run here (no
 daemon), so this is how the image's contents are tested."""
+
 import shutil
 import subprocess
 import sys
@@ -28,11 +29,19 @@ def installed(tmp_path_factory) -> Path:
     subprocess.run([sys.executable, "-m", "venv", str(where / "venv")], check=True)
     python = where / "venv" / "bin" / "python"
     source = where / "source"  # a copy: building leaves build/ and egg-info behind, not in the checkout
-    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "*.egg-info", "node_modules", "__pycache__", "data", "*.sqlite3*"))
+    shutil.copytree(
+        ROOT,
+        source,
+        symlinks=True,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "build", "*.egg-info", "node_modules", "__pycache__", "data", "*.sqlite3*"
+        ),
+    )
     pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    steps = (["--require-hashes", "-r", str(source / "requirements.lock")],
-             ["--no-deps", "--no-build-isolation", str(source)])
+    steps = (
+        ["--require-hashes", "-r", str(source / "requirements.lock")],
+        ["--no-deps", "--no-build-isolation", str(source)],
+    )
     for step in steps:
         done = subprocess.run(pip + step, capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr[-2000:]
@@ -43,8 +52,9 @@ def installed(tmp_path_factory) -> Path:
 
 
 def run(installed: Path, cwd: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=60,
-                          env={"PATH": str(installed.parent), **(env or {})})
+    return subprocess.run(
+        args, cwd=cwd, capture_output=True, text=True, timeout=60, env={"PATH": str(installed.parent), **(env or {})}
+    )
 
 
 def test_the_console_script_runs_from_anywhere(installed, tmp_path):
@@ -69,7 +79,11 @@ def test_the_health_check_says_whether_the_bot_is_connected(installed, tmp_path)
     run(installed, tmp_path, script, "demo", a_game(toy=False), "--db", "bot.sqlite3")
     never = run(installed, tmp_path, script, "health", "--db", "bot.sqlite3")
     assert never.returncode == 1 and "has not connected" in never.stderr
-    subprocess.run([str(installed), "-c", textwrap.dedent("""
+    subprocess.run(
+        [
+            str(installed),
+            "-c",
+            textwrap.dedent("""
         import asyncio, sys
         from bot.discord_app import health
         from bot.store.sqlite import Store
@@ -78,19 +92,30 @@ def test_the_health_check_says_whether_the_bot_is_connected(installed, tmp_path)
             await health.beat(store, float(sys.argv[1]))
             await store.close()
         asyncio.run(main())
-        """), str(time.time())], cwd=tmp_path, check=True)
+        """),
+            str(time.time()),
+        ],
+        cwd=tmp_path,
+        check=True,
+    )
     healthy = run(installed, tmp_path, script, "health", "--db", "bot.sqlite3")
     assert healthy.returncode == 0 and healthy.stdout.startswith("healthy"), healthy.stderr
     assert not health.check(tmp_path / "bot.sqlite3", now=time.time() + 10 * health.HEARTBEAT)[0]  # long silent
 
 
 def test_every_rules_page_ships_with_the_package(installed, tmp_path):
-    shown = run(installed, tmp_path, str(installed), "-c", textwrap.dedent("""
+    shown = run(
+        installed,
+        tmp_path,
+        str(installed),
+        "-c",
+        textwrap.dedent("""
         import cogs.tables, engine
         for key in engine.GAMES:
             pages = cogs.tables.rules_pages(key)
             print(key, len(pages), "coming soon" in pages[0], cogs.tables.__file__)
-        """))
+        """),
+    )
     assert shown.returncode == 0, shown.stderr
     lines = dict((line.split()[0], line.split()[1:]) for line in shown.stdout.splitlines())
     assert set(lines) == set(GAMES) - plugins.keys()  # the test run's own games are not installed

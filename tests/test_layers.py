@@ -8,6 +8,7 @@ new module is held to its package's rule without being listed anywhere:
   side (bot/discord_app) and the cogs import Discord, and only the composition root
   (bot/discord_app/app.py) imports the cogs.
 """
+
 import ast
 from collections import deque
 from pathlib import Path
@@ -20,8 +21,18 @@ PACKAGES = ("engine", "bot", "cogs")
 ENGINE_FORBIDDEN = ("bot", "cogs", "discord", "aiosqlite", "asyncio")
 # What each part of bot/ may import from the project and from Discord (besides itself, the engine
 # and the standard library): the Discord-free core below, the Discord side and the command line above.
-CORE = ("bot.store", "bot.tables", "bot.clock", "bot.ratings", "bot.render", "bot.games", "bot.text",
-        "bot.settings", "bot.logs", "bot.priority")
+CORE = (
+    "bot.store",
+    "bot.tables",
+    "bot.clock",
+    "bot.ratings",
+    "bot.render",
+    "bot.games",
+    "bot.text",
+    "bot.settings",
+    "bot.logs",
+    "bot.priority",
+)
 ALLOWED = {
     "bot.priority": (),
     "bot.settings": (),
@@ -170,8 +181,11 @@ def part_of(module: str) -> str:
 
 
 def test_every_module_of_bot_has_a_rule():
-    loose = [module for module in FILES if within(module, "bot") and module != "bot" and
-             not any(within(module, part) for part in ALLOWED)]
+    loose = [
+        module
+        for module in FILES
+        if within(module, "bot") and module != "bot" and not any(within(module, part) for part in ALLOWED)
+    ]
     assert not loose, f"modules of bot/ that no rule of ALLOWED covers: {loose}"
 
 

@@ -8,6 +8,7 @@ the shared tests, the bench) reaches games through the registry: `engine.GAMES`,
 removing one is deleting its files and its registry line (docs/architecture.md, "Games are
 plug-ins").
 """
+
 from __future__ import annotations
 
 import re
@@ -45,8 +46,12 @@ def belongs_to(path: Path, key: str) -> bool:
 
 
 def python_files() -> list[Path]:
-    return [path.relative_to(ROOT) for top in SOURCES for path in (ROOT / top).rglob("*.py")
-            if not SKIPPED & set(path.relative_to(ROOT).parts)]
+    return [
+        path.relative_to(ROOT)
+        for top in SOURCES
+        for path in (ROOT / top).rglob("*.py")
+        if not SKIPPED & set(path.relative_to(ROOT).parts)
+    ]
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -75,7 +80,11 @@ def test_the_check_knows_a_game_s_files_and_its_names():
 def test_a_name_is_matched_as_a_whole_identifier():
     oracle = spelled("oracle")
     assert oracle.search('GAMES["oracle"]') and oracle.search("The Oracle speaks") and oracle.search("import oracle")
-    assert not oracle.search("oracle_spaces = (6, 13)") and not oracle.search("Oracles") and not oracle.search("oracles.py")
+    assert (
+        not oracle.search("oracle_spaces = (6, 13)")
+        and not oracle.search("Oracles")
+        and not oracle.search("oracles.py")
+    )
     stoa = spelled("painted-stoa", "painted_stoa", "Painted Stoa")  # a game of two words
     assert all(stoa.search(text) for text in ("painted-stoa", "PAINTED_STOA", "the Painted Stoa table"))
     assert not stoa.search("painted_stoa_table")

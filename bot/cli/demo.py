@@ -3,6 +3,7 @@
 The stand-ins go through the same TableService and a real SQLite file as Discord players do; the
 transcript shows the public channel and each player's direct messages apart.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -12,11 +13,10 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from engine import GAMES, Chance
-
-from bot.tables.service import TableService
-from bot.store.sqlite import Store
 from bot.cli.terminal import plain
+from bot.store.sqlite import Store
+from bot.tables.service import TableService
+from engine import GAMES, Chance
 
 FIRST_USER = 1001
 
@@ -41,7 +41,9 @@ async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path 
         store = await Store.open(db or Path(folder) / "demo.sqlite3")
         service = TableService(store)
         try:
-            table = await service.create(guild_id=None, channel_id=1, host_id=users[0], game=game_key, seed=f"demo-{seed}")
+            table = await service.create(
+                guild_id=None, channel_id=1, host_id=users[0], game=game_key, seed=f"demo-{seed}"
+            )
             for user in users[1:]:
                 await service.join(table.id, user)
             update = await service.start(table.id, users[0])

@@ -3,17 +3,17 @@
 It reads both the replay (history, check) and the end-of-game summary (the outcome line), so it
 lives above both of them: the summary itself counts the moves the replay keeps.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
-from engine import GAMES, Game
-
+from bot.cli.terminal import plain
+from bot.ratings.summary import outcome_line
+from bot.store.sqlite import Store
 from bot.tables.replay import check, history, kept_moves
 from bot.tables.seats import seat_history
-from bot.store.sqlite import Store
-from bot.ratings.summary import outcome_line
-from bot.cli.terminal import plain
+from engine import GAMES, Game
 
 
 async def print_replay(db_path: str, table_id: int, out=print, games: dict[str, Game] = GAMES) -> int:

@@ -25,6 +25,7 @@ on, and the clock acts under the table's lock only if the log (written in the sa
 every move) shows nothing but other seats' moves since then. The clock's own move is such a log row,
 so the same deadline can never pass the check again, even after a crash or a restart.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,22 +36,30 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import Protocol
 
-from engine import RuleError
-
-from bot.tables import refusals as why
 from bot.clock.players import PlayerClock
-from bot.clock.settings import MINUTE, ClockSettings, format_duration
-from bot.clock.settings import DAY, HOUR, new_table_pace, parse_duration, parse_pace, parse_remind  # noqa: F401 (for the cogs)
+from bot.clock.settings import (  # noqa: F401 (for the cogs)
+    DAY,
+    HOUR,
+    MINUTE,
+    ClockSettings,
+    format_duration,
+    new_table_pace,
+    parse_duration,
+    parse_pace,
+    parse_remind,
+)
+from bot.store.sqlite import ActionRecord, TableRecord, read_actions
+from bot.tables import refusals as why
 from bot.tables.log_kinds import kind_of
 from bot.tables.menu import label_of
 from bot.tables.service import Refused, TableService, Update
-from bot.store.sqlite import ActionRecord, TableRecord, read_actions
 from bot.text import WAITING, plural, waiting_text
+from engine import RuleError
 
 log = logging.getLogger(__name__)
 CHANGE_CLOCK = "change the table's clock"
 CLOCK = 0  # the actor id of the clock's moves in the log (no Discord user has id 0)
-MAX_SLEEP = 60.0       # the scheduler looks at the database at least this often (seconds)
+MAX_SLEEP = 60.0  # the scheduler looks at the database at least this often (seconds)
 RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
 CLOCK_ROW = "SELECT * FROM clock_tables WHERE table_id = ?"
 SEATS = "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat"
@@ -84,8 +93,9 @@ def _misses(log_rows: list[ActionRecord], seat: int) -> int:
     return count
 
 
-def _line_up(connection, table: TableRecord, waited: dict[int, int], now: float,
-             force: bool) -> tuple[list[dict], dict[int, float], list[float]]:
+def _line_up(
+    connection, table: TableRecord, waited: dict[int, int], now: float, force: bool
+) -> tuple[list[dict], dict[int, float], list[float]]:
     """In one transaction: the table's deadlines brought in line with its version (see Clock.sync),
     who is away, and when what was set falls due. A seat still waited on by the same player keeps its
     deadline if only other seats moved since it was set."""
@@ -97,24 +107,41 @@ def _line_up(connection, table: TableRecord, waited: dict[int, int], now: float,
         return list(old.values()), away, []  # in line with this version already
     since = read_actions(connection, table_id, since=min(row["since_version"] for row in old.values())) if old else []
     settings = ClockSettings.of(dict(clock) if clock else None)
-    kept = {seat for seat, row in old.items() if waited.get(seat) == row["user_id"] and _untouched(
-        [r for r in since if r.seq > row["since_version"]], seat)}
-    fresh = [(table_id, seat, user, now, table.version,
-              max(now, away.get(user, now)) + settings.pace if settings.pace else None)
-             for seat, user in waited.items() if seat not in kept]
+    kept = {
+        seat
+        for seat, row in old.items()
+        if waited.get(seat) == row["user_id"] and _untouched([r for r in since if r.seq > row["since_version"]], seat)
+    }
+    fresh = [
+        (
+            table_id,
+            seat,
+            user,
+            now,
+            table.version,
+            max(now, away.get(user, now)) + settings.pace if settings.pace else None,
+        )
+        for seat, user in waited.items()
+        if seat not in kept
+    ]
     interval = settings.interval
     reminder = now + interval if waited and interval else None
     connection.execute(
         "INSERT INTO clock_tables (table_id, reminders, misses, vacation_days, synced_version, reminded,"
         " next_reminder) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (table_id) DO UPDATE SET"
         " synced_version = excluded.synced_version, reminded = 0, next_reminder = excluded.next_reminder",
-        (table_id, settings.reminders, settings.misses, settings.vacation_days, table.version, reminder))
+        (table_id, settings.reminders, settings.misses, settings.vacation_days, table.version, reminder),
+    )
     for seat in old.keys() - kept:
         connection.execute("DELETE FROM clock_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-    connection.executemany("INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline)"
-                           " VALUES (?, ?, ?, ?, ?, ?)", fresh)
-    rows = sorted([row for seat, row in old.items() if seat in kept] + [dict(zip(SEAT_COLUMNS, row)) for row in fresh],
-                  key=lambda row: row["seat"])
+    connection.executemany(
+        "INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline) VALUES (?, ?, ?, ?, ?, ?)",
+        fresh,
+    )
+    rows = sorted(
+        [row for seat, row in old.items() if seat in kept] + [dict(zip(SEAT_COLUMNS, row)) for row in fresh],
+        key=lambda row: row["seat"],
+    )
     return rows, away, [row[-1] for row in fresh if row[-1] is not None] + ([reminder] if reminder is not None else [])
 
 
@@ -157,13 +184,18 @@ class Clock(PlayerClock):
         """Change a table's clock settings; every deadline and the reminders start again from now."""
         settings = replace(await self.settings(table_id), **changes)
         values = (table_id, settings.pace, settings.remind, settings.reminders, settings.misses, settings.vacation_days)
-        await self.store.transaction([
-            ("INSERT INTO clock_tables (table_id, pace, remind, reminders, misses, vacation_days) VALUES (?, ?, ?, ?, ?, ?)"
-             " ON CONFLICT (table_id) DO UPDATE SET pace = excluded.pace, remind = excluded.remind, reminders ="
-             " excluded.reminders, misses = excluded.misses, vacation_days = excluded.vacation_days,"
-             " synced_version = NULL", values),
-            ("DELETE FROM clock_seats WHERE table_id = ?", (table_id,)),
-        ])
+        await self.store.transaction(
+            [
+                (
+                    "INSERT INTO clock_tables (table_id, pace, remind, reminders, misses, vacation_days) VALUES (?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (table_id) DO UPDATE SET pace = excluded.pace, remind = excluded.remind, reminders ="
+                    " excluded.reminders, misses = excluded.misses, vacation_days = excluded.vacation_days,"
+                    " synced_version = NULL",
+                    values,
+                ),
+                ("DELETE FROM clock_seats WHERE table_id = ?", (table_id,)),
+            ]
+        )
         await self.sync(table_id)
         return settings
 
@@ -185,8 +217,9 @@ class Clock(PlayerClock):
         seats = self.service.game_of(table).to_move(self.service.state_of(table))
         return {seat: table.seats[seat] for seat in sorted(seats) if table.seats[seat] is not None}
 
-    async def sync(self, table_id: int, now: float | None = None, *,
-                   force: bool = False) -> tuple[list[dict], dict[int, float]]:
+    async def sync(
+        self, table_id: int, now: float | None = None, *, force: bool = False
+    ) -> tuple[list[dict], dict[int, float]]:
         """Bring the table's deadlines and reminders in line with its latest version: a seat newly
         waited on gets a deadline, a seat that moved or is no longer waited on loses its own.
         Returns the deadlines (as `deadlines` reads them) and who is away (as `vacations`). Read and
@@ -197,8 +230,9 @@ class Clock(PlayerClock):
             table = await self.service.get(table_id, cached=True)
             waited = self._waited(table)
             lined_up = []
-            await self.store.transaction([], then=lambda connection: lined_up.append(
-                _line_up(connection, table, waited, now, force)))
+            await self.store.transaction(
+                [], then=lambda connection: lined_up.append(_line_up(connection, table, waited, now, force))
+            )
             rows, away, due = lined_up[0]
             if due and min(due) < self._next_look:  # due before the scheduler's next look: look again now
                 self._wake.set()
@@ -262,8 +296,9 @@ class Clock(PlayerClock):
                 await asyncio.wait_for(self._wake.wait(), delay)
 
     async def _until_next(self) -> float:
-        rows = await self._select("SELECT MIN(deadline) AS due FROM clock_seats UNION ALL "
-                                  "SELECT MIN(next_reminder) FROM clock_tables")
+        rows = await self._select(
+            "SELECT MIN(deadline) AS due FROM clock_seats UNION ALL SELECT MIN(next_reminder) FROM clock_tables"
+        )
         due = [row["due"] for row in rows if row["due"] is not None]
         return max(1.0, min([MAX_SLEEP] + [when - self.now() for when in due]))
 
@@ -275,7 +310,8 @@ class Clock(PlayerClock):
             now = self.now() if at is None else at
             stale = await self._select(
                 "SELECT t.id FROM tables t LEFT JOIN clock_tables c ON c.table_id = t.id"
-                " WHERE c.synced_version IS NOT t.version AND (t.status IN ('running', 'paused') OR c.table_id IS NOT NULL)")
+                " WHERE c.synced_version IS NOT t.version AND (t.status IN ('running', 'paused') OR c.table_id IS NOT NULL)"
+            )
             for row in stale:  # changed since the clock last looked (or the bot stopped in between)
                 await self._guarded(row["id"], now, lambda table_id: self._catch_up(table_id, now))
             for row in await self._select("SELECT DISTINCT table_id FROM clock_seats WHERE deadline <= ?", (now,)):
@@ -310,8 +346,9 @@ class Clock(PlayerClock):
 
     async def _time_out(self, table_id: int, now: float) -> None:
         await self.sync(table_id, now)
-        due = await self._select("SELECT * FROM clock_seats WHERE table_id = ? AND deadline <= ? ORDER BY seat",
-                                 (table_id, now))
+        due = await self._select(
+            "SELECT * FROM clock_seats WHERE table_id = ? AND deadline <= ? ORDER BY seat", (table_id, now)
+        )
         if not due:
             return
         settings, away = await self.settings(table_id), await self.vacations(table_id, now)
@@ -322,11 +359,20 @@ class Clock(PlayerClock):
                 if row["user_id"] in away:
                     continue
                 try:
-                    update = await self._play_for(table_id, row["seat"], row["user_id"], row["since_version"], settings.misses)
+                    update = await self._play_for(
+                        table_id, row["seat"], row["user_id"], row["since_version"], settings.misses
+                    )
                 except RuleError as error:  # neither the default nor a stand-in's move: leave this one be
                     log.warning("table %s: the clock cannot move for seat %s (%s)", table_id, row["seat"], error)
-                    await self.store.transaction([("UPDATE clock_seats SET deadline = NULL WHERE table_id = ? AND seat = ?"
-                                        " AND since_version = ?", (table_id, row["seat"], row["since_version"]))])
+                    await self.store.transaction(
+                        [
+                            (
+                                "UPDATE clock_seats SET deadline = NULL WHERE table_id = ? AND seat = ?"
+                                " AND since_version = ?",
+                                (table_id, row["seat"], row["since_version"]),
+                            )
+                        ]
+                    )
                     continue
                 if update is None:
                     continue
@@ -358,19 +404,27 @@ class Clock(PlayerClock):
 
             def say(played) -> tuple[list[str], list[str]]:
                 label = label_of(game, view, played)  # as its button reads
-                return ([f"⏰ Time ran out for <@{user_id}>: the clock moves for them."],
-                        [f"⏰ Your time ran out at <#{table.channel_id}>: I played **{label}** for you."])
+                return (
+                    [f"⏰ Time ran out for <@{user_id}>: the clock moves for them."],
+                    [f"⏰ Your time ran out at <#{table.channel_id}>: I played **{label}** for you."],
+                )
 
             update = await service.play_fallback(table, seat, CLOCK, "clock", say)
             update.was_waiting = waiting
             missed = 1 + _misses(log_rows, seat)
             if misses and missed >= misses and update.table.status == "running":
                 missed_text = f"{missed} deadlines in a row" if missed > 1 else "a deadline"
-                update.add(await service.commit(
-                    update.table, {"seats": update.table.seats_with(seat, None)},
-                    ("away", seat, None, {"user": user_id, "misses": missed}),
-                    [f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they come back "
-                     "(`/table back`) or someone takes it (`/table join`)."]))
+                update.add(
+                    await service.commit(
+                        update.table,
+                        {"seats": update.table.seats_with(seat, None)},
+                        ("away", seat, None, {"user": user_id, "misses": missed}),
+                        [
+                            f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they come back "
+                            "(`/table back`) or someone takes it (`/table join`)."
+                        ],
+                    )
+                )
             update.add(await service.play_stand_ins(update.table))
             return update
 
@@ -390,17 +444,27 @@ class Clock(PlayerClock):
             after = now + interval if interval else None
         elif reminded < settings.reminders:
             after, reminded = now + interval, reminded + 1
-            text = (f"🔔 Reminder: the table is waiting on {self._who(users, rows, {})}. Your moves are under "
-                    "**🎴 My hand & moves** on the board (or `/hand`).")
+            text = (
+                f"🔔 Reminder: the table is waiting on {self._who(users, rows, {})}. Your moves are under "
+                "**🎴 My hand & moves** on the board (or `/hand`)."
+            )
         else:
             after, reminded = None, reminded + 1
             since = int(min(row["since"] for row in rows))
-            text = (f"💤 This table is stalled: it has waited on {', '.join(f'<@{u}>' for u in users)} since "
-                    f"<t:{since}:R>, and {plural(settings.reminders, 'reminder')} went unanswered. No more pings until "
-                    "someone moves; a moderator can step in (`/table skip`, `/table end`).")
+            text = (
+                f"💤 This table is stalled: it has waited on {', '.join(f'<@{u}>' for u in users)} since "
+                f"<t:{since}:R>, and {plural(settings.reminders, 'reminder')} went unanswered. No more pings until "
+                "someone moves; a moderator can step in (`/table skip`, `/table end`)."
+            )
             users = []
-        (claimed,) = await self.store.transaction([(
-            "UPDATE clock_tables SET next_reminder = ?, reminded = ? WHERE table_id = ? AND next_reminder = ?"
-            " AND synced_version = ?", (after, reminded, table_id, clock["next_reminder"], table.version))])
+        (claimed,) = await self.store.transaction(
+            [
+                (
+                    "UPDATE clock_tables SET next_reminder = ?, reminded = ? WHERE table_id = ? AND next_reminder = ?"
+                    " AND synced_version = ?",
+                    (after, reminded, table_id, clock["next_reminder"], table.version),
+                )
+            ]
+        )
         if claimed and text:
             await self.notices.say(table, text, users)

@@ -2,14 +2,14 @@
 
 TABLE RULES: the defaults of every table's clock (see bot/clock/scheduler.py for what each one does).
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from engine import GAMES
-
 from bot.tables.service import Refused
+from engine import GAMES
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 LONGEST = 30 * DAY
@@ -17,6 +17,7 @@ UNITS = {"m": MINUTE, "h": HOUR, "d": DAY}
 
 
 # --- durations -------------------------------------------------------------------------------------
+
 
 def parse_duration(text: str, what: str = "a time") -> float:
     """`30m`, `12h`, `2d`, `1d12h` -> seconds (1 minute to 30 days)."""
@@ -67,16 +68,19 @@ def format_duration(seconds: float) -> str:
 
 @dataclass(frozen=True)
 class ClockSettings:
-    pace: float | None = None    # seconds per move; None: no deadlines
+    pace: float | None = None  # seconds per move; None: no deadlines
     remind: float | None = None  # seconds between reminders; None: automatic; 0: none
-    reminders: int = 3           # reminders before the "stalled" notice
-    misses: int = 3              # deadlines missed in a row before a stand-in takes the seat; 0: never
-    vacation_days: int = 7       # per player per game
+    reminders: int = 3  # reminders before the "stalled" notice
+    misses: int = 3  # deadlines missed in a row before a stand-in takes the seat; 0: never
+    vacation_days: int = 7  # per player per game
 
     @classmethod
     def of(cls, row: dict | None) -> "ClockSettings":
-        return cls() if row is None else cls(row["pace"], row["remind"], row["reminders"], row["misses"],
-                                             row["vacation_days"])
+        return (
+            cls()
+            if row is None
+            else cls(row["pace"], row["remind"], row["reminders"], row["misses"], row["vacation_days"])
+        )
 
     @property
     def interval(self) -> float | None:
@@ -87,10 +91,20 @@ class ClockSettings:
 
     def describe(self) -> str:
         pace = f"{format_duration(self.pace)} per move" if self.pace else "none (no deadlines)"
-        remind = "none" if self.interval is None else f"every {format_duration(self.interval)}" + (
-            " (auto)" if self.remind is None else "")
-        misses = ("never" if not self.misses else "after 1 missed deadline" if self.misses == 1 else
-                  f"after {self.misses} missed deadlines in a row")
+        remind = (
+            "none"
+            if self.interval is None
+            else f"every {format_duration(self.interval)}" + (" (auto)" if self.remind is None else "")
+        )
+        misses = (
+            "never"
+            if not self.misses
+            else "after 1 missed deadline"
+            if self.misses == 1
+            else f"after {self.misses} missed deadlines in a row"
+        )
         days = f"{self.vacation_days} day{'' if self.vacation_days == 1 else 's'}"
-        return (f"⏰ Pace: {pace}\n🔔 Reminders: {remind}, at most {self.reminders}, then one stalled notice\n"
-                f"🤖 A stand-in takes the seat: {misses}\n🏖️ Vacation: up to {days} per player")
+        return (
+            f"⏰ Pace: {pace}\n🔔 Reminders: {remind}, at most {self.reminders}, then one stalled notice\n"
+            f"🤖 A stand-in takes the seat: {misses}\n🏖️ Vacation: up to {days} per player"
+        )

@@ -1,4 +1,5 @@
 """The Discord bot: start-up, endpoints, cogs, persistent buttons and command sync."""
+
 from __future__ import annotations
 
 import asyncio
@@ -12,18 +13,18 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app import health
 from bot.clock.scheduler import Clock
+from bot.discord_app import health
 from bot.discord_app.delivery.notices import ChannelNotices
 from bot.discord_app.delivery.publisher import Publisher
-from bot.tables.gate import Gate
-from bot.render.painter import Painter
-from bot.tables.moderation import Moderation
-from bot.tables.takeback import TakeBacks
-from bot.tables.service import TableService
-from bot.settings import Settings
 from bot.discord_app.shutdown import Shutdown
+from bot.render.painter import Painter
+from bot.settings import Settings
 from bot.store.sqlite import Store
+from bot.tables.gate import Gate
+from bot.tables.moderation import Moderation
+from bot.tables.service import TableService
+from bot.tables.takeback import TakeBacks
 
 log = logging.getLogger("bot")
 
@@ -58,9 +59,15 @@ class TableBot(commands.AutoShardedBot):
         # come back as one to parse) nor keeps a cache of messages.
         intents = discord.Intents(guilds=True)
         # Nobody is pinged unless a message names them (bot/discord_app/delivery/mentions.py).
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none(), shard_count=settings.bot_shard_count,
-                         max_messages=None, tree_cls=TableTree)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.bot_shard_count,
+            max_messages=None,
+            tree_cls=TableTree,
+        )
         self.settings = settings
         self.shutdown = Shutdown(settings.bot_shutdown_grace)
         self._closing: asyncio.Future[None] | None = None
@@ -158,8 +165,8 @@ def build_bot(settings: Settings) -> TableBot:
 def run_bot(settings: Settings) -> int:
     """`python -m bot run`. A failure to start (a bad database, Discord unreachable, a refused
     token) exits 2 with one line on standard error; its details go to the log at DEBUG."""
-    from bot.logs import setup_logging
     from bot.discord_app.startup import fail, run_failure
+    from bot.logs import setup_logging
 
     setup_logging(settings)
     try:

@@ -2,6 +2,7 @@
 database opens and the bot is connected to Discord. A connected bot (every one of its gateway
 shards: `connected`) writes a heartbeat into the database every HEARTBEAT seconds (`beat`); the
 check reads it without writing anything."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -9,7 +10,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-HEARTBEAT = 30.0        # seconds between a connected bot's heartbeats
+HEARTBEAT = 30.0  # seconds between a connected bot's heartbeats
 STALE_AFTER = 3 * HEARTBEAT
 KEY = "heartbeat"
 

@@ -13,6 +13,7 @@ Embed Links is not needed: the bot's channel messages carry no embeds (the rules
 private interaction answers, which channel permissions do not govern). It uses no reactions,
 pins, threads of its own, webhooks of its own or @everyone.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -30,8 +31,12 @@ EVERY = tuple(SHOWN)
 
 def needed(*, thread: bool) -> tuple[str, ...]:
     """What the bot needs in a channel, or in a thread."""
-    return ("view_channel", "send_messages_in_threads" if thread else "send_messages", "attach_files",
-            "read_message_history")
+    return (
+        "view_channel",
+        "send_messages_in_threads" if thread else "send_messages",
+        "attach_files",
+        "read_message_history",
+    )
 
 
 def missing(granted: Iterable[str], *, thread: bool) -> list[str]:
@@ -63,5 +68,7 @@ def cannot_post(channel_id: int, title: str, names: list[str]) -> str:
     """What a table's players are told, once, when the bot may no longer post in its channel.
     `names`: what is missing, if the bot could tell."""
     what = f"I need {listed(names)} there" if names else "I'm not allowed to post there"
-    return (f"⚠️ I can't post in <#{channel_id}> for your **{title}** table: {what}. "
-            "Ask a moderator to let me, and the table will catch up.")
+    return (
+        f"⚠️ I can't post in <#{channel_id}> for your **{title}** table: {what}. "
+        "Ask a moderator to let me, and the table will catch up."
+    )

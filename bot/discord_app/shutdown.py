@@ -12,6 +12,7 @@ database, and `run` exits 0. A second signal ends the wait at once.
 The handlers are installed with `loop.add_signal_handler`: as process 1 (the Docker image's `run`),
 a signal with no handler is ignored, and `docker stop` would wait 10 s and then kill the bot.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,8 +34,12 @@ TURNED_AWAY = "🔄 The bot is restarting, so nothing was done. Try again in a m
 SIGNALS = (signal.SIGTERM, signal.SIGINT)
 # An interaction's handlers run in tasks that discord.py names: a listener's (the presses' router),
 # a slash command's, a view's or a form's. What is under way is found by these names.
-INTERACTION_TASKS = ("discord.py: on_interaction", "CommandTree-invoker", "discord-ui-view-dispatch-",
-                     "discord-ui-modal-dispatch-")
+INTERACTION_TASKS = (
+    "discord.py: on_interaction",
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-modal-dispatch-",
+)
 CUT_TOO = frozenset({"clock", "defer a slow answer"})  # the bot's own tasks, cancelled with them at the end
 CUT_WAIT = 2.0  # seconds that the cancelled tasks get to unwind
 
@@ -42,7 +47,9 @@ CUT_WAIT = 2.0  # seconds that the cancelled tasks get to unwind
 def under_way() -> list[asyncio.Task]:
     """The tasks of the interactions being handled now."""
     current = asyncio.current_task()
-    return [task for task in asyncio.all_tasks() if task is not current and task.get_name().startswith(INTERACTION_TASKS)]
+    return [
+        task for task in asyncio.all_tasks() if task is not current and task.get_name().startswith(INTERACTION_TASKS)
+    ]
 
 
 class Shutdown:
@@ -124,8 +131,12 @@ class Shutdown:
         await asyncio.wait([finishing, *left], timeout=CUT_WAIT)
         if publisher is not None:
             await publisher.stop()  # the catch-up, if its drain did not get that far
-        log.warning("stopping: %g s passed; cut off what was still at work (%d tasks): what it owed is "
-                    "delivered at the next start", self.grace, self.cut)
+        log.warning(
+            "stopping: %g s passed; cut off what was still at work (%d tasks): what it owed is "
+            "delivered at the next start",
+            self.grace,
+            self.cut,
+        )
 
     async def _finish(self, clock: Clock | None, publisher: Publisher | None, handlers: list[asyncio.Task]) -> None:
         steps: list[Awaitable[Any]] = [asyncio.wait(handlers)] if handlers else []

@@ -1,5 +1,6 @@
 """Start-up failures of the command line, each told in one line that names what to fix; the
 details (the traceback) go to the log at DEBUG."""
+
 from __future__ import annotations
 
 import asyncio

@@ -25,6 +25,7 @@ rise, winners most, as the uncertainty shrinks.
 WHEN: in the transaction of the move that finishes the game (`on_finish`); a rollback of a finished
 game forgets it (`forget`), and the ratings of its server and game are derived again without it.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,20 +38,20 @@ from typing import Callable, Iterable
 from openskill.models import PlackettLuce
 from pydantic import BaseModel
 
-from engine import GAMES, Game
-
-from bot.tables.seats import seat_history
 from bot.store.sqlite import ActionRecord, Job, Store, TableRecord, UnreadableTable, _table, roll_back
+from bot.tables.seats import seat_history
+from engine import GAMES, Game
 
 log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
-BASE, SCALE = 1500, 20      # shown = BASE + SCALE x ordinal
-WON, LOST = 1, 2            # the two places (openskill: a lower rank is better)
+BASE, SCALE = 1500, 20  # shown = BASE + SCALE x ordinal
+WON, LOST = 1, 2  # the two places (openskill: a lower rank is better)
 
 
 @dataclass(frozen=True)
 class Result:
     """A rated game: the members of each side, and each side's place."""
+
     teams: list[list[int]]
     ranks: list[int]
 
@@ -68,8 +69,9 @@ def sides(game: Game, state: BaseModel, seats: int) -> list[list[int]]:
     return [list(side["seats"]) for side in listed.values() if side.get("seats")]
 
 
-def result_of(game: Game, table: TableRecord, state: BaseModel, log: list[ActionRecord],
-              winners: Iterable[int]) -> Result | None:
+def result_of(
+    game: Game, table: TableRecord, state: BaseModel, log: list[ActionRecord], winners: Iterable[int]
+) -> Result | None:
     """The finished game as openskill rates it, or None if it does not count (the module's rule)."""
     if table.guild_id is None:
         return None
@@ -90,11 +92,18 @@ def result_of(game: Game, table: TableRecord, state: BaseModel, log: list[Action
 
 # --- the stored ratings (run on the store's connection, inside a transaction) ---------------------
 
+
 def _log(connection: sqlite3.Connection, table_id: int) -> list[ActionRecord]:
-    rows = connection.execute("SELECT table_id, seq, seat, actor_id, kind, action, at FROM actions"
-                              " WHERE table_id = ? ORDER BY seq", (table_id,)).fetchall()
-    return [ActionRecord(table_id=row[0], seq=row[1], seat=row[2], actor_id=row[3], kind=row[4],
-                         action=json.loads(row[5]), at=row[6]) for row in rows]
+    rows = connection.execute(
+        "SELECT table_id, seq, seat, actor_id, kind, action, at FROM actions WHERE table_id = ? ORDER BY seq",
+        (table_id,),
+    ).fetchall()
+    return [
+        ActionRecord(
+            table_id=row[0], seq=row[1], seat=row[2], actor_id=row[3], kind=row[4], action=json.loads(row[5]), at=row[6]
+        )
+        for row in rows
+    ]
 
 
 def _finished_at(log: list[ActionRecord]) -> float:
@@ -106,41 +115,60 @@ def _rate(connection: sqlite3.Connection, guild_id: int, game: str, table_id: in
     """Rate one game from its members' ratings now; keep each member's before and after."""
     users = [user for team in result.teams for user in team]
     marks = ", ".join("?" for _ in users)
-    now = {row[0]: (row[1], row[2]) for row in connection.execute(
-        f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
-        (guild_id, game, *users))}
+    now = {
+        row[0]: (row[1], row[2])
+        for row in connection.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (guild_id, game, *users),
+        )
+    }
     before = [[MODEL.rating(*now.get(user, (MODEL.mu, MODEL.sigma))) for user in team] for team in result.teams]
     after = MODEL.rate(before, ranks=list(result.ranks))
     for team, old, new in zip(result.teams, before, after):
         for user, was, rating in zip(team, old, new):
-            connection.execute("INSERT INTO rating_changes (table_id, user_id, mu_before, sigma_before, mu, sigma)"
-                               " VALUES (?, ?, ?, ?, ?, ?)", (table_id, user, was.mu, was.sigma, rating.mu, rating.sigma))
-            connection.execute("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, 1)"
-                               " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-                               " sigma = excluded.sigma, games = games + 1", (guild_id, game, user, rating.mu, rating.sigma))
+            connection.execute(
+                "INSERT INTO rating_changes (table_id, user_id, mu_before, sigma_before, mu, sigma)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, user, was.mu, was.sigma, rating.mu, rating.sigma),
+            )
+            connection.execute(
+                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, 1)"
+                " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+                " sigma = excluded.sigma, games = games + 1",
+                (guild_id, game, user, rating.mu, rating.sigma),
+            )
 
 
 def rederive(connection: sqlite3.Connection, guild_id: int, game: str) -> None:
     """Rate a server's games of one game again, in the order they finished."""
     connection.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
-    connection.execute("DELETE FROM rating_changes WHERE table_id IN"
-                       " (SELECT table_id FROM rated_games WHERE guild_id = ? AND game = ?)", (guild_id, game))
-    rows = connection.execute("SELECT table_id, teams, ranks FROM rated_games WHERE guild_id = ? AND game = ?"
-                              " ORDER BY finished_at, table_id", (guild_id, game)).fetchall()
+    connection.execute(
+        "DELETE FROM rating_changes WHERE table_id IN"
+        " (SELECT table_id FROM rated_games WHERE guild_id = ? AND game = ?)",
+        (guild_id, game),
+    )
+    rows = connection.execute(
+        "SELECT table_id, teams, ranks FROM rated_games WHERE guild_id = ? AND game = ? ORDER BY finished_at, table_id",
+        (guild_id, game),
+    ).fetchall()
     for table_id, teams, ranks in rows:
         _rate(connection, guild_id, game, table_id, Result(json.loads(teams), json.loads(ranks)))
 
 
 def _keep(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
-    connection.execute("INSERT INTO rated_games (table_id, guild_id, game, finished_at, teams, ranks) VALUES (?, ?, ?, ?, ?, ?)",
-                       (table.id, table.guild_id, table.game, finished_at, json.dumps(result.teams), json.dumps(result.ranks)))
+    connection.execute(
+        "INSERT INTO rated_games (table_id, guild_id, game, finished_at, teams, ranks) VALUES (?, ?, ?, ?, ?, ?)",
+        (table.id, table.guild_id, table.game, finished_at, json.dumps(result.teams), json.dumps(result.ranks)),
+    )
 
 
 def _add(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
     """Keep a rated game and rate it: after the others, or with all of them again if one of them
     finished later (a clock set back)."""
-    later = connection.execute("SELECT 1 FROM rated_games WHERE guild_id = ? AND game = ? AND (finished_at, table_id) > (?, ?)"
-                               " LIMIT 1", (table.guild_id, table.game, finished_at, table.id)).fetchone()
+    later = connection.execute(
+        "SELECT 1 FROM rated_games WHERE guild_id = ? AND game = ? AND (finished_at, table_id) > (?, ?) LIMIT 1",
+        (table.guild_id, table.game, finished_at, table.id),
+    ).fetchone()
     _keep(connection, table, result, finished_at)
     if later:
         rederive(connection, table.guild_id, table.game)
@@ -157,8 +185,9 @@ def _guarded(connection: sqlite3.Connection, table_id: int, work: Callable[[], N
     except sqlite3.Error:
         raise
     except Exception:
-        log.exception("table %s: the ratings were not updated (`python -m bot ratings --rebuild` derives them again)",
-                      table_id)
+        log.exception(
+            "table %s: the ratings were not updated (`python -m bot ratings --rebuild` derives them again)", table_id
+        )
         connection.execute("ROLLBACK TO ratings")
     connection.execute("RELEASE ratings")
 
@@ -166,13 +195,16 @@ def _guarded(connection: sqlite3.Connection, table_id: int, work: Callable[[], N
 def on_finish(game: Game, table: TableRecord, state: BaseModel, winners: Iterable[int]) -> Job:
     """The work that rates the game the move being saved finishes, in the move's own transaction
     (after its log row)."""
+
     def work(connection: sqlite3.Connection) -> None:
         def rate() -> None:
             log_rows = _log(connection, table.id)
             result = result_of(game, table, state, log_rows, winners)
             if result is not None:
                 _add(connection, table, result, _finished_at(log_rows))
+
         _guarded(connection, table.id, rate)
+
     return work
 
 
@@ -194,8 +226,9 @@ def rebuild(connection: sqlite3.Connection, games: dict[str, Game] = GAMES) -> i
     try:
         for name in ("ratings", "rating_changes", "rated_games"):
             connection.execute(f"DELETE FROM {name}")
-        rows = connection.execute("SELECT * FROM tables WHERE status = 'finished' AND guild_id IS NOT NULL"
-                                  " ORDER BY id").fetchall()
+        rows = connection.execute(
+            "SELECT * FROM tables WHERE status = 'finished' AND guild_id IS NOT NULL ORDER BY id"
+        ).fetchall()
         for row in rows:
             try:
                 table = _table(row)

@@ -6,18 +6,18 @@ A table is counted when its finish is published, and `tally` counts any finished
 missed (a crash between the finishing move and the count): a finished table never changes, so
 counting it later gives the same rows. Ended (abandoned) tables are not games played.
 """
+
 from __future__ import annotations
 
 import logging
 import sqlite3
 from dataclasses import dataclass
 
-from engine import GAMES, Game
-
 from bot.ratings.leaderboard import MemberRating
-from bot.tables.seats import credits, seat_history
 from bot.store.sqlite import ActionRecord, Store, TableRecord, UnreadableTable, _table, roll_back
+from bot.tables.seats import credits, seat_history
 from bot.text import plural
+from engine import GAMES, Game
 
 log = logging.getLogger(__name__)
 TOP_WINNERS = 5
@@ -39,8 +39,10 @@ async def record(store: Store, table: TableRecord, games: dict[str, Game] = GAME
     def work(connection: sqlite3.Connection) -> None:
         connection.execute("BEGIN IMMEDIATE")
         try:
-            if connection.execute("INSERT OR IGNORE INTO finished_games (table_id, guild_id, game, finished_at)"
-                                  " VALUES (?, ?, ?, ?)", game_row).rowcount:
+            if connection.execute(
+                "INSERT OR IGNORE INTO finished_games (table_id, guild_id, game, finished_at) VALUES (?, ?, ?, ?)",
+                game_row,
+            ).rowcount:
                 connection.executemany("INSERT INTO game_results (table_id, user_id, won) VALUES (?, ?, ?)", results)
             connection.execute("COMMIT")
         except BaseException:
@@ -58,8 +60,9 @@ def forget(connection: sqlite3.Connection, table_id: int) -> None:
 
 async def tally(store: Store, games: dict[str, Game] = GAMES) -> int:
     """Count every finished table not counted yet; returns how many."""
-    rows = await store.query("SELECT * FROM tables WHERE status = 'finished'"
-                             " AND id NOT IN (SELECT table_id FROM finished_games) ORDER BY id")
+    rows = await store.query(
+        "SELECT * FROM tables WHERE status = 'finished' AND id NOT IN (SELECT table_id FROM finished_games) ORDER BY id"
+    )
     counted = 0
     for row in rows:
         try:
@@ -81,7 +84,7 @@ class GameLine:
 @dataclass
 class ServerStats:
     finished: int
-    per_game: list[tuple[str, int]]   # (game key, tables finished), most played first
+    per_game: list[tuple[str, int]]  # (game key, tables finished), most played first
     top_winners: list[tuple[int, int]]  # (user id, wins), most first
 
 
@@ -91,24 +94,34 @@ async def member_stats(store: Store, guild_id: int | None, user_id: int) -> list
     rows = await store.query(
         "SELECT f.game, COUNT(*), SUM(r.won) FROM game_results r JOIN finished_games f USING (table_id)"
         " WHERE r.user_id = ? AND f.guild_id IS ? GROUP BY f.game ORDER BY COUNT(*) DESC, f.game",
-        (user_id, guild_id))
+        (user_id, guild_id),
+    )
     return [GameLine(game, played, won or 0) for game, played, won in rows]
 
 
 async def server_stats(store: Store, guild_id: int | None, top: int = TOP_WINNERS) -> ServerStats:
     await tally(store)
-    per_game = [(game, count) for game, count in await store.query(
-        "SELECT game, COUNT(*) FROM finished_games WHERE guild_id IS ? GROUP BY game ORDER BY COUNT(*) DESC, game",
-        (guild_id,))]
-    winners = [(user, wins) for user, wins in await store.query(
-        "SELECT r.user_id, SUM(r.won) AS wins FROM game_results r JOIN finished_games f USING (table_id)"
-        " WHERE f.guild_id IS ? GROUP BY r.user_id HAVING wins > 0 ORDER BY wins DESC, r.user_id LIMIT ?",
-        (guild_id, top))]
+    per_game = [
+        (game, count)
+        for game, count in await store.query(
+            "SELECT game, COUNT(*) FROM finished_games WHERE guild_id IS ? GROUP BY game ORDER BY COUNT(*) DESC, game",
+            (guild_id,),
+        )
+    ]
+    winners = [
+        (user, wins)
+        for user, wins in await store.query(
+            "SELECT r.user_id, SUM(r.won) AS wins FROM game_results r JOIN finished_games f USING (table_id)"
+            " WHERE f.guild_id IS ? GROUP BY r.user_id HAVING wins > 0 ORDER BY wins DESC, r.user_id LIMIT ?",
+            (guild_id, top),
+        )
+    ]
     return ServerStats(sum(count for _, count in per_game), per_game, winners)
 
 
-def member_text(name: str, lines: list[GameLine], ratings: dict[str, MemberRating] | None = None,
-                games: dict[str, Game] = GAMES) -> str:
+def member_text(
+    name: str, lines: list[GameLine], ratings: dict[str, MemberRating] | None = None, games: dict[str, Game] = GAMES
+) -> str:
     """The member's games per game, with their rating there if they have rated games."""
     if not lines:
         return f"📊 **{name}** has not finished a game in this server yet."
@@ -117,8 +130,12 @@ def member_text(name: str, lines: list[GameLine], ratings: dict[str, MemberRatin
     def rating(game: str) -> str:
         found = ratings.get(game)
         return "" if found is None else f" · rating **{found.rating:,}** ({plural(found.games, 'rated game')})"
-    rows = [f"**{games[line.game].title if line.game in games else line.game}**: {line.played} played, "
-            f"{line.won} won{rating(line.game)}" for line in lines]
+
+    rows = [
+        f"**{games[line.game].title if line.game in games else line.game}**: {line.played} played, "
+        f"{line.won} won{rating(line.game)}"
+        for line in lines
+    ]
     played, won = sum(line.played for line in lines), sum(line.won for line in lines)
     return "\n".join([f"📊 **{name}** in this server", *rows, f"In all: {played} played, {won} won."])
 
@@ -126,11 +143,16 @@ def member_text(name: str, lines: list[GameLine], ratings: dict[str, MemberRatin
 def server_text(name: str, stats: ServerStats, games: dict[str, Game] = GAMES) -> str:
     if not stats.finished:
         return f"📊 No game has finished in **{name}** yet."
-    lines = [f"📊 **{name}**: {stats.finished} table{'s' if stats.finished != 1 else ''} finished",
-             " · ".join(f"{games[key].title if key in games else key} {count}" for key, count in stats.per_game)]
+    lines = [
+        f"📊 **{name}**: {stats.finished} table{'s' if stats.finished != 1 else ''} finished",
+        " · ".join(f"{games[key].title if key in games else key} {count}" for key, count in stats.per_game),
+    ]
     if stats.top_winners:
-        lines.append("🏆 Top winners: " + ", ".join(
-            f"{rank}. <@{user}> ({wins} win{'s' if wins != 1 else ''})"
-            for rank, (user, wins) in enumerate(stats.top_winners, start=1)))
+        lines.append(
+            "🏆 Top winners: "
+            + ", ".join(
+                f"{rank}. <@{user}> ({wins} win{'s' if wins != 1 else ''})"
+                for rank, (user, wins) in enumerate(stats.top_winners, start=1)
+            )
+        )
     return "\n".join(lines)
-

@@ -9,20 +9,20 @@ seat kept hidden: its presentation's `reveal(view)` (bot/render/presentation.py)
 none, the lines of the seat's own text missing from the public text, without those that speak to
 the seat ("Your turn"), which a public message cannot say.
 """
+
 from __future__ import annotations
 
 import re
 
 from pydantic import BaseModel
 
-from engine import Game, Outcome
-
 from bot.games import plugin
 from bot.render.presentation import Presentation
+from bot.store.sqlite import ActionRecord, TableRecord
 from bot.tables.replay import kept_moves
 from bot.tables.seats import SeatHistory, seat_history
-from bot.store.sqlite import ActionRecord, TableRecord
 from bot.text import plural
+from engine import Game, Outcome
 
 SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
 STAND_IN = "🤖 stand-in"
@@ -37,8 +37,9 @@ def seat_name(seat: int, names: list | None = None) -> str:
     return str(names[seat]) if isinstance(names, list) and 0 <= seat < len(names) else f"seat {seat + 1}"
 
 
-def seat_label(table: TableRecord, seat: int, names: list | None = None,
-               history: list[SeatHistory] | None = None) -> str:
+def seat_label(
+    table: TableRecord, seat: int, names: list | None = None, history: list[SeatHistory] | None = None
+) -> str:
     """`<@bob> (Sappho)`: the members credited with the seat's result (its holder now, without a
     history), or a stand-in if nobody is."""
     if history is not None and 0 <= seat < len(history):
@@ -55,8 +56,14 @@ def names_of(game: Game, state: BaseModel) -> list[str]:
     return game.view(state, None)["names"]
 
 
-def outcome_line(game: Game, table: TableRecord, state: BaseModel, outcome: Outcome | None, moves: int,
-                 history: list[SeatHistory] | None = None) -> str:
+def outcome_line(
+    game: Game,
+    table: TableRecord,
+    state: BaseModel,
+    outcome: Outcome | None,
+    moves: int,
+    history: list[SeatHistory] | None = None,
+) -> str:
     played = plural(moves, "move")
     if outcome is None:
         return f"The game was ended before its finish, after {played}."
@@ -69,13 +76,16 @@ def outcome_line(game: Game, table: TableRecord, state: BaseModel, outcome: Outc
 
 
 def duration_text(seconds: float) -> str:
-    """"3 days 4 h", "2 h 5 min", "45 s": the two largest units."""
+    """ "3 days 4 h", "2 h 5 min", "45 s": the two largest units."""
     seconds = max(0, int(seconds))
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes, seconds = divmod(rest, 60)
-    parts = [f"{days} day{'s' if days != 1 else ''}" if days else "", f"{hours} h" if hours else "",
-             f"{minutes} min" if minutes else ""]
+    parts = [
+        f"{days} day{'s' if days != 1 else ''}" if days else "",
+        f"{hours} h" if hours else "",
+        f"{minutes} min" if minutes else "",
+    ]
     return " ".join([part for part in parts if part][:2]) or f"{seconds} s"
 
 
@@ -86,8 +96,9 @@ def _hidden(presentation: Presentation, view: dict, public: set[str]) -> str:
     return "\n".join(line for line in own if line.strip() and line not in public and not SECOND_PERSON.search(line))
 
 
-def reveal_lines(game: Game, table: TableRecord, state: BaseModel,
-                 history: list[SeatHistory] | None = None) -> list[str]:
+def reveal_lines(
+    game: Game, table: TableRecord, state: BaseModel, history: list[SeatHistory] | None = None
+) -> list[str]:
     """What each seat kept hidden, one entry per seat that had anything hidden."""
     names = names_of(game, state)
     presentation = plugin(game.key).presentation
@@ -107,11 +118,18 @@ def _possessive(name: str) -> str:
 def holders_line(seat: SeatHistory, names: list | None = None, finished: bool = True) -> str:
     """`🔁 Sappho's seat was held by <@bob> (6 moves) → 🤖 stand-in (2 moves) → <@carol> (22 moves);
     its result counts for <@carol>.` (an ended game has no result to count)."""
-    chain = " → ".join(f"{STAND_IN if stint.user is None else f'<@{stint.user}>'} ({plural(stint.moves, 'move')})"
-                       for stint in seat.stints)
+    chain = " → ".join(
+        f"{STAND_IN if stint.user is None else f'<@{stint.user}>'} ({plural(stint.moves, 'move')})"
+        for stint in seat.stints
+    )
     credited = seat.credited()
-    counts = ("" if not finished else f"; its result counts for {_names(credited)}" if credited else
-              "; no player moved for it, so its result counts for nobody")
+    counts = (
+        ""
+        if not finished
+        else f"; its result counts for {_names(credited)}"
+        if credited
+        else "; no player moved for it, so its result counts for nobody"
+    )
     name = seat_name(seat.seat, names)
     whose = f"{_possessive(name[0].upper() + name[1:])} seat" if name != seat_name(seat.seat) else name.capitalize()
     return f"🔁 {whose} was held by {chain}{counts}."
@@ -119,13 +137,20 @@ def holders_line(seat: SeatHistory, names: list | None = None, finished: bool = 
 
 def ratings_line(changes: dict[int, tuple[int, int]]) -> str:
     """`📈 Ratings here: <@a> +12 → 1,512 · <@b> −8 → 1,492` (member -> rating before, after)."""
+
     def change(before: int, after: int) -> str:
         return f"{after - before:+,} → {after:,}".replace("-", "−")
+
     return "📈 Ratings here: " + " · ".join(f"<@{user}> {change(*pair)}" for user, pair in changes.items())
 
 
-def summary_lines(game: Game, table: TableRecord, state: BaseModel, log: list[ActionRecord],
-                  rating_changes: dict[int, tuple[int, int]] | None = None) -> list[str]:
+def summary_lines(
+    game: Game,
+    table: TableRecord,
+    state: BaseModel,
+    log: list[ActionRecord],
+    rating_changes: dict[int, tuple[int, int]] | None = None,
+) -> list[str]:
     """The summary posted when a table finishes or is ended: outcome, length, each rated player's
     change (bot/ratings/leaderboard.py `changes`), who held the seats that changed hands, the reveal."""
     started = next((row.at for row in log if row.kind == "start"), table.created_at)
@@ -134,8 +159,10 @@ def summary_lines(game: Game, table: TableRecord, state: BaseModel, log: list[Ac
     history = seat_history(table, log)
     names = names_of(game, state)
     word = "finished" if table.status == "finished" else "ended"
-    lines = [f"🏁 **{game.title}** {word} after {duration_text(finished - started)} of play.",
-             outcome_line(game, table, state, game.outcome(state), moves, history)]
+    lines = [
+        f"🏁 **{game.title}** {word} after {duration_text(finished - started)} of play.",
+        outcome_line(game, table, state, game.outcome(state), moves, history),
+    ]
     if rating_changes:
         lines.append(ratings_line(rating_changes))
     lines += [holders_line(seat, names, table.status == "finished") for seat in history if len(seat.stints) > 1]

@@ -4,6 +4,7 @@
 Rendering is synchronous and CPU-bound: the bot calls `render_picture` in a worker process (or
 thread), never on the event loop (bot/render/painter.py), and caches it per table version.
 """
+
 from __future__ import annotations
 
 from io import BytesIO

@@ -9,21 +9,20 @@ players. During the Great Battle the battlefield is drawn under the map
 The picture is laid out as a list of marks (`map_marks`, `panel_marks`) before it is drawn, so what
 it writes, where and in which colour can be read back.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.epireia import data
-
 from bot.render import epireia_battle
 from bot.render.epireia_map import MAP_H, MAP_W, NAME_SIZE, PLACES, background
 from bot.render.epireia_marks import ENEMY_MARK, LEAGUE_COLOURS, Colour
-from bot.render.epireia_text import city_league, city_mark, headline, phase_line, player_mark
-from bot.render.epireia_text import reveal, text
+from bot.render.epireia_text import city_league, city_mark, headline, phase_line, player_mark, reveal, text
 from bot.render.presentation import Presentation, rules_page
 from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font, ink_for, text_width, wrap
+from engine.epireia import data
 
 WIDTH = 1000
 MARGIN, HEADER = 12, 64
@@ -34,6 +33,7 @@ LINE_SIZE, LINE_H = 12, 16
 
 
 # --- Laying the picture out ----------------------------------------------------------------------
+
 
 def figures_at(view: dict) -> dict[str, list[tuple[str, Colour]]]:
     """Every figure by place, with its city's colour (home figures stand on their city)."""
@@ -52,6 +52,7 @@ def figures_at(view: dict) -> dict[str, list[tuple[str, Colour]]]:
 @dataclass(frozen=True)
 class Text:
     """A text whose left end is at `xy` (its top), with `room` pixels to the right for it."""
+
     xy: tuple[float, float]
     text: str
     size: int
@@ -62,6 +63,7 @@ class Text:
 @dataclass(frozen=True)
 class Chip:
     """A figure's name on its city's colour."""
+
     box: tuple[float, float, float, float]
     text: str
     fill: Colour
@@ -70,6 +72,7 @@ class Chip:
 @dataclass(frozen=True)
 class Disc:
     """A City token (or a player's mark beside its name)."""
+
     centre: tuple[float, float]
     radius: float
     fill: Colour
@@ -78,6 +81,7 @@ class Disc:
 @dataclass(frozen=True)
 class Frame:
     """A player's panel."""
+
     box: tuple[float, float, float, float]
     outline: Colour
 
@@ -129,8 +133,13 @@ def map_marks(view: dict) -> list[Mark]:
             marks += _token_line(centre, line, land["owner"], city_mark(view, land["owner"])[1])
         elif place in data.CITIES and (mark := city_mark(view, place)):
             league = city_league(view, place)
-            who = ("home" if any(p["city"] == place for p in view["players"]) else
-                   "enemy" if mark == ENEMY_MARK else "ally")
+            who = (
+                "home"
+                if any(p["city"] == place for p in view["players"])
+                else "enemy"
+                if mark == ENEMY_MARK
+                else "ally"
+            )
             marks += _token_line(centre, line, f"{data.LEAGUE_NAMES[league].split()[0]} {who}", mark[1])
         marks += _chips(people.get(place, []), centre, line + 15, where.width)
     return marks
@@ -141,10 +150,17 @@ def _panel_lines(view: dict, player: dict) -> list[tuple[str, Colour]]:
     admin = f"{player['admin']} ({3 - player['admin_uses']} left)" if player["admin"] else "no Administrator yet"
     army = ", ".join(f"{data.UNIT_NAMES[k[:-1]]} {'I' * int(k[-1])}: {n}" for k, n in sorted(player["army"].items()))
     away = [f"{figure} ({place})" if place != "home" else figure for figure, place in player["figures"].items()]
-    lines = [(f"Prestige {player['prestige']} · Wheat {res['wheat']} · Wood {res['wood']} · Copper {res['copper']}",
-              TEXT, " · "), (admin, MUTED, " "), ("Army: " + (army or "none"), MUTED, ", "),
-             ("Built: " + (", ".join(player["buildings"]) or "nothing"), MUTED, ", "),
-             ("Figures: " + (", ".join(away) or "-"), MUTED, ", ")]
+    lines = [
+        (
+            f"Prestige {player['prestige']} · Wheat {res['wheat']} · Wood {res['wood']} · Copper {res['copper']}",
+            TEXT,
+            " · ",
+        ),
+        (admin, MUTED, " "),
+        ("Army: " + (army or "none"), MUTED, ", "),
+        ("Built: " + (", ".join(player["buildings"]) or "nothing"), MUTED, ", "),
+        ("Figures: " + (", ".join(away) or "-"), MUTED, ", "),
+    ]
     return [(part, colour) for line, colour, sep in lines for part in wrap(line, LINE_SIZE, PANEL_W - 16, sep)]
 
 
@@ -159,17 +175,22 @@ def panel_marks(view: dict, top: float) -> tuple[list[Mark], float]:
         league_w = text_width(league, 11)
         lines = _panel_lines(view, player)
         bottom = y + 30 + len(lines) * LINE_H + 6
-        marks += [Frame((PANEL_LEFT, y, WIDTH - MARGIN, bottom), LEAGUE_COLOURS[player["league"]]),
-                  Disc((PANEL_LEFT + 15, y + 15), 7, colour),
-                  Text((PANEL_LEFT + 28, y + 6), name, 17, colour, PANEL_W - 44 - league_w),
-                  Text((WIDTH - MARGIN - 8 - league_w, y + 9), league, 11, LEAGUE_COLOURS[player["league"]], league_w)]
-        marks += [Text((PANEL_LEFT + 8, y + 30 + index * LINE_H), line, LINE_SIZE, fill, PANEL_W - 16)
-                  for index, (line, fill) in enumerate(lines)]
+        marks += [
+            Frame((PANEL_LEFT, y, WIDTH - MARGIN, bottom), LEAGUE_COLOURS[player["league"]]),
+            Disc((PANEL_LEFT + 15, y + 15), 7, colour),
+            Text((PANEL_LEFT + 28, y + 6), name, 17, colour, PANEL_W - 44 - league_w),
+            Text((WIDTH - MARGIN - 8 - league_w, y + 9), league, 11, LEAGUE_COLOURS[player["league"]], league_w),
+        ]
+        marks += [
+            Text((PANEL_LEFT + 8, y + 30 + index * LINE_H), line, LINE_SIZE, fill, PANEL_W - 16)
+            for index, (line, fill) in enumerate(lines)
+        ]
         y = bottom + 8
     return marks, y
 
 
 # --- Drawing -------------------------------------------------------------------------------------
+
 
 def _draw(pen: ImageDraw.ImageDraw, marks: list[Mark], dx: float = 0, dy: float = 0, outline: bool = False) -> None:
     for mark in marks:
@@ -181,8 +202,13 @@ def _draw(pen: ImageDraw.ImageDraw, marks: list[Mark], dx: float = 0, dy: float 
         elif isinstance(mark, Chip):
             x0, y0, x1, y1 = mark.box
             pen.rounded_rectangle((x0 + dx, y0 + dy, x1 + dx, y1 + dy), radius=4, fill=mark.fill)
-            pen.text(((x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy), mark.text, font=font(CHIP_SIZE),
-                     fill=ink_for(mark.fill), anchor="mm")
+            pen.text(
+                ((x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy),
+                mark.text,
+                font=font(CHIP_SIZE),
+                fill=ink_for(mark.fill),
+                anchor="mm",
+            )
         else:
             extra = {"stroke_width": 2, "stroke_fill": BACKGROUND} if outline else {}
             pen.text((mark.xy[0] + dx, mark.xy[1] + dy), mark.text, font=font(mark.size), fill=mark.fill, **extra)
@@ -196,8 +222,6 @@ def draw_map(image: Image.Image, view: dict, top: int) -> None:
         if mark:
             pen.polygon([(x + MARGIN, y + top) for x, y in PLACES[place].shape], outline=mark[1], width=3)
     _draw(pen, map_marks(view), MARGIN, top, outline=True)
-
-
 
 
 def draw(view: dict) -> Image.Image:
@@ -232,8 +256,13 @@ def group(view: dict, action) -> str | None:
         return f"Donate {data.ICON[action.resource]} {action.resource.title()}"
     if kind == "move":
         return f"Send {action.figure}"
-    return {"build": "Build", "architect": "Architect: build for less", "produce": "Produce a unit",
-            "trade": "Trapezites: exchange", "withdraw": "Merchant: take from the treasury"}.get(kind)
+    return {
+        "build": "Build",
+        "architect": "Architect: build for less",
+        "produce": "Produce a unit",
+        "trade": "Trapezites: exchange",
+        "withdraw": "Merchant: take from the treasury",
+    }.get(kind)
 
 
 def hand_picture(view: dict) -> bool:
@@ -242,5 +271,13 @@ def hand_picture(view: dict) -> bool:
     return bool(battle and battle.get("my_plan") and not battle["field"])
 
 
-PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("epireia.md"), reveal=reveal, label=None, group=group,
-                            position=None, hand_picture=hand_picture)
+PRESENTATION = Presentation(
+    draw=draw,
+    text=text,
+    rules=rules_page("epireia.md"),
+    reveal=reveal,
+    label=None,
+    group=group,
+    position=None,
+    hand_picture=hand_picture,
+)

@@ -6,14 +6,14 @@ battlefield: the tokens of each column once it is turned over, how many stand fa
 others, the totals and who won. The deployment menu is a screen per front, a select per column
 (bot/discord_app/delivery/layout.py's sections), and one for the figures and the final confirmation.
 """
+
 from __future__ import annotations
 
 from PIL import ImageDraw
 
-from engine.epireia import data
-
 from bot.render.epireia_marks import LEAGUE_COLOURS, MARKS
 from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font
+from engine.epireia import data
 
 HEIGHT = 240  # the battlefield's part of the picture
 SHORT = {"delian": "Delian", "peloponnesian": "Peloponnesian"}
@@ -43,7 +43,7 @@ def _column(view: dict, index: int, column: int, league: str) -> tuple[list[str]
         total = opened[column]["totals"][league] if column < len(opened) else None
         return [_token(t) for t in spot["tokens"]] or ["empty"], None if total is None else str(total)
     if league == _mine(view):
-        slots = battle["my_plan"]["fronts"][front]["slots"][2 * column:2 * column + 2]
+        slots = battle["my_plan"]["fronts"][front]["slots"][2 * column : 2 * column + 2]
         tokens = [t for t in slots if t]
         return [_token(t) for t in tokens] or ["empty"], str(sum(t["strength"] for t in tokens))
     return [], None
@@ -71,12 +71,21 @@ def draw(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int, width: int) 
     for index, front in enumerate(data.FRONTS):
         x, y = left + index * (panel + 10), top + 30
         winner = battle["fronts"][index] if index < len(battle["fronts"]) else None
-        pen.rounded_rectangle((x, y, x + panel, y + HEIGHT - 40), radius=8, fill=PANEL,
-                              outline=LEAGUE_COLOURS.get(winner, MUTED), width=3 if winner else 1)
+        pen.rounded_rectangle(
+            (x, y, x + panel, y + HEIGHT - 40),
+            radius=8,
+            fill=PANEL,
+            outline=LEAGUE_COLOURS.get(winner, MUTED),
+            width=3 if winner else 1,
+        )
         pen.text((x + 8, y + 6), data.FRONT_NAMES[front], font=font(16), fill=TEXT)
         for row, league in enumerate(data.LEAGUES):
-            pen.text((x + 8, y + 30 + row * 16), fit(_standing(view, front, league), 12, panel - 16),
-                     font=font(12), fill=LEAGUE_COLOURS[league])
+            pen.text(
+                (x + 8, y + 30 + row * 16),
+                fit(_standing(view, front, league), 12, panel - 16),
+                font=font(12),
+                fill=LEAGUE_COLOURS[league],
+            )
         opened = battle["columns"][index] if index < len(battle["columns"]) else []
         step = (panel - 16) / 3
         for column in range(data.COLUMNS):
@@ -91,13 +100,18 @@ def draw(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int, width: int) 
                 if total is not None:
                     pen.text((box[2] - 6, y0 + 6), total, font=font(22), fill=LEAGUE_COLOURS[league], anchor="ra")
                 for n, line in enumerate(lines[:2]):
-                    pen.text((box[0] + 5, y0 + 8 + n * 15), fit(line, 11, box[2] - box[0] - 34), font=font(11),
-                             fill=LEAGUE_COLOURS[league] if total is not None else MUTED)
+                    pen.text(
+                        (box[0] + 5, y0 + 8 + n * 15),
+                        fit(line, 11, box[2] - box[0] - 34),
+                        font=font(11),
+                        fill=LEAGUE_COLOURS[league] if total is not None else MUTED,
+                    )
             if not battle["field"] and not _mine(view):
                 pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", font=font(24), fill=MUTED, anchor="mm")
 
 
 # --- Text ----------------------------------------------------------------------------------------
+
 
 def _short(token: dict | None) -> str:
     return f"{data.UNIT_ICON[token['unit']]}{token['strength']}" if token else "—"
@@ -108,10 +122,11 @@ def _plan_lines(view: dict) -> list[str]:
     lines = ["🗺️ **Your league's plan** (secret):"]
     for front in data.FRONTS:
         spot = plan["fronts"][front]
-        columns = [" + ".join(_short(t) for t in spot["slots"][2 * c:2 * c + 2]) for c in range(data.COLUMNS)]
+        columns = [" + ".join(_short(t) for t in spot["slots"][2 * c : 2 * c + 2]) for c in range(data.COLUMNS)]
         mark = "✅" if spot["confirmed"] else "✏️"
-        lines.append(f"{mark} {data.FRONT_NAMES[front]}: {' · '.join(columns)} · "
-                     f"figure: {plan['figures'].get(front) or '-'}")
+        lines.append(
+            f"{mark} {data.FRONT_NAMES[front]}: {' · '.join(columns)} · figure: {plan['figures'].get(front) or '-'}"
+        )
     spare = ", ".join(_short(t) for t in plan["spare"])
     lines.append(f"Not deployed: {spare or 'nothing'}" + (" · ✅ plan confirmed" if plan["ready"] else ""))
     return lines
@@ -141,13 +156,15 @@ def lines(view: dict) -> list[str]:
 
 # --- Menus ---------------------------------------------------------------------------------------
 
+
 def _column_name(view: dict, front: str, column: int) -> str:
-    slots = view["battle"]["my_plan"]["fronts"][front]["slots"][2 * column:2 * column + 2]
+    slots = view["battle"]["my_plan"]["fronts"][front]["slots"][2 * column : 2 * column + 2]
     tokens = [t for t in slots if t]
     if not tokens:
         return f"Column {column + 1}, empty"
-    shown = " + ".join(f"{data.UNIT_ICON[t['unit']]} {data.unit_name(t['unit'], t['level'])} ({t['strength']})"
-                       for t in tokens)
+    shown = " + ".join(
+        f"{data.UNIT_ICON[t['unit']]} {data.unit_name(t['unit'], t['level'])} ({t['strength']})" for t in tokens
+    )
     return f"Column {column + 1}, now {shown}" + (f" = {sum(t['strength'] for t in tokens)}" if len(tokens) > 1 else "")
 
 

@@ -6,6 +6,7 @@ Coordinates are the map's own (MAP_W x MAP_H). Each place has a land (or sea) sh
 the spot, on or beside its shape, where its name and what stands there (owner, Brigands, figures)
 are written.
 """
+
 from __future__ import annotations
 
 import math
@@ -14,21 +15,20 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.epireia import data
-
 from bot.render.style import GOLD, MUTED, TEXT, font
+from engine.epireia import data
 
 MAP_W, MAP_H = 660, 580
 CARD_W, EMPIRE_W = 112, 96
 NAME_SIZE = 13
 
-SEA = (30, 74, 122)          # the Aegean and the seas around Greece
-SEA_ZONE = (44, 98, 150)     # a sea Territory
+SEA = (30, 74, 122)  # the Aegean and the seas around Greece
+SEA_ZONE = (44, 98, 150)  # a sea Territory
 LAND = (112, 101, 72)
 CITY_LAND = (124, 112, 80)
 EMPIRE = (92, 68, 112)
 BORDER = (58, 52, 40)
-OUTLINE = (20, 24, 30)       # round the names, so they read on land and sea alike
+OUTLINE = (20, 24, 30)  # round the names, so they read on land and sea alike
 
 
 @dataclass(frozen=True)
@@ -41,28 +41,61 @@ class Place:
 def blob(centre: tuple[int, int], radii: tuple[int, int], corners: int = 18) -> tuple[tuple[int, int], ...]:
     """An oval as a polygon: a sea Territory's waters."""
     (x, y), (rx, ry) = centre, radii
-    return tuple((round(x + rx * math.cos(2 * math.pi * k / corners)), round(y + ry * math.sin(2 * math.pi * k / corners)))
-                 for k in range(corners))
+    return tuple(
+        (round(x + rx * math.cos(2 * math.pi * k / corners)), round(y + ry * math.sin(2 * math.pi * k / corners)))
+        for k in range(corners)
+    )
 
 
 PLACES: dict[str, Place] = {
     # Mainland Greece, north to south.
     "Illyria": Place(((30, 0), (170, 0), (160, 55), (150, 85), (140, 110), (60, 110), (40, 70)), (95, 20)),
     "Epirus": Place(((40, 110), (140, 110), (150, 130), (145, 175), (120, 215), (60, 200), (45, 160)), (90, 128)),
-    "Larissa": Place(((140, 110), (150, 85), (260, 80), (275, 110), (270, 165), (230, 170), (150, 170),
-                      (145, 130)), (208, 96)),
-    "Chalkidiki": Place(((280, 85), (350, 72), (390, 80), (395, 110), (380, 150), (365, 125), (350, 155),
-                         (335, 125), (320, 150), (305, 120), (285, 125)), (336, 92)),
-    "Delphi": Place(((120, 215), (145, 175), (150, 170), (230, 170), (270, 172), (272, 212), (240, 228),
-                     (140, 232)), (190, 176)),
+    "Larissa": Place(
+        ((140, 110), (150, 85), (260, 80), (275, 110), (270, 165), (230, 170), (150, 170), (145, 130)), (208, 96)
+    ),
+    "Chalkidiki": Place(
+        (
+            (280, 85),
+            (350, 72),
+            (390, 80),
+            (395, 110),
+            (380, 150),
+            (365, 125),
+            (350, 155),
+            (335, 125),
+            (320, 150),
+            (305, 120),
+            (285, 125),
+        ),
+        (336, 92),
+    ),
+    "Delphi": Place(
+        ((120, 215), (145, 175), (150, 170), (230, 170), (270, 172), (272, 212), (240, 228), (140, 232)), (190, 176)
+    ),
     "Euboea": Place(((262, 166), (300, 158), (342, 174), (378, 214), (372, 236), (340, 226), (300, 204)), (322, 178)),
-    "Athens": Place(((240, 228), (272, 212), (300, 226), (336, 244), (350, 282), (320, 302), (285, 292),
-                     (252, 262)), (300, 250)),
+    "Athens": Place(
+        ((240, 228), (272, 212), (300, 226), (336, 244), (350, 282), (320, 302), (285, 292), (252, 262)), (300, 250)
+    ),
     # The Peloponnese, across the Gulf of Corinth.
     "Corinth": Place(((150, 244), (212, 240), (252, 262), (246, 300), (230, 316), (150, 306)), (188, 262)),
     "Elis": Place(((20, 300), (150, 256), (150, 306), (135, 342), (120, 382), (40, 382), (24, 342)), (72, 320)),
-    "Sparta": Place(((135, 342), (150, 306), (230, 316), (246, 300), (266, 340), (252, 410), (226, 432),
-                     (206, 402), (186, 436), (160, 402), (130, 382)), (196, 356)),
+    "Sparta": Place(
+        (
+            (135, 342),
+            (150, 306),
+            (230, 316),
+            (246, 300),
+            (266, 340),
+            (252, 410),
+            (226, 432),
+            (206, 402),
+            (186, 436),
+            (160, 402),
+            (130, 382),
+        ),
+        (196, 356),
+    ),
     # The seas.
     "Thrakiko Pelagos": Place(blob((455, 72), (50, 58)), (455, 30)),
     "Aigaio Pelagos": Place(blob((428, 318), (52, 66)), (425, 296)),
@@ -71,8 +104,9 @@ PLACES: dict[str, Place] = {
     "Aeolis": Place(((470, 96), (560, 70), (565, 180), (482, 186), (458, 140)), (518, 110)),
     "Ionia": Place(((482, 186), (565, 180), (570, 322), (500, 332), (470, 262)), (525, 230)),
     # The Empires, on the edges.
-    "Macedonia": Place(((170, 0), (400, 0), (396, 40), (350, 72), (280, 85), (260, 80), (160, 55)), (290, 14),
-                       EMPIRE_W),
+    "Macedonia": Place(
+        ((170, 0), (400, 0), (396, 40), (350, 72), (280, 85), (260, 80), (160, 55)), (290, 14), EMPIRE_W
+    ),
     "Persia": Place(((560, 0), (660, 0), (660, 330), (570, 322), (565, 180), (560, 70)), (610, 40), EMPIRE_W),
     "Phoenicia": Place(((578, 352), (660, 340), (660, 482), (592, 472), (572, 412)), (612, 380), EMPIRE_W),
     "Egypt": Place(((340, 522), (560, 506), (604, 580), (330, 580)), (452, 524), EMPIRE_W),

@@ -1,5 +1,6 @@
 """Each Epireia player's mark, an emoji and its colour, shared by the text (epireia_text.py), the
 map (epireia.py) and the battlefield (epireia_battle.py), so that "🔵 Corinth" is blue everywhere."""
+
 from __future__ import annotations
 
 Colour = tuple[int, int, int]

@@ -1,15 +1,15 @@
 """Epireia as short Discord markdown, and the readings of a view that the picture
 (bot/render/epireia.py) shares: above all each player's mark, an emoji and its colour, so that
 "🔵 Corinth" in the text is blue in the picture too."""
-from __future__ import annotations
 
-from engine.epireia import data
+from __future__ import annotations
 
 from bot.render import epireia_battle
 from bot.render.epireia_marks import ENEMY_MARK, MARKS, Colour
-
+from engine.epireia import data
 
 # --- Reading the view ----------------------------------------------------------------------------
+
 
 def city_of(view: dict, seat: int | None) -> str:
     if seat is None:
@@ -64,13 +64,22 @@ def phase_line(view: dict) -> str:
     if phase == "over":
         return "Game over: " + view["result"]
     movers = ", ".join(city_of(view, s) for s in view["to_move"])
-    names = {"scenario": "Solo scenario", "city": "Choosing cities", "league": "Choosing a league",
-             "admin": "Choosing Administrators", "figure": "Secret starting figures", "develop": "Development",
-             "diplomacy": "Diplomacy", "resolve": "Resolution", "battle": "The Great Battle"}
+    names = {
+        "scenario": "Solo scenario",
+        "city": "Choosing cities",
+        "league": "Choosing a league",
+        "admin": "Choosing Administrators",
+        "figure": "Secret starting figures",
+        "develop": "Development",
+        "diplomacy": "Diplomacy",
+        "resolve": "Resolution",
+        "battle": "The Great Battle",
+    }
     return f"{names.get(phase, phase)}" + (f" · waiting for {movers}" if movers else "")
 
 
 # --- Text ----------------------------------------------------------------------------------------
+
 
 def _player_line(view: dict, player: dict) -> str:
     res = player["resources"]
@@ -81,8 +90,10 @@ def _player_line(view: dict, player: dict) -> str:
     name = player["city"] or f"Seat {player['seat'] + 1}"
     count = len(player["buildings"])
     built = f"{count} building{'s' if count != 1 else ''}"
-    return (f"{player_mark(view, player['seat'])[0]} **{name}** ⭐{player['prestige']} 🌾{res['wheat']} 🪵{res['wood']} "
-            f"🪙{res['copper']} · {army or 'no army'} · {built} · {figures}")
+    return (
+        f"{player_mark(view, player['seat'])[0]} **{name}** ⭐{player['prestige']} 🌾{res['wheat']} 🪵{res['wood']} "
+        f"🪙{res['copper']} · {army or 'no army'} · {built} · {figures}"
+    )
 
 
 def text(view: dict) -> str:
@@ -97,13 +108,20 @@ def text(view: dict) -> str:
         done = f" ✅ {city_of(view, winner)}" if winner is not None else ""
         lines.append(f"🎯 {card['text']}{done}")
     lines += [_player_line(view, p) for p in view["players"]]
-    held = [f"{place}: " + (f"{city_mark(view, land['owner'])[0]} {land['owner']}" if land["owner"] else "")
-            + (" 🗡️" if land["brigands"] else "") for place, land in view["territories"].items()
-            if land["owner"] or land["brigands"]]
+    held = [
+        f"{place}: "
+        + (f"{city_mark(view, land['owner'])[0]} {land['owner']}" if land["owner"] else "")
+        + (" 🗡️" if land["brigands"] else "")
+        for place, land in view["territories"].items()
+        if land["owner"] or land["brigands"]
+    ]
     if held:
         lines.append("🗺️ " + " · ".join(held))
-    allies = [f"{c} ({'Delian' if lg == 'delian' else 'Peloponnesian'})"
-              for lg, league in view["leagues"].items() for c in league["allies"]]
+    allies = [
+        f"{c} ({'Delian' if lg == 'delian' else 'Peloponnesian'})"
+        for lg, league in view["leagues"].items()
+        for c in league["allies"]
+    ]
     if allies:
         lines.append("🤝 Allied cities: " + ", ".join(allies))
     if view["enemies"]:
@@ -121,7 +139,9 @@ def reveal(view: dict) -> list[str]:
     """A seat's secrets in the third person (the summary's words; the seat's own text says "Your")."""
     lines = []
     if view.get("seat") is not None and view.get("league_tokens"):
-        tokens = ", ".join(f"{data.UNIT_ICON[t['unit']]}{'I' * t['level']}:{t['strength']}" for t in view["league_tokens"])
+        tokens = ", ".join(
+            f"{data.UNIT_ICON[t['unit']]}{'I' * t['level']}:{t['strength']}" for t in view["league_tokens"]
+        )
         lines.append(f"League's tokens (secret): {tokens}")
     if view.get("seat") is not None and view.get("my_figure_choice"):
         lines.append(f"Secret figure: {view['my_figure_choice']}")

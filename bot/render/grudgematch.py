@@ -8,18 +8,29 @@ the kick under way) is a gold line through every space the ball passed, the spac
 dotted. A panel on the right holds the score, whose turn it is and what they are doing, the
 penalty boxes and, in a seat's own view, its hand.
 """
+
 from __future__ import annotations
 
 from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.grudgematch import data, field
-
-from bot.render.grudgematch_text import (ARROWS, doing, group, highlighted, kick_story, label, reveal, suit_of, team_name, team_of,
-                               text)
+from bot.render.grudgematch_text import (
+    ARROWS,
+    doing,
+    group,
+    highlighted,
+    kick_story,
+    label,
+    reveal,
+    suit_of,
+    team_name,
+    team_of,
+    text,
+)
 from bot.render.presentation import Presentation, rules_page
 from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for, wrap
+from engine.grudgematch import data, field
 
 CELL = 36
 MARGIN = 14
@@ -35,11 +46,20 @@ HEIGHT = FIELD_Y + FIELD_H + GOAL_DEPTH + MARGIN + 6
 GRASS, STRIPE, CHALK = (44, 112, 64), (50, 122, 70), (222, 236, 224)
 BOX_TINT = (58, 132, 80)
 SUIT_INK = {"C": (20, 20, 24), "S": (20, 20, 24), "H": (200, 36, 48), "D": (200, 36, 48)}
-INITIALS = {"Nietzsche": "Ni", "Husserl": "Hu", "Hegel": "Hg", "Heidegger": "Hd",
-            "Descartes": "De", "Pascal": "Pa", "Sartre": "Sa", "Foucault": "Fo"}
+INITIALS = {
+    "Nietzsche": "Ni",
+    "Husserl": "Hu",
+    "Hegel": "Hg",
+    "Heidegger": "Hd",
+    "Descartes": "De",
+    "Pascal": "Pa",
+    "Sartre": "Sa",
+    "Foucault": "Fo",
+}
 
 
 # --- Drawing helpers -----------------------------------------------------------------------------
+
 
 def centre(space: str) -> tuple[float, float]:
     column, row = field.cell(space)
@@ -91,6 +111,7 @@ def small_card(pen: ImageDraw.ImageDraw, x: float, y: float, card: str) -> float
 
 
 # --- The field -----------------------------------------------------------------------------------
+
 
 def draw_field(pen: ImageDraw.ImageDraw) -> None:
     for row in range(1, field.HEIGHT + 1):
@@ -148,7 +169,7 @@ def draw_kick(pen: ImageDraw.ImageDraw, view: dict) -> None:
         points.append((bx + (bx - ax) * 0.8, by + (by - ay) * 0.8))
     if len(points) > 1:
         pen.line(points, fill=GOLD, width=4, joint="curve")
-    for x, y in points[1:len(passed) + 1]:
+    for x, y in points[1 : len(passed) + 1]:
         pen.ellipse((x - 4, y - 4, x + 4, y + 4), fill=GOLD)
     x, y = points[0]
     pen.ellipse((x - 6, y - 6, x + 6, y + 6), outline=GOLD, width=2)
@@ -164,8 +185,12 @@ def draw_philosophers(pen: ImageDraw.ImageDraw, view: dict) -> None:
         if name in rings:
             pen.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), outline=GOLD, width=3)
         goalie = suit_of(name) == data.GOALIE_SUIT
-        pen.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=(250, 250, 250) if goalie else BACKGROUND,
-                    width=3 if goalie else 1)
+        pen.ellipse(
+            (x - r, y - r, x + r, y + r),
+            fill=colour,
+            outline=(250, 250, 250) if goalie else BACKGROUND,
+            width=3 if goalie else 1,
+        )
         pen.text((x - 3, y + 1), INITIALS.get(name, name[:2]), font=font(13), fill=ink_for(colour), anchor="mm")
         pen.ellipse((x + r - 11, y - r - 1, x + r + 1, y - r + 11), fill=(246, 246, 240))
         suit_shape(pen, x + r - 5, y - r + 5, 8, suit_of(name))
@@ -212,8 +237,12 @@ def draw_panel(pen: ImageDraw.ImageDraw, view: dict) -> None:
     pen.text((x + w / 2, y + 36), score, font=font(24), fill=TEXT, anchor="mm")
     y += 66
     half = "Sudden death" if view["sudden_death"] else f"Half {view['half']}"
-    pen.text((x, y), f"{half} · Turn {view['turn']} of {view['turn_limit']} · Deck {view['deck_size']}",
-             font=font(13), fill=MUTED)
+    pen.text(
+        (x, y),
+        f"{half} · Turn {view['turn']} of {view['turn_limit']} · Deck {view['deck_size']}",
+        font=font(13),
+        fill=MUTED,
+    )
     y += 24
     for line in wrap(plain(doing(view)), 15, w):
         pen.text((x, y), line, font=font(15), fill=GOLD)
@@ -269,5 +298,13 @@ def draw(view: dict) -> Image.Image:
     return image
 
 
-PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("grudgematch.md"), reveal=reveal, label=label, group=group,
-                            position=None, hand_picture=None)
+PRESENTATION = Presentation(
+    draw=draw,
+    text=text,
+    rules=rules_page("grudgematch.md"),
+    reveal=reveal,
+    label=label,
+    group=group,
+    position=None,
+    hand_picture=None,
+)

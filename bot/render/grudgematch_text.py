@@ -1,6 +1,7 @@
 """Philosophy Grudgematch as Discord markdown, and the readings of a view that the picture
 (bot/render/grudgematch.py) shares: card and team names, the kick shown, what the side to move is
 doing; the menu's labels and groups."""
+
 from __future__ import annotations
 
 from engine.grudgematch import data, field
@@ -10,6 +11,7 @@ ARROWS = field.ARROWS
 
 
 # --- Reading the view ----------------------------------------------------------------------------
+
 
 def team_of(name: str) -> int:
     return data.GERMANS if name in data.TEAMS[data.GERMANS] else data.FRENCH
@@ -84,6 +86,7 @@ def doing(view: dict) -> str:
 
 # --- Text ----------------------------------------------------------------------------------------
 
+
 def _team_line(view: dict, team: int) -> str:
     info = view["teams"][team]
     spots = view["spots"]
@@ -104,15 +107,19 @@ def _kick_line(view: dict) -> str | None:
         ahead = ahead.lstrip()
     result = "under way" if kick else last["result"]
     title = "Kick" if kick else "Last kick"
-    return (f"{title}: **{story['kicker']}** {card_text(story['card'])} ({story['value']}){direction} "
-            f"from {story['start']}: {path}{ahead} ({result})")
+    return (
+        f"{title}: **{story['kicker']}** {card_text(story['card'])} ({story['value']}){direction} "
+        f"from {story['start']}: {path}{ahead} ({result})"
+    )
 
 
 def text(view: dict) -> str:
     germans, french = (view["teams"][t]["score"] for t in (data.GERMANS, data.FRENCH))
     half = "**Sudden death**" if view["sudden_death"] else f"Half {view['half']}"
-    lines = [f"**Philosophy Grudgematch** · Germans **{germans}** – **{french}** French · {half} · "
-             f"Turn {view['turn']} · Deck {view['deck_size']}"]
+    lines = [
+        f"**Philosophy Grudgematch** · Germans **{germans}** – **{french}** French · {half} · "
+        f"Turn {view['turn']} · Deck {view['deck_size']}"
+    ]
     ball = f"⚽ Ball on **{view['ball']}**" if view.get("ball") else "⚽ Ball out of play"
     lines.append(f"{ball} · {doing(view)}")
     kick_line = _kick_line(view)

@@ -1,15 +1,15 @@
 """Nine Muses as a picture and as short text: the pool, the Muses in the centre, and each
 player's Knowledge, Muses and points (plus the viewer's own cards in a private view)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.nine_muses.data import MUSES, PHILOSOPHERS
-
 from bot.render.presentation import Presentation, rules_page
 from bot.render.style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
+from engine.nine_muses.data import MUSES, PHILOSOPHERS
 
 WIDTH = 900
 MARGIN = 16
@@ -87,8 +87,9 @@ def draw(view: dict) -> Image.Image:
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         to_move = view["turn"] == seat
         outline = GOLD if seat in view["winners"] else ACCENT if to_move else PANEL
-        pen.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + PLAYER_H), radius=10, fill=PANEL,
-                              outline=outline, width=3)
+        pen.rounded_rectangle(
+            (MARGIN, y, WIDTH - MARGIN, y + PLAYER_H), radius=10, fill=PANEL, outline=outline, width=3
+        )
         pen.ellipse((MARGIN + 12, y + 14, MARGIN + 30, y + 32), fill=colour)
         marks = " (first)" if view["first"] == seat and view["phase"] != "over" else ""
         marks += " - to play" if to_move else ""
@@ -122,8 +123,10 @@ def text(view: dict) -> str:
     for player in view["players"]:
         held = " ".join(f"{EMOJI[k]}{player['knowledge'][k]}" for k in KNOWLEDGE)
         muses = ", ".join(player["muses"]) or "-"
-        lines.append(f"**{player['name']}** {player['points']} VP · {held} · Muses: {muses} · "
-                     f"{player['cards']} card{'s' if player['cards'] != 1 else ''}")
+        lines.append(
+            f"**{player['name']}** {player['points']} VP · {held} · Muses: {muses} · "
+            f"{player['cards']} card{'s' if player['cards'] != 1 else ''}"
+        )
     if view.get("hand") is not None:
         lines.append(f"Your cards: {_cards(view)}")
     if view["last"]:
@@ -150,5 +153,13 @@ def reveal(view: dict) -> list[str]:
     return [f"Cards in hand: {_cards(view)}"] if view.get("hand") is not None else []
 
 
-PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("nine-muses.md"), reveal=reveal, label=None, group=group,
-                            position=None, hand_picture=None)
+PRESENTATION = Presentation(
+    draw=draw,
+    text=text,
+    rules=rules_page("nine-muses.md"),
+    reveal=reveal,
+    label=None,
+    group=group,
+    position=None,
+    hand_picture=None,
+)

@@ -5,6 +5,7 @@ bottom row, turning at 8, and 9..16 coming back along the top row to the Temple.
 stack of name tokens, bottom to top, with a gold edge and a notch on its top token; the Sun sits on
 its space, and the stack under the Sun is listed at the foot of the picture.
 """
+
 from __future__ import annotations
 
 import math
@@ -12,22 +13,36 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE, affected_for as affected
-
-from bot.render.ostrakon_text import RULE_HINTS, moons_left, next_label, outstanding, subject_name, visible_stone
-from bot.render.ostrakon_text import label, reveal, text
+from bot.render.ostrakon_text import (
+    RULE_HINTS,
+    label,
+    moons_left,
+    next_label,
+    outstanding,
+    reveal,
+    subject_name,
+    text,
+    visible_stone,
+)
 from bot.render.presentation import Presentation, rules_page
-from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, fit, ink_for
+from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, fit, font, ink_for
+from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE
+from engine.ostrakon.data import affected_for as affected
 
 WIDTH, HEIGHT = 1000, 600
 MARGIN = 14
-HEADER = 84            # day, Calendar, Rule of the Day, subjects and speakers
-SQUARE = 34            # height of a path space
+HEADER = 84  # day, Calendar, Rule of the Day, subjects and speakers
+SQUARE = 34  # height of a path space
 TEMPLE_W = 96
 COLUMN = (WIDTH - 2 * MARGIN - TEMPLE_W - 4) // 8
 PATH_LEFT = WIDTH - MARGIN - 8 * COLUMN
-LINE = 28              # a footer line
-RULE_COLOURS = {"regular": (88, 93, 104), "corruption": (190, 58, 88), "oracle": (58, 128, 206), "treachery": (206, 116, 30)}
+LINE = 28  # a footer line
+RULE_COLOURS = {
+    "regular": (88, 93, 104),
+    "corruption": (190, 58, 88),
+    "oracle": (58, 128, 206),
+    "treachery": (206, 116, 30),
+}
 STONE_FILL = {"white": (246, 246, 246), "black": (16, 16, 18)}
 OLIVE = (128, 186, 72)
 SUNLIT = (88, 74, 36)
@@ -36,10 +51,10 @@ ROAD = (70, 74, 82)
 
 # --- Drawing helpers -----------------------------------------------------------------------------
 
+
 def write(draw, x: float, y: float, words: str, size: int, fill=TEXT, bold: bool = False) -> float:
     """Words whose left edge is at x and whose middle is at y; returns where they end."""
-    draw.text((x, y), words, font=font(size), fill=fill, anchor="lm",
-              stroke_width=1 if bold else 0, stroke_fill=fill)
+    draw.text((x, y), words, font=font(size), fill=fill, anchor="lm", stroke_width=1 if bold else 0, stroke_fill=fill)
     return x + font(size).getlength(words) + (2 if bold else 0)
 
 
@@ -51,8 +66,16 @@ def sun(draw, x: float, y: float, radius: float) -> None:
     for ray in range(12):
         angle = ray * math.pi / 6
         inner, outer = radius + 2, radius + 7
-        draw.line((x + inner * math.cos(angle), y + inner * math.sin(angle),
-                   x + outer * math.cos(angle), y + outer * math.sin(angle)), fill=GOLD, width=3)
+        draw.line(
+            (
+                x + inner * math.cos(angle),
+                y + inner * math.sin(angle),
+                x + outer * math.cos(angle),
+                y + outer * math.sin(angle),
+            ),
+            fill=GOLD,
+            width=3,
+        )
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=GOLD, outline=(255, 226, 130), width=2)
 
 
@@ -87,6 +110,7 @@ def token(draw, box, view: dict, seat: int, *, top: bool = False, size: int = 17
 
 
 # --- The path ------------------------------------------------------------------------------------
+
 
 def space_box(space: int, back_y: int, out_y: int) -> tuple[int, int, int, int]:
     """Spaces 1..8 run left to right on the bottom row; 9..16 come back on the top row."""
@@ -128,8 +152,20 @@ def draw_path(image: Image.Image, draw, view: dict, top: int, bottom: int) -> No
         return (x0 + x1) / 2, (y0 + y1) / 2
 
     turn_x = centre(8)[0] + COLUMN / 2 - 1
-    draw.line((centre(1), centre(8), (turn_x, centre(8)[1]), (turn_x, centre(9)[1]), centre(9), centre(16),
-               (MARGIN + TEMPLE_W - 8, centre(16)[1])), fill=ROAD, width=6, joint="curve")
+    draw.line(
+        (
+            centre(1),
+            centre(8),
+            (turn_x, centre(8)[1]),
+            (turn_x, centre(9)[1]),
+            centre(9),
+            centre(16),
+            (MARGIN + TEMPLE_W - 8, centre(16)[1]),
+        ),
+        fill=ROAD,
+        width=6,
+        joint="curve",
+    )
     draw_temple(draw, view, top, bottom, centre(16)[1])
     winner, over = view.get("winner"), view.get("phase") == "over"
     size = 17 if pitch >= 26 else 16 if pitch >= 22 else 14
@@ -144,15 +180,29 @@ def draw_path(image: Image.Image, draw, view: dict, top: int, bottom: int) -> No
         if special:  # the day symbol printed on the space: C, O or T in the rule's colour
             tag_x = box[0] + 34 if lit else box[2] - 28
             draw.rounded_rectangle((tag_x, middle - 11, tag_x + 22, middle + 11), radius=5, fill=RULE_COLOURS[special])
-            draw.text((tag_x + 11, middle), special[0].upper(), font=font(16), fill=(255, 255, 255), anchor="mm",
-                      stroke_width=1, stroke_fill=(255, 255, 255))
+            draw.text(
+                (tag_x + 11, middle),
+                special[0].upper(),
+                font=font(16),
+                fill=(255, 255, 255),
+                anchor="mm",
+                stroke_width=1,
+                stroke_fill=(255, 255, 255),
+            )
         if lit:
             sun(draw, box[2] - 20, middle, 9)
         for height, seat in enumerate(piles.get(space, [])):
             y1 = box[1] - 3 - height * pitch
             is_top = height == len(piles[space]) - 1
-            token(draw, (box[0] + 2, y1 - pitch + 4, box[2] - 2, y1), view, seat, top=is_top, size=size,
-                  shows=visible_stone(view, seat))
+            token(
+                draw,
+                (box[0] + 2, y1 - pitch + 4, box[2] - 2, y1),
+                view,
+                seat,
+                top=is_top,
+                size=size,
+                shows=visible_stone(view, seat),
+            )
             if over and seat == winner:
                 crown(draw, (box[0] + box[2]) / 2, y1 - pitch + 3)
 
@@ -163,13 +213,19 @@ def space_tile(space: int, lit: bool) -> Image.Image:
     x0, y0, x1, y1 = space_box(1, 0, 0)
     tile = Image.new("RGB", (x1 - x0 + 1, y1 - y0 + 1), BACKGROUND)
     draw = ImageDraw.Draw(tile)
-    draw.rounded_rectangle((0, 0, x1 - x0, y1 - y0), radius=7, fill=SUNLIT if lit else PANEL,
-                           outline=GOLD if lit else (78, 82, 90), width=2)
+    draw.rounded_rectangle(
+        (0, 0, x1 - x0, y1 - y0),
+        radius=7,
+        fill=SUNLIT if lit else PANEL,
+        outline=GOLD if lit else (78, 82, 90),
+        width=2,
+    )
     write(draw, 9, (y1 - y0) / 2, str(space), 19, GOLD if lit else MUTED, bold=lit)
     return tile
 
 
 # --- Header and footer ---------------------------------------------------------------------------
+
 
 def draw_header(draw, view: dict) -> None:
     names, rule, days = view["names"], view["rule"], view["days"]
@@ -191,7 +247,9 @@ def draw_header(draw, view: dict) -> None:
         write(draw, end + 10, 23, hint, 15, (240, 240, 245))
     if view.get("phase") == "over":
         winner = names[view["winner"]] if view.get("winner") is not None else "Nobody"
-        why = "reaches the Temple: an Outstanding Victory!" if outstanding(view) else "is closest to the Temple and wins!"
+        why = (
+            "reaches the Temple: an Outstanding Victory!" if outstanding(view) else "is closest to the Temple and wins!"
+        )
         write(draw, MARGIN, 62, fit(f"{winner} {why}", 22, WIDTH - 2 * MARGIN), 22, GOLD, bold=True)
         return
     x = write(draw, MARGIN, 62, "Now:", 20, MUTED) + 8
@@ -216,8 +274,14 @@ def footer_lines(view: dict) -> list[tuple[str, tuple[int, int, int], bool]]:
     if last and not (question and phase != "over"):
         black = sum(1 for vote in last["votes"].values() if vote == "black")
         result = f"forward {last['advanced']}" if last["advanced"] else "under the Sun"
-        lines.append((f"Last: {names[last['speaker']]} asked “{last['question']['text']}” "
-                      f"({len(last['votes']) - black} white, {black} black: {result})", MUTED, False))
+        lines.append(
+            (
+                f"Last: {names[last['speaker']]} asked “{last['question']['text']}” "
+                f"({len(last['votes']) - black} white, {black} black: {result})",
+                MUTED,
+                False,
+            )
+        )
     return lines
 
 
@@ -238,8 +302,12 @@ def draw_footer(draw, view: dict, top: int) -> None:
         for colour in ("white", "black"):
             stone(draw, x + 10, y, 9, colour)
             x = write(draw, x + 26, y, fit(question[colour], 19, 230), 19) + 22
-        status = {"vote": "the council votes", "corrupt": "Corruption: the speaker chooses",
-                  "consult": "Oracle: the speaker chooses", "decide": "the speaker may turn the stone"}[phase]
+        status = {
+            "vote": "the council votes",
+            "corrupt": "Corruption: the speaker chooses",
+            "consult": "Oracle: the speaker chooses",
+            "decide": "the speaker may turn the stone",
+        }[phase]
         if view.get("follower") is not None:
             status += f" · {names[view['follower']]} follows"
         x = write(draw, x + 4, y, status, 19, MUTED) + 18
@@ -262,6 +330,7 @@ def draw_footer(draw, view: dict, top: int) -> None:
 
 # --- The picture ---------------------------------------------------------------------------------
 
+
 def position(view: dict) -> dict:
     """What the picture shows: all but who has voted (the board's text keeps that count), so the
     publisher draws one picture a question, not one a vote."""
@@ -279,5 +348,13 @@ def draw(view: dict) -> Image.Image:
     return image
 
 
-PRESENTATION = Presentation(draw=draw, text=text, rules=rules_page("ostrakon.md"), reveal=reveal, label=label, group=None,
-                            position=position, hand_picture=None)
+PRESENTATION = Presentation(
+    draw=draw,
+    text=text,
+    rules=rules_page("ostrakon.md"),
+    reveal=reveal,
+    label=label,
+    group=None,
+    position=position,
+    hand_picture=None,
+)

@@ -1,15 +1,22 @@
 """Ostrakon as short Discord markdown (the board's text and the move labels), and the readings of
 a view that the picture (bot/render/ostrakon.py) shares."""
+
 from __future__ import annotations
 
-from engine.ostrakon.data import FREE_SUBJECT, TEMPLE, affected_for as affected
+from engine.ostrakon.data import FREE_SUBJECT, TEMPLE
+from engine.ostrakon.data import affected_for as affected
 from engine.ostrakon.state import STONE_ICON
 
-RULE_HINTS = {"regular": "", "corruption": "the speaker corrupts {n}", "oracle": "the speaker consults {n}",
-              "treachery": "the speaker may turn after the reveal"}
+RULE_HINTS = {
+    "regular": "",
+    "corruption": "the speaker corrupts {n}",
+    "oracle": "the speaker consults {n}",
+    "treachery": "the speaker may turn after the reveal",
+}
 
 
 # --- Reading the view ----------------------------------------------------------------------------
+
 
 def subject_name(subject: str | None) -> str:
     return "free subject" if subject in (None, FREE_SUBJECT) else subject
@@ -43,8 +50,12 @@ def visible_stone(view: dict, seat: int) -> str | None:
 # --- The text ------------------------------------------------------------------------------------
 
 TEXT_LIMIT = 1800
-YOUR_TURN = {"ask": "ask a question with two answers", "corrupt": "choose {n} to corrupt",
-             "consult": "choose {n} to consult", "decide": "keep your stone or turn it over"}
+YOUR_TURN = {
+    "ask": "ask a question with two answers",
+    "corrupt": "choose {n} to corrupt",
+    "consult": "choose {n} to consult",
+    "decide": "keep your stone or turn it over",
+}
 
 
 def escape(text: str, limit: int) -> str:
@@ -64,25 +75,30 @@ def result_line(view: dict, last: dict) -> str:
     votes = last["votes"]
     black = sum(1 for vote in votes.values() if vote == "black")
     outcome = f"forward {last['advanced']}" if last["advanced"] else "under the Sun"
-    return (f"📜 Last: {bold(view, last['speaker'])} asked *{escape(last['question']['text'], 120)}*: "
-            f"⚪ {len(votes) - black} · ⚫ {black} → {outcome}")
+    return (
+        f"📜 Last: {bold(view, last['speaker'])} asked *{escape(last['question']['text'], 120)}*: "
+        f"⚪ {len(votes) - black} · ⚫ {black} → {outcome}"
+    )
 
 
 def turn_lines(view: dict) -> list[str]:
     """The question on the table and where its vote stands (no secret: only who has voted)."""
     names, phase, question = view["names"], view["phase"], view["question"]
-    lines = [f"❓ {bold(view, view['speaker'])} asks: *{escape(question['text'], 220)}*",
-             f"⚪ {escape(question['white'], 60)} · ⚫ {escape(question['black'], 60)}"]
+    lines = [
+        f"❓ {bold(view, view['speaker'])} asks: *{escape(question['text'], 220)}*",
+        f"⚪ {escape(question['white'], 60)} · ⚫ {escape(question['black'], 60)}",
+    ]
     if phase == "vote":
         waiting = [names[seat] for seat in range(len(names)) if seat not in view["voted"]]
         lines[-1] += f" — {len(view['voted'])}/{len(names)} voted, waiting for {', '.join(waiting)}"
     elif phase in ("corrupt", "consult"):
         verb = "corrupt" if phase == "corrupt" else "consult"
-        lines.append(f"All stones are down: {bold(view, view['speaker'])} chooses "
-                     f"{affected(len(names))} to {verb}.")
+        lines.append(f"All stones are down: {bold(view, view['speaker'])} chooses {affected(len(names))} to {verb}.")
     elif phase == "decide":
         stones = view.get("votes") or view.get("shown") or {}
-        seen = " · ".join(f"{names[int(seat)]} {STONE_ICON[stone]}" for seat, stone in sorted(stones.items(), key=lambda i: int(i[0])))
+        seen = " · ".join(
+            f"{names[int(seat)]} {STONE_ICON[stone]}" for seat, stone in sorted(stones.items(), key=lambda i: int(i[0]))
+        )
         what = "The stones" if view.get("votes") else "The Oracle shows"
         lines.append(f"{what}: {seen}")
         lines.append(f"{bold(view, view['speaker'])} may turn their stone over.")
@@ -106,19 +122,32 @@ def path_lines(view: dict) -> list[str]:
 def text(view: dict) -> str:
     names, phase, rule = view["names"], view["phase"], view["rule"]
     left = moons_left(view)
-    rule_text = "a regular day" if rule == "regular" else f"**{rule.title()}** ({RULE_HINTS[rule].format(n=affected(len(names)))})"
-    lines = [f"**Ostrakon** · Day {view['day']} of {view['days']} · "
-             f"{'🌕' * left}{'🌑' * (view['days'] - left)} · Rule of the Day: {rule_text}"]
+    rule_text = (
+        "a regular day"
+        if rule == "regular"
+        else f"**{rule.title()}** ({RULE_HINTS[rule].format(n=affected(len(names)))})"
+    )
+    lines = [
+        f"**Ostrakon** · Day {view['day']} of {view['days']} · "
+        f"{'🌕' * left}{'🌑' * (view['days'] - left)} · Rule of the Day: {rule_text}"
+    ]
     if phase == "over":
         winner = bold(view, view["winner"])
-        lines.append(f"🏛️ {winner} reaches the Temple of Wisdom: an Outstanding Victory!" if outstanding(view)
-                     else f"🏆 {winner} stands closest to the Temple and wins!")
+        lines.append(
+            f"🏛️ {winner} reaches the Temple of Wisdom: an Outstanding Victory!"
+            if outstanding(view)
+            else f"🏆 {winner} stands closest to the Temple and wins!"
+        )
     else:
-        lines.append(f"🗣️ Now: **{escape(subject_name(view['subject']), 60)}** — {bold(view, view['speaker'])} asks · "
-                     f"Next: {escape(subject_name(view['next_subject']), 60)} — {next_label(view)}")
+        lines.append(
+            f"🗣️ Now: **{escape(subject_name(view['subject']), 60)}** — {bold(view, view['speaker'])} asks · "
+            f"Next: {escape(subject_name(view['next_subject']), 60)} — {next_label(view)}"
+        )
     if view.get("under_sun"):
-        lines.append(f"☀️ Under the Sun on space {view['sun']} (bottom → top): "
-                     + ", ".join(names[seat] for seat in view["under_sun"]))
+        lines.append(
+            f"☀️ Under the Sun on space {view['sun']} (bottom → top): "
+            + ", ".join(names[seat] for seat in view["under_sun"])
+        )
     lines.append("**The path** (each pile from its top):")
     lines += path_lines(view)
     if outstanding(view):

@@ -9,6 +9,7 @@ The worker process is started with `spawn` (the bot's own process has threads: a
 held lock) and warmed up once, so the first board does not wait for its imports. It ends when the
 bot's process ends, however that ends: a bot killed with SIGKILL cannot shut its pool down, and the
 worker would otherwise wait for work forever (it holds its own end of the pool's queue)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -68,8 +69,9 @@ class Painter:
 
     def start(self) -> None:
         if self.workers:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_end_with_parent)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_end_with_parent
+            )
             # Each submit spawns a worker while there are fewer than `workers`: all of them now, with
             # SIGINT blocked, which they inherit, so a Ctrl-C cannot break their Python's start-up
             # (multiprocessing's resource tracker is spawned the same way)

@@ -5,6 +5,7 @@ game (bot/games.py), so a missing piece stops the start, not a player's first pr
 Every field is declared by every game; the optional ones are declared as None, which means the
 generic behaviour said beside them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """Shared drawing helpers: one palette and font loader for every game's picture."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -6,15 +7,25 @@ from io import BytesIO
 
 from PIL import ImageFont
 
-BACKGROUND = (43, 45, 49)       # Discord's dark theme, so pictures sit well in the channel
+BACKGROUND = (43, 45, 49)  # Discord's dark theme, so pictures sit well in the channel
 PANEL = (54, 57, 63)
 TEXT = (235, 235, 240)
 MUTED = (160, 165, 175)
 ACCENT = (88, 101, 242)
 GOLD = (240, 190, 60)
 SEAT_COLOURS = [
-    (231, 76, 60), (52, 152, 219), (46, 204, 113), (241, 196, 15), (155, 89, 182), (230, 126, 34),
-    (26, 188, 156), (236, 112, 180), (149, 165, 166), (52, 73, 94), (192, 57, 43), (127, 140, 141),
+    (231, 76, 60),
+    (52, 152, 219),
+    (46, 204, 113),
+    (241, 196, 15),
+    (155, 89, 182),
+    (230, 126, 34),
+    (26, 188, 156),
+    (236, 112, 180),
+    (149, 165, 166),
+    (52, 73, 94),
+    (192, 57, 43),
+    (127, 140, 141),
 ]
 
 
@@ -36,12 +47,18 @@ class KeptFont(ImageFont.FreeTypeFont):
     def getmask2(self, text, mode="", *args, **kwargs):
         if mode == "RGBA":  # a colour mask is filled in by its caller: never share one
             return super().getmask2(text, mode, *args, **kwargs)
-        return _kept(self._masks, (text, mode, args, tuple(sorted(kwargs.items()))),
-                     lambda: super(KeptFont, self).getmask2(text, mode, *args, **kwargs))
+        return _kept(
+            self._masks,
+            (text, mode, args, tuple(sorted(kwargs.items()))),
+            lambda: super(KeptFont, self).getmask2(text, mode, *args, **kwargs),
+        )
 
     def getlength(self, text, *args, **kwargs) -> float:
-        return _kept(self._lengths, (text, args, tuple(sorted(kwargs.items()))),
-                     lambda: super(KeptFont, self).getlength(text, *args, **kwargs))
+        return _kept(
+            self._lengths,
+            (text, args, tuple(sorted(kwargs.items()))),
+            lambda: super(KeptFont, self).getlength(text, *args, **kwargs),
+        )
 
 
 KEPT_TEXTS = 4096  # a font's kept masks, a few kB each: some MB at most in the picture process

@@ -8,6 +8,7 @@ It is a single self-contained file (rollback journal); the bot switches it back 
 To restore: stop the bot, move the old data/bot.sqlite3 (and any bot.sqlite3-wal and -shm files
 beside it) away, copy the backup to data/bot.sqlite3, and start the bot.
 """
+
 from __future__ import annotations
 
 import os
@@ -32,8 +33,10 @@ class Backup:
     seconds: float
 
     def summary(self) -> str:
-        return (f"Backed up {_count(self.tables, 'table')} and {_count(self.actions, 'logged action')} "
-                f"to {self.path} ({self.size / 1e6:.1f} MB in {self.seconds:.2f} s).")
+        return (
+            f"Backed up {_count(self.tables, 'table')} and {_count(self.actions, 'logged action')} "
+            f"to {self.path} ({self.size / 1e6:.1f} MB in {self.seconds:.2f} s)."
+        )
 
 
 def _count(number: int, noun: str) -> str:
@@ -87,7 +90,9 @@ def backup(source: str | Path, target: str | Path) -> Backup:
 
 def _counts(db: sqlite3.Connection) -> tuple[int, int]:
     try:
-        return (db.execute("SELECT COUNT(*) FROM tables").fetchone()[0],
-                db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+        return (
+            db.execute("SELECT COUNT(*) FROM tables").fetchone()[0],
+            db.execute("SELECT COUNT(*) FROM actions").fetchone()[0],
+        )
     except sqlite3.OperationalError:  # a database the bot has not set up yet
         return 0, 0

@@ -1,4 +1,5 @@
 """WAL checkpoints beside the store's one writer connection (see `Checkpointer`)."""
+
 from __future__ import annotations
 
 import logging
@@ -28,8 +29,9 @@ class Checkpointer:
 
     def __init__(self, path: str) -> None:
         self._path = path
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-checkpoint",
-                                          initializer=behind_the_loop)
+        self._thread = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="sqlite-checkpoint", initializer=behind_the_loop
+        )
         self._running: Future | None = None
         self._connection: sqlite3.Connection | None = None  # made and used on the thread only
 

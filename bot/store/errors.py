@@ -1,5 +1,6 @@
 """What the store raises: faults of the file or the disk, a database that cannot be opened, a stale
 version, a busy channel and a row that cannot be read (bot/store/sqlite.py)."""
+
 from __future__ import annotations
 
 import sqlite3

@@ -7,6 +7,7 @@ while none is waiting for the thread go over in one hop, and run there one after
 order they were queued: under load, the moves of many tables share a hop, while each is still its
 own transaction, committed or refused on its own.
 """
+
 from __future__ import annotations
 
 import asyncio

@@ -8,10 +8,12 @@ finds what is still owed (`tables_owed`, `owed`) and catches up. Messages go out
 derived from what they carry (`nonce`): Discord drops a repeat of the same nonce, so a delivery
 interrupted by a crash and made again is not seen twice.
 """
+
 from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.store.sqlite import Store
@@ -24,6 +26,7 @@ TEXT, SEAT, ACK = "text", "seat", "ack"
 @dataclass
 class Owed:
     """What a table owes, in order: the channel's texts and each player's."""
+
     table_id: int
     version: int = 0  # the last version with anything owed
     public: list[str] = field(default_factory=list)
@@ -34,25 +37,36 @@ class Owed:
     seen: int = 0  # the last version the channel has seen
 
 
-def said(public: list[str], private: dict[int, list[str]] | None = None, seats: list[int] = (),
-         opening: str = "", acting: tuple[int, str] | None = None) -> list[tuple]:
+def said(
+    public: list[str],
+    private: dict[int, list[str]] | None = None,
+    seats: Sequence[int] = (),
+    opening: str = "",
+    acting: tuple[int, str] | None = None,
+) -> list[tuple]:
     """Outbox rows (user or None, kind, text, via) for a change's texts; a seat row's text is the
     opening of the seat's message ("🎲 Your seat"). `acting`: (user, interaction) of the player
     whose press made the change: their texts are shown in its answer (ACK rows)."""
     actor, via = acting or (None, None)
-    rows = [(None, TEXT, text, None) for text in public]
-    rows += [(user, ACK, text, via) if user == actor else (user, TEXT, text, None)
-             for user, texts in (private or {}).items() for text in texts if user is not None]
+    rows: list[tuple[int | None, str, str, str | None]] = [(None, TEXT, text, None) for text in public]
+    rows += [
+        (user, ACK, text, via) if user == actor else (user, TEXT, text, None)
+        for user, texts in (private or {}).items()
+        for text in texts
+        if user is not None
+    ]
     return rows + [(user, SEAT, opening, None) for user in seats]
 
 
 async def owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
     """What the table owes, up to version `up_to` if given (a delivery of that version must not
     tell, and so mark as told, what a later change committed meanwhile)."""
+
     def read(connection) -> tuple[list, int]:  # one hop to SQLite's thread: this is read every move
         rows = connection.execute(
             "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? AND version <= ? ORDER BY version, n",
-            (table_id, up_to if up_to is not None else 1 << 62)).fetchall()
+            (table_id, up_to if up_to is not None else 1 << 62),
+        ).fetchall()
         seen = connection.execute("SELECT announced FROM tables WHERE id = ?", (table_id,)).fetchone()
         return rows, seen[0] if seen else 0
 
@@ -73,10 +87,12 @@ async def owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
 
 async def delivered(store: Store, table_id: int, version: int) -> None:
     """The channel has seen the table up to `version`: what was owed up to it is done."""
-    await store.transaction([
-        ("DELETE FROM outbox WHERE table_id = ? AND version <= ?", (table_id, version)),
-        ("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id)),
-    ])
+    await store.transaction(
+        [
+            ("DELETE FROM outbox WHERE table_id = ? AND version <= ?", (table_id, version)),
+            ("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id)),
+        ]
+    )
 
 
 async def seen(store: Store, table_id: int) -> int:

@@ -1,4 +1,5 @@
 """Folders for the files the bot writes (its database, a backup), with a plain reason when one cannot be made."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -5,6 +5,7 @@ connection's thread in one hop. A write whose expected version is stale is refus
 `StaleVersion`; one that the file or the disk refuses (full, read-only, locked, damaged) is rolled
 back and raised as `StorageFailed`; a database that cannot be opened raises `StoreUnavailable`.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -13,19 +14,20 @@ import logging
 import sqlite3
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 import aiosqlite
 from pydantic import BaseModel
 
-from bot.store.checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
-from bot.store.paths import FolderProblem, prepare_folder
 from bot.priority import behind_the_loop
-from bot.store.schema import MIGRATIONS
+from bot.store.checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
+from bot.store.errors import ChannelBusy, StaleVersion, StorageFailed, StoreUnavailable, UnreadableTable
 from bot.store.faults import storage_fault
 from bot.store.jobs import Job, Jobs  # Job: work run on the connection's thread
-from bot.store.errors import ChannelBusy, StaleVersion, StorageFailed, StoreUnavailable, UnreadableTable
+from bot.store.paths import FolderProblem, prepare_folder
+from bot.store.schema import MIGRATIONS
 
 log = logging.getLogger(__name__)
 Status = Literal["lobby", "running", "paused", "finished", "ended"]
@@ -86,8 +88,9 @@ class ActionRecord(BaseModel):
     at: float
 
 
-def read_actions(connection: sqlite3.Connection, table_id: int, kind: str | None = None,
-                 since: int = 0) -> list[ActionRecord]:
+def read_actions(
+    connection: sqlite3.Connection, table_id: int, kind: str | None = None, since: int = 0
+) -> list[ActionRecord]:
     """`Store.actions` on the worker thread, for a job that reads more than the log."""
     sql = "SELECT * FROM actions WHERE table_id = ? AND seq > ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
     rows = connection.execute(sql, (table_id, since, kind) if kind else (table_id, since))
@@ -141,8 +144,13 @@ class Store:
             db.row_factory = aiosqlite.Row
             # busy_timeout first: a lock that another program holds for a moment is waited for, even
             # by the switch to WAL
-            for pragma in ("busy_timeout = 5000", "journal_mode = WAL", "synchronous = NORMAL", "foreign_keys = ON",
-                           f"wal_autocheckpoint = {WAL_BACKSTOP_PAGES}"):
+            for pragma in (
+                "busy_timeout = 5000",
+                "journal_mode = WAL",
+                "synchronous = NORMAL",
+                "foreign_keys = ON",
+                f"wal_autocheckpoint = {WAL_BACKSTOP_PAGES}",
+            ):
                 await db.execute(f"PRAGMA {pragma}")
             await store._migrate()
             await db._execute(behind_the_loop)  # SQLite's thread: it never preempts the event loop
@@ -158,6 +166,7 @@ class Store:
         """Write once and roll it back: raises StoreUnavailable if another program holds the write
         lock (after busy_timeout) or the file cannot be written, so that the bot stops at start-up
         rather than at its first move. (Opening only reads a database that is up to date.)"""
+
         def work(connection: sqlite3.Connection) -> None:
             connection.execute("BEGIN IMMEDIATE")
             try:
@@ -177,7 +186,8 @@ class Store:
 
     async def _migrate(self) -> None:
         async with self._db.execute("PRAGMA user_version") as cursor:
-            (current,) = await cursor.fetchone()
+            row = await cursor.fetchone()
+        current = row[0] if row else 0
         for number, script in enumerate(MIGRATIONS[current:], start=current + 1):
             async with self._write:
                 await self._db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version = {number}; COMMIT;")
@@ -202,8 +212,14 @@ class Store:
         log.error("storage fault in a %s of %s: %s", doing, self._path, error)
         return StorageFailed(fault[0], doing)
 
-    async def transaction(self, statements: list[tuple[str, tuple]], *, must_change: tuple[int, ...] = (),
-                          doing: Literal["write", "move"] = "write", then: Job | None = None) -> list[int]:
+    async def transaction(
+        self,
+        statements: list[tuple[str, tuple]],
+        *,
+        must_change: tuple[int, ...] = (),
+        doing: Literal["write", "move"] = "write",
+        then: Job | None = None,
+    ) -> list[int]:
         """Run statements atomically (in one hop); returns each statement's rowcount. If a statement
         listed in `must_change` changes no row, nothing is written and StaleVersion is raised. If the
         file or the disk refuses, nothing is written and StorageFailed is raised. `then(connection)`
@@ -233,15 +249,38 @@ class Store:
 
     # --- tables ----------------------------------------------------------------------------------
 
-    async def create_table(self, *, guild_id: int | None, channel_id: int, game: str, host_id: int,
-                           seats: list[int | None], options: dict, seed: str, takebacks: bool = True) -> TableRecord:
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        seats: list[int | None],
+        options: dict,
+        seed: str,
+        takebacks: bool = True,
+    ) -> TableRecord:
         now = self._now()
-        values = (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, takebacks, now, now)
+        values = (
+            guild_id,
+            channel_id,
+            game,
+            host_id,
+            json.dumps(seats),
+            json.dumps(options),
+            seed,
+            takebacks,
+            now,
+            now,
+        )
 
         def work(connection: sqlite3.Connection) -> sqlite3.Row:
             cursor = connection.execute(
                 "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed, takebacks,"
-                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)", values)
+                " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+                values,
+            )
             return connection.execute("SELECT * FROM tables WHERE id = ?", (cursor.lastrowid,)).fetchone()
 
         try:
@@ -286,7 +325,8 @@ class Store:
 
     async def open_table_in(self, channel_id: int) -> TableRecord | None:
         rows = await self.query(
-            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')", (channel_id,))
+            "SELECT * FROM tables WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')", (channel_id,)
+        )
         return _table(rows[0]) if rows else None
 
     async def open_tables(self) -> list[TableRecord]:
@@ -305,9 +345,14 @@ class Store:
         rows = await self.query(f"SELECT id FROM tables WHERE status IN ({marks}) ORDER BY id", statuses)
         return [row[0] for row in rows]
 
-    async def save(self, table: TableRecord, changes: dict[str, Any],
-                   log: tuple[str, int | None, int | None, dict | str] | None = None,
-                   said: list[tuple[int | None, str, str, str | None]] = (), then: Job | None = None) -> TableRecord:
+    async def save(
+        self,
+        table: TableRecord,
+        changes: dict[str, Any],
+        log: tuple[str, int | None, int | None, dict | str] | None = None,
+        said: Sequence[tuple[int | None, str, str, str | None]] = (),
+        then: Job | None = None,
+    ) -> TableRecord:
         """Write `changes` to the table as its next version and, in the same transaction, one log row
         and what the change tells (`said`: outbox rows of user or None for the channel, kind, text,
         via; owed until delivered, see bot/store/outbox.py).
@@ -320,26 +365,40 @@ class Store:
         expected_version = table.version
         table = table.model_copy(update={**changes, "version": expected_version + 1, "updated_at": now})
         columns = [name for name in SAVED_COLUMNS if name in changes]
-        values = [json.dumps(getattr(table, name)) if name in JSON_COLUMNS else getattr(table, name)
-                  for name in columns]
-        statements = [(
-            f"UPDATE tables SET {''.join(f'{name} = ?, ' for name in columns)}version = ?, updated_at = ?"
-            " WHERE id = ? AND version = ?",
-            (*values, table.version, now, table.id, expected_version),
-        )]
+        values = [
+            json.dumps(getattr(table, name)) if name in JSON_COLUMNS else getattr(table, name) for name in columns
+        ]
+        statements = [
+            (
+                f"UPDATE tables SET {''.join(f'{name} = ?, ' for name in columns)}version = ?, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (*values, table.version, now, table.id, expected_version),
+            )
+        ]
         if log is not None:
             kind, seat, actor_id, action = log
             action = action if isinstance(action, str) else json.dumps(action)
-            statements.append((
-                "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
-                " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
-                (table.id, table.id, seat, actor_id, kind, action, now),
-            ))
-        statements += [("INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (table.id, table.version, n, *row)) for n, row in enumerate(said)]
+            statements.append(
+                (
+                    "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
+                    " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
+                    (table.id, table.id, seat, actor_id, kind, action, now),
+                )
+            )
+        statements += [
+            (
+                "INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table.id, table.version, n, *row),
+            )
+            for n, row in enumerate(said)
+        ]
         try:
-            await self.transaction(statements, must_change=(0,),  # the row's version check
-                                   doing="move" if log is not None and log[0] == "move" else "write", then=then)
+            await self.transaction(
+                statements,
+                must_change=(0,),  # the row's version check
+                doing="move" if log is not None and log[0] == "move" else "write",
+                then=then,
+            )
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time
             raise
@@ -357,20 +416,26 @@ class Store:
     async def close_damaged(self, channel_id: int) -> int:
         """End the channel's open table without reading its row (it cannot be read): the log keeps
         everything, and the channel is free for a new table. Returns how many rows were closed."""
+
         def work(connection: sqlite3.Connection) -> int:
             with connection:
                 return connection.execute(
                     "UPDATE tables SET status = 'ended', version = version + 1, updated_at = ?"
                     " WHERE channel_id = ? AND status IN ('lobby', 'running', 'paused')",
-                    (self._now(), channel_id)).rowcount
+                    (self._now(), channel_id),
+                ).rowcount
+
         closed = await self.run_job(work)
         self._records.clear()
         return closed
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Where the table's board is posted: presentation only, so no version bump."""
-        await self.run_job(lambda connection: connection.execute(
-            "UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)))
+        await self.run_job(
+            lambda connection: connection.execute(
+                "UPDATE tables SET board_message_id = ? WHERE id = ?", (message_id, table_id)
+            )
+        )
         if table_id in self._records:
             self._records[table_id] = self._records[table_id].model_copy(update={"board_message_id": message_id})
 
@@ -383,10 +448,11 @@ class Store:
     # --- delivery memory -------------------------------------------------------------------------
 
     async def mark_dms_closed(self, user_id: int, closed: bool) -> None:
-        if closed:
-            sql, params = "INSERT OR REPLACE INTO closed_dms (user_id, at) VALUES (?, ?)", (user_id, self._now())
-        else:
-            sql, params = "DELETE FROM closed_dms WHERE user_id = ?", (user_id,)
+        sql, params = (
+            ("INSERT OR REPLACE INTO closed_dms (user_id, at) VALUES (?, ?)", (user_id, self._now()))
+            if closed
+            else ("DELETE FROM closed_dms WHERE user_id = ?", (user_id,))
+        )
         await self.run_job(lambda connection: connection.execute(sql, params))
 
     async def get_meta(self, key: str) -> str | None:
@@ -394,16 +460,22 @@ class Store:
         return rows[0][0] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.run_job(lambda connection: connection.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)))
+        await self.run_job(
+            lambda connection: connection.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value)
+            )
+        )
 
     async def dm_channel(self, user_id: int) -> int | None:
         rows = await self.query("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
         return rows[0][0] if rows else None
 
     async def set_dm_channel(self, user_id: int, channel_id: int) -> None:
-        await self.run_job(lambda connection: connection.execute(
-            "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)", (user_id, channel_id)))
+        await self.run_job(
+            lambda connection: connection.execute(
+                "INSERT OR REPLACE INTO dm_channels (user_id, channel_id) VALUES (?, ?)", (user_id, channel_id)
+            )
+        )
 
     async def dms_closed(self, user_id: int) -> bool:
         return bool(await self.query("SELECT 1 FROM closed_dms WHERE user_id = ?", (user_id,)))

@@ -8,20 +8,20 @@ player), the person (a seat, the host, a moderator, or anyone watching in the ch
 status, and the version the press was made at. Each refusal has one wording (bot/tables/refusals.py).
 Discord-free: the cogs describe the interaction as a `Caller` and act on the `Pass` they get back.
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from engine import RuleError, referee
-
+from bot.store.sqlite import TableRecord
 from bot.tables import refusals as why
 from bot.tables.menu import Choice, Menu
 from bot.tables.refusals import Refused, stale
 from bot.tables.seats import held, seat_history
 from bot.tables.service import TableService, chance_for
-from bot.store.sqlite import TableRecord
+from engine import RuleError, referee
 
 ID_DIGITS = 18  # every id and version fits SQLite's signed 64-bit integer
 LARGEST_ID = 2**53 - 1  # a table number typed in a command: Discord's integer options stop here
@@ -29,23 +29,25 @@ LARGEST_ID = 2**53 - 1  # a table number typed in a command: Discord's integer o
 
 class Need(Enum):
     """Who may do a thing, and in which state of the table."""
-    LOOK = "look"          # anyone in the table's channel: the board, the log, a spectator's hand
-    SIT = "sit"            # join a lobby
-    LEAVE = "leave"        # a seated player of a lobby: leave it (or, the last one, close it)
-    HOST = "host"          # the host or a moderator, in the lobby
+
+    LOOK = "look"  # anyone in the table's channel: the board, the log, a spectator's hand
+    SIT = "sit"  # join a lobby
+    LEAVE = "leave"  # a seated player of a lobby: leave it (or, the last one, close it)
+    HOST = "host"  # the host or a moderator, in the lobby
     HOST_OR_MOD = "host or moderator"  # the host in the lobby, a moderator at any time
-    PLAY = "play"          # a seated player of a running table, in the channel or their own DM
+    PLAY = "play"  # a seated player of a running table, in the channel or their own DM
     TAKE_BACK = "take back"  # the same, for their own last move (bot/tables/takeback.py decides if it may be)
-    SEATED = "seated"      # a seated player of an open table (a vacation)
+    SEATED = "seated"  # a seated player of an open table (a vacation)
     MODERATE = "moderate"  # a moderator, at an open table
     ROLL_BACK = "roll back"  # a moderator, at an open table or at the channel's last game if it finished
-    PLAYED = "played"      # someone who held a seat, once the game is over (a rematch)
+    PLAYED = "played"  # someone who held a seat, once the game is over (a rematch)
 
 
 @dataclass(frozen=True)
 class Caller:
     """Who did it, and where. `guild_id` is None in a DM. `moderator`: Manage Channels here, or the
     server's moderator role (the cog reads both from Discord)."""
+
     user_id: int
     guild_id: int | None
     channel_id: int
@@ -56,6 +58,7 @@ class Caller:
 class Origin:
     """The message a press came on, as Discord reports it: the custom ids of its components, and
     whether only the presser sees it (an ephemeral reply, or their DM)."""
+
     custom_ids: frozenset[str]
     private: bool
 
@@ -64,11 +67,12 @@ class Origin:
 class Press:
     """A parsed custom id. `in_place`: its answer may replace the message pressed (set by the gate:
     a private answer only ever replaces a private message, a page only a page of its kind)."""
+
     kind: str
     table_id: int | None = None
     version: int | None = None
-    key: str = ""        # a move's key, or a whole menu's
-    verb: str = ""       # join, leave, start; close (the last player's confirmed leave, at `version`)
+    key: str = ""  # a move's key, or a whole menu's
+    verb: str = ""  # join, leave, start; close (the last player's confirmed leave, at `version`)
     group: int | None = None
     page: int = 0
     game: str = ""
@@ -79,6 +83,7 @@ class Press:
 class Pass:
     """What the gate let through: the table, the caller's seat (None for a spectator), and for a
     move the chosen one (`choice`) from the seat's current menu."""
+
     table: TableRecord
     seat: int | None
     caller: Caller
@@ -91,15 +96,25 @@ class Pass:
 _NUMBER, _SMALL, _HEX = rf"([0-9]{{1,{ID_DIGITS}}})", r"([0-9]{1,4})", r"([0-9a-f]{8})"
 # kind -> (pattern of the rest, field names, who may press it)
 _PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
-    "lobby": (re.compile(rf"{_NUMBER}:(join|leave|start|close)(?::{_NUMBER})?"), ("table_id", "verb", "version"),
-              Need.SIT),
+    "lobby": (
+        re.compile(rf"{_NUMBER}:(join|leave|start|close)(?::{_NUMBER})?"),
+        ("table_id", "verb", "version"),
+        Need.SIT,
+    ),
     "hand": (re.compile(_NUMBER), ("table_id",), Need.LOOK),
     "move": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
     "form": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
-    "pick": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_SMALL}:{_SMALL}"), ("table_id", "version", "page", "_part"), Need.PLAY),
+    "pick": (
+        re.compile(rf"{_NUMBER}:{_NUMBER}:{_SMALL}:{_SMALL}"),
+        ("table_id", "version", "page", "_part"),
+        Need.PLAY,
+    ),
     "group": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}"), ("table_id", "version", "key"), Need.PLAY),
-    "menu": (re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}:(a|[0-9]{{1,4}}):{_SMALL}"),
-             ("table_id", "version", "key", "group", "page"), Need.PLAY),
+    "menu": (
+        re.compile(rf"{_NUMBER}:{_NUMBER}:{_HEX}:(a|[0-9]{{1,4}}):{_SMALL}"),
+        ("table_id", "version", "key", "group", "page"),
+        Need.PLAY,
+    ),
     "undo": (re.compile(rf"{_NUMBER}:{_NUMBER}"), ("table_id", "version"), Need.TAKE_BACK),
     "log": (re.compile(rf"{_NUMBER}:{_SMALL}"), ("table_id", "page"), Need.LOOK),
     "rematch": (re.compile(_NUMBER), ("table_id",), Need.PLAYED),
@@ -188,8 +203,9 @@ class Gate:
 
     async def _finished_in(self, channel_id: int) -> TableRecord | None:
         """The channel's last table if it finished (a rollback lets its game go on)."""
-        rows = await self.service.store.query("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                                              (channel_id,))
+        rows = await self.service.store.query(
+            "SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
         try:
             table = await self._load(rows[0][0]) if rows else None
         except Refused:  # unreadable: as if there were none
@@ -204,8 +220,9 @@ class Gate:
 
     # --- presses: the custom id's table --------------------------------------------------------
 
-    async def press(self, caller: Caller, custom_id: str, values: list[str] | tuple[str, ...] = (),
-                    origin: Origin | None = None) -> Pass | Press:
+    async def press(
+        self, caller: Caller, custom_id: str, values: list[str] | tuple[str, ...] = (), origin: Origin | None = None
+    ) -> Pass | Press:
         """A button, select or form, pressed on the message `origin` (None: on no message). Returns
         the `Pass`, or for a press that names no table (a rules or leaderboard page) the parsed
         `Press`; raises `Refused` with the reason otherwise."""
@@ -219,7 +236,8 @@ class Gate:
         table = await self._load(press.table_id)
         await self._place(caller, table, need)
         what = {"lobby": f"{press.verb} the table", "rematch": "call a rematch", "undo": "take back a move"}.get(
-            press.kind, "do that")
+            press.kind, "do that"
+        )
         admitted = await self._admit(caller, table, need, what)
         if press.kind == "lobby" and press.version not in (None, table.version):  # a close asked at another moment
             raise why.StaleBoard(why.LOBBY_CHANGED)

@@ -1,5 +1,6 @@
 """The kinds of rows in a table's action log, and what each means for the rest of the bot: one
 list, where three modules each kept their own."""
+
 from __future__ import annotations
 
 from enum import StrEnum
@@ -9,7 +10,7 @@ class RowKind(StrEnum):
     JOIN = "join"
     LEAVE = "leave"
     START = "start"
-    MOVE = "move"          # replayed through the rules
+    MOVE = "move"  # replayed through the rules
     KICK = "kick"
     REPLACE = "replace"
     PAUSE = "pause"
@@ -18,8 +19,8 @@ class RowKind(StrEnum):
     ROLLBACK = "rollback"
     TAKEBACK = "takeback"  # a player takes back their own last move ({"seq": that move's row})
     END = "end"
-    AWAY = "away"          # the clock hands a seat to a stand-in
-    BACK = "back"          # its player takes it again
+    AWAY = "away"  # the clock hands a seat to a stand-in
+    BACK = "back"  # its player takes it again
     SUBSTITUTE = "substitute"  # someone else takes it
 
     @property
@@ -44,10 +45,12 @@ class RowKind(StrEnum):
         return self in _MODERATOR
 
 
-_ONE_SEAT = frozenset({RowKind.MOVE, RowKind.AWAY, RowKind.BACK, RowKind.SUBSTITUTE, RowKind.REPLACE,
-                       RowKind.KICK, RowKind.SKIP})
-_MODERATOR = frozenset({RowKind.KICK, RowKind.REPLACE, RowKind.PAUSE, RowKind.RESUME, RowKind.SKIP,
-                        RowKind.ROLLBACK, RowKind.END})
+_ONE_SEAT = frozenset(
+    {RowKind.MOVE, RowKind.AWAY, RowKind.BACK, RowKind.SUBSTITUTE, RowKind.REPLACE, RowKind.KICK, RowKind.SKIP}
+)
+_MODERATOR = frozenset(
+    {RowKind.KICK, RowKind.REPLACE, RowKind.PAUSE, RowKind.RESUME, RowKind.SKIP, RowKind.ROLLBACK, RowKind.END}
+)
 
 
 def kind_of(row) -> RowKind | None:

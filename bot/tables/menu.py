@@ -5,6 +5,7 @@ to it, the DM prompt and "My hand" all read the same menu. A move is named by it
 fingerprint of the move and its label), so a button made for one move never plays another, and a
 press on an older menu can still be explained (the old menu is kept for a while).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,17 +14,17 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ValidationError
 
+from bot.games import max_length, plugin
 from engine import Game, UnknownAction
 
-from bot.games import max_length, plugin
-
 MENU_CACHE = 5000  # menus kept, by (table, version, seat)
-LABEL_LIMIT = 80   # Discord's button label
+LABEL_LIMIT = 80  # Discord's button label
 
 
 @dataclass(frozen=True)
 class Choice:
     """One legal move as the player sees it."""
+
     key: str
     label: str
     group: str
@@ -87,13 +88,17 @@ class Menus:
 
 # --- moves with text the player writes -------------------------------------------------------------
 
+
 def open_text_fields(action: BaseModel) -> list[str]:
     """Free-text fields the player still has to write (a question put to a vote, say): empty where the
     model has no empty default. A field whose default is empty (a target's name on a button that
     names nobody) is complete as it is."""
     fields = type(action).model_fields
-    return [name for name, value in action if isinstance(value, str) and name != "kind" and value == ""
-            and fields[name].default != ""]
+    return [
+        name
+        for name, value in action
+        if isinstance(value, str) and name != "kind" and value == "" and fields[name].default != ""
+    ]
 
 
 def text_limit(action: BaseModel, name: str, default: int = 300) -> int:

@@ -5,6 +5,7 @@ Each operation runs under the table's lock like every TableService change, saves
 with one log row naming the moderator (the audit log is the table's action log), and returns an
 `Update` for the publisher. Discord-free: the cogs say whether the user is a moderator.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -14,23 +15,25 @@ from collections import OrderedDict
 from typing import Any
 
 from bot.ratings import ratings, stats
+from bot.store.sqlite import ActionRecord, Job, TableRecord
 from bot.tables import refusals as why
 from bot.tables.gate import LARGEST_ID
 from bot.tables.prompts import asked
 from bot.tables.replay import ReplayError, history, kept_moves, rebuild
 from bot.tables.service import Refused, TableService, Update
-from bot.store.sqlite import ActionRecord, Job, TableRecord
 from bot.text import chunk, plural
 
-LOG_PAGE = 1800       # characters of log per page (the header and Discord's 2,000 limit leave room)
-LOG_CACHE = 64        # tables whose log pages are kept, per version
+LOG_PAGE = 1800  # characters of log per page (the header and Discord's 2,000 limit leave room)
+LOG_CACHE = 64  # tables whose log pages are kept, per version
 
 
 def _uncount(table_id: int) -> Job:
     """A finished game that goes on again: its result and its ratings are taken back."""
+
     def work(connection: sqlite3.Connection) -> None:
         stats.forget(connection, table_id)
         ratings.forget(connection, table_id)
+
     return work
 
 
@@ -45,8 +48,9 @@ class Moderation:
     # --- the guilds' moderator roles -------------------------------------------------------------
 
     async def load(self) -> None:
-        rows = await self.store.query("SELECT guild_id, moderator_role FROM guild_settings"
-                                      " WHERE moderator_role IS NOT NULL")
+        rows = await self.store.query(
+            "SELECT guild_id, moderator_role FROM guild_settings WHERE moderator_role IS NOT NULL"
+        )
         self.roles = {guild: role for guild, role in rows}
 
     def has_moderator_role(self, guild_id: int | None, role_ids: list[int]) -> bool:
@@ -55,10 +59,14 @@ class Moderation:
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None, by: int) -> None:
         values = (guild_id, role_id, by, self._now())
-        await self.store.run_job(lambda connection: connection.execute(
-            "INSERT INTO guild_settings (guild_id, moderator_role, updated_by, updated_at) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role,"
-            " updated_by = excluded.updated_by, updated_at = excluded.updated_at", values))
+        await self.store.run_job(
+            lambda connection: connection.execute(
+                "INSERT INTO guild_settings (guild_id, moderator_role, updated_by, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role,"
+                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                values,
+            )
+        )
         if role_id is None:
             self.roles.pop(guild_id, None)
         else:
@@ -87,19 +95,25 @@ class Moderation:
         async with self.service.table_lock(table_id):
             table = await self._table(table_id, moderator, "pause a table")
             if table.status != "running":
-                raise Refused("This table is already paused." if table.status == "paused" else
-                              "The game has not started yet.")
-            return await self.service.commit(table, {"status": "paused", "deadline": None}, ("pause", None, actor_id, {}),
-                                             [f"⏸️ <@{actor_id}> paused the table: no moves until a moderator "
-                                              "resumes it."], was_waiting=self._waiting(table))
+                raise Refused(
+                    "This table is already paused." if table.status == "paused" else "The game has not started yet."
+                )
+            return await self.service.commit(
+                table,
+                {"status": "paused", "deadline": None},
+                ("pause", None, actor_id, {}),
+                [f"⏸️ <@{actor_id}> paused the table: no moves until a moderator resumes it."],
+                was_waiting=self._waiting(table),
+            )
 
     async def resume(self, table_id: int, actor_id: int, *, moderator: bool) -> Update:
         async with self.service.table_lock(table_id):
             table = await self._table(table_id, moderator, "resume a table")
             if table.status != "paused":
                 raise Refused("This table is not paused.")
-            update = await self.service.commit(table, {"status": "running"}, ("resume", None, actor_id, {}),
-                                               [f"▶️ <@{actor_id}> resumed the table."])
+            update = await self.service.commit(
+                table, {"status": "running"}, ("resume", None, actor_id, {}), [f"▶️ <@{actor_id}> resumed the table."]
+            )
             update.add(await self.service.play_stand_ins(update.table))  # a seat handed to a stand-in while paused
             return update
 
@@ -109,24 +123,39 @@ class Moderation:
         async with service.table_lock(table_id):
             table = await self._table(table_id, moderator, "skip a turn")
             if table.status != "running":
-                raise Refused("This table is paused: resume it first." if table.status == "paused" else
-                              "The game has not started yet.")
+                raise Refused(
+                    "This table is paused: resume it first."
+                    if table.status == "paused"
+                    else "The game has not started yet."
+                )
             game = service.game_of(table)
             seats = sorted(game.to_move(service.state_of(table)))
             waiting = self._waiting(table)
             users = [table.seats[seat] for seat in seats]
             who = ", ".join(f"<@{user}>" for user in users if user is not None) or "the stand-ins"
-            update = await service.commit(table, {}, ("skip", None, actor_id, {"seats": seats, "users": users}),
-                                          [f"⏭️ <@{actor_id}> skipped {who}: the default move is played."],
-                                          was_waiting=waiting)
+            update = await service.commit(
+                table,
+                {},
+                ("skip", None, actor_id, {"seats": seats, "users": users}),
+                [f"⏭️ <@{actor_id}> skipped {who}: the default move is played."],
+                was_waiting=waiting,
+            )
             for seat in seats:
                 if update.table.status == "running" and seat in game.to_move(service.state_of(update.table)):
                     update.add(await service.play_fallback(update.table, seat, actor_id, "default"))
             update.add(await service.play_stand_ins(update.table))
             return update
 
-    async def replace(self, table_id: int, actor_id: int, member_id: int, *, moderator: bool,
-                      player_id: int | None = None, seat: int | None = None) -> Update:
+    async def replace(
+        self,
+        table_id: int,
+        actor_id: int,
+        member_id: int,
+        *,
+        moderator: bool,
+        player_id: int | None = None,
+        seat: int | None = None,
+    ) -> Update:
         """Hand a seat (a player's, or a stand-in's by number from 0) to another member. The log
         keeps who held it before."""
         async with self.service.table_lock(table_id):
@@ -148,10 +177,14 @@ class Moderation:
             if before is not None and before == table.host_id:
                 changes["host_id"] = member_id
             was = f"<@{before}>" if before is not None else "a stand-in"
-            return await self.service.commit(table, changes, ("replace", seat, actor_id, {"from": before, "to": member_id}),
-                                             [f"🔁 <@{member_id}> takes over seat {seat + 1} from {was}."],
-                                             seats=[member_id] if table.state is not None else [],
-                                             was_waiting=self._waiting(table))
+            return await self.service.commit(
+                table,
+                changes,
+                ("replace", seat, actor_id, {"from": before, "to": member_id}),
+                [f"🔁 <@{member_id}> takes over seat {seat + 1} from {was}."],
+                seats=[member_id] if table.state is not None else [],
+                was_waiting=self._waiting(table),
+            )
 
     async def rollback(self, table_id: int, actor_id: int, moves: int, *, moderator: bool) -> Update:
         """Take back the last `moves` moves: the game is replayed from its set-up without them. The
@@ -166,11 +199,20 @@ class Moderation:
             log = await self.store.actions(table.id)
             standing = len(kept_moves(table, log))
             if not 1 <= moves <= standing:
-                raise Refused(f"There {'is' if standing == 1 else 'are'} {standing} move{'' if standing == 1 else 's'} "
-                              "to take back.")
+                raise Refused(
+                    f"There {'is' if standing == 1 else 'are'} {standing} move{'' if standing == 1 else 's'} "
+                    "to take back."
+                )
             action = {"moves": moves}
-            note = ActionRecord(table_id=table.id, seq=table.version + 1, seat=None, actor_id=actor_id,
-                                kind="rollback", action=action, at=self._now())
+            note = ActionRecord(
+                table_id=table.id,
+                seq=table.version + 1,
+                seat=None,
+                actor_id=actor_id,
+                kind="rollback",
+                action=action,
+                at=self._now(),
+            )
             try:
                 state = await asyncio.to_thread(rebuild, service.game_of(table), table, log + [note])
             except ReplayError as error:
@@ -180,10 +222,17 @@ class Moderation:
                 changes["status"] = "running"
             asked_before = self._asked(table)
             try:
-                update = await service.commit(table, changes, ("rollback", None, actor_id, action),
-                                              [f"↩️ <@{actor_id}> took back the last {plural(moves, 'move')}: "
-                                               f"the game goes on from the position before {'it' if moves == 1 else 'them'}."],
-                                              was_waiting=self._waiting(table), then=_uncount(table.id) if reopened else None)
+                update = await service.commit(
+                    table,
+                    changes,
+                    ("rollback", None, actor_id, action),
+                    [
+                        f"↩️ <@{actor_id}> took back the last {plural(moves, 'move')}: "
+                        f"the game goes on from the position before {'it' if moves == 1 else 'them'}."
+                    ],
+                    was_waiting=self._waiting(table),
+                    then=_uncount(table.id) if reopened else None,
+                )
             except sqlite3.IntegrityError:  # one open table a channel
                 raise Refused("This channel has another table open now, so this game cannot go on here.") from None
             service.keep_state(update.table, state)
@@ -218,8 +267,9 @@ class Moderation:
             return table
         table = await self.service.table_in(channel_id)
         if table is None:
-            rows = await self.store.query("SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
-                                          (channel_id,))
+            rows = await self.store.query(
+                "SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+            )
             if not rows:
                 raise Refused(why.NO_TABLE)
             table = await self.service.get(rows[0][0])

@@ -8,6 +8,7 @@ seat is asked did not change, such as after a rollback that the stand-ins played
 or settled, saying why (the player's move, the clock's, a moderator's skip, the seat gone, the game
 over, or a change that asks something else).
 """
+
 from __future__ import annotations
 
 import logging
@@ -17,10 +18,10 @@ from enum import Enum
 from pydantic import ValidationError
 
 from bot.clock.scheduler import CLOCK
+from bot.store.sqlite import ActionRecord, TableRecord
 from bot.tables.log_kinds import RowKind, kind_of
 from bot.tables.menu import Menu, label_of
 from bot.tables.service import TableService
-from bot.store.sqlite import ActionRecord, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -30,16 +31,16 @@ class Prompt:
     table_id: int
     user_id: int
     seat: int
-    channel_id: int   # the player's DM channel
+    channel_id: int  # the player's DM channel
     message_id: int
-    version: int      # the table's version its buttons were made at
-    asked: str        # what it asks (`asked`), to tell whether a later version asks the same
-    head: str = ""    # the private texts the same message told first, kept when it is settled
+    version: int  # the table's version its buttons were made at
+    asked: str  # what it asks (`asked`), to tell whether a later version asks the same
+    head: str = ""  # the private texts the same message told first, kept when it is settled
 
 
 class Live(Enum):
-    STILL = "still"   # its buttons still play
-    AGAIN = "again"   # its buttons are old, but the seat is asked the very same: new buttons do
+    STILL = "still"  # its buttons still play
+    AGAIN = "again"  # its buttons are old, but the seat is asked the very same: new buttons do
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Settled:
     "stand-in" or "someone" (the seat is not theirs now), "over", "closed", "changed" (what the seat
     is asked), "taken back" (a player took back the move that asked it), or "newer" (another
     message asks it)."""
+
     by: str
     label: str = ""
 
@@ -74,10 +76,24 @@ class Prompts:
     async def remember(self, prompt: Prompt) -> Prompt | None:
         """The player's prompt at the table is now this one; returns the one it replaces, if another."""
         known = await self.of(prompt.table_id)
-        await self.store.transaction([(
-            "INSERT OR REPLACE INTO dm_prompts (table_id, user_id, seat, channel_id, message_id, version, asked, head)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (prompt.table_id, prompt.user_id, prompt.seat, prompt.channel_id,
-                                                 prompt.message_id, prompt.version, prompt.asked, prompt.head))])
+        await self.store.transaction(
+            [
+                (
+                    "INSERT OR REPLACE INTO dm_prompts (table_id, user_id, seat, channel_id, message_id, version, asked, head)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        prompt.table_id,
+                        prompt.user_id,
+                        prompt.seat,
+                        prompt.channel_id,
+                        prompt.message_id,
+                        prompt.version,
+                        prompt.asked,
+                        prompt.head,
+                    ),
+                )
+            ]
+        )
         before = known.get(prompt.user_id)
         known[prompt.user_id] = prompt
         return before if before is not None and before.message_id != prompt.message_id else None
@@ -86,35 +102,52 @@ class Prompts:
         """That message is no prompt any more (if it still is the player's prompt at the table)."""
         known = await self.of(table_id)
         if user_id in known and known[user_id].message_id == message_id:
-            await self.store.transaction([("DELETE FROM dm_prompts WHERE table_id = ? AND user_id = ? AND message_id = ?",
-                                           (table_id, user_id, message_id))])
+            await self.store.transaction(
+                [
+                    (
+                        "DELETE FROM dm_prompts WHERE table_id = ? AND user_id = ? AND message_id = ?",
+                        (table_id, user_id, message_id),
+                    )
+                ]
+            )
             del known[user_id]
 
     def prompt_for(self, table: TableRecord, user_id: int, channel_id: int, message_id: int, head: str = "") -> Prompt:
         """The prompt a message is that offers the player's moves at the table's version."""
         seat = table.seats.index(user_id)
-        return Prompt(table.id, user_id, seat, channel_id, message_id, table.version,
-                      asked(self.service.menu(table, seat)), head)
+        return Prompt(
+            table.id, user_id, seat, channel_id, message_id, table.version, asked(self.service.menu(table, seat)), head
+        )
 
     async def fate(self, table: TableRecord, prompt: Prompt) -> Live | Settled:
         service, seat = self.service, prompt.seat
         holds = seat < len(table.seats) and table.seats[seat] == prompt.user_id
-        if holds and table.open and (prompt.version == table.version
-                                     or not await service.moved_on(table, seat, prompt.version)):
+        if (
+            holds
+            and table.open
+            and (prompt.version == table.version or not await service.moved_on(table, seat, prompt.version))
+        ):
             return Live.STILL
         if not holds:
             return Settled("stand-in" if seat < len(table.seats) and table.seats[seat] is None else "someone")
         since = await self.store.actions(table.id, since=prompt.version)
         taken_back = any(kind_of(row) is RowKind.TAKEBACK for row in since)
-        if not any((kind := kind_of(row)) is not None and kind.undoes for row in since):  # else no move since stands for sure
+        if not any(
+            (kind := kind_of(row)) is not None and kind.undoes for row in since
+        ):  # else no move since stands for sure
             for row in since:
                 if kind_of(row) is RowKind.MOVE and row.seat == seat:
                     by = "you" if row.actor_id == prompt.user_id else "clock" if row.actor_id == CLOCK else "skip"
                     return Settled(by, self._label(table, prompt, row))
-        if table.status == "running" and seat in service.game_of(table).to_move(service.state_of(table)) \
-                and asked(service.menu(table, seat)) == prompt.asked:
+        if (
+            table.status == "running"
+            and seat in service.game_of(table).to_move(service.state_of(table))
+            and asked(service.menu(table, seat)) == prompt.asked
+        ):
             return Live.AGAIN
-        return Settled({"finished": "over", "ended": "closed"}.get(table.status, "taken back" if taken_back else "changed"))
+        return Settled(
+            {"finished": "over", "ended": "closed"}.get(table.status, "taken back" if taken_back else "changed")
+        )
 
     def _label(self, table: TableRecord, prompt: Prompt, row: ActionRecord) -> str:
         """How the move played for the seat read on its button (the prompt's own menu, if still

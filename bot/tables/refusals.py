@@ -1,5 +1,6 @@
 """Why something was refused: one exception family and one wording per reason, for the gate,
 the service, moderation and the clock alike. Every text is written for the person refused."""
+
 from __future__ import annotations
 
 from engine import RuleError

@@ -9,6 +9,7 @@ before); a "takeback" row ({"seq": S}) takes back the last move, logged at S, th
 rows (joins, kicks, pauses, the end) do not touch the game. A correct store replays to exactly its
 stored state; the log itself is never rewritten.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,13 +17,12 @@ from typing import Callable
 
 from pydantic import BaseModel
 
-from engine import GAMES, Game, RuleError, Step, referee
-
 from bot.clock.scheduler import CLOCK
+from bot.store.sqlite import ActionRecord, Store, TableRecord
 from bot.tables.log_kinds import kind_of
 from bot.tables.service import chance_for
 from bot.tables.standing import ReplayError, kept_moves, undone  # noqa: F401 (kept_moves: read from here too)
-from bot.store.sqlite import ActionRecord, Store, TableRecord
+from engine import GAMES, Game, RuleError, Step, referee
 
 
 def _play(game: Game, table: TableRecord, state: BaseModel, row: ActionRecord) -> Step:
@@ -32,8 +32,9 @@ def _play(game: Game, table: TableRecord, state: BaseModel, row: ActionRecord) -
         raise ReplayError(f"table {table.id}: the move at seq {row.seq} is refused: {error}") from None
 
 
-def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
-            on_step: Callable[[ActionRecord, Step], None] | None = None) -> BaseModel | None:
+def rebuild(
+    game: Game, table: TableRecord, log: list[ActionRecord], on_step: Callable[[ActionRecord, Step], None] | None = None
+) -> BaseModel | None:
     """The game state after every row of `log` (None if the table never started). `on_step` sees
     the start row's step (the set-up state and its opening events) and each move row's step once,
     as it was first played."""
@@ -57,7 +58,7 @@ def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
         elif (kind := kind_of(row)) is not None and kind.undoes:
             if start is None:
                 raise ReplayError(f"table {table.id}: a {row.kind} at seq {row.seq} before the start")
-            del kept[len(kept) - undone(table, row, kept):]
+            del kept[len(kept) - undone(table, row, kept) :]
             state = start  # apply never changes its input: the set-up state can be played again
             for move in kept:
                 state = _play(game, table, state, move).state
@@ -65,6 +66,7 @@ def rebuild(game: Game, table: TableRecord, log: list[ActionRecord],
 
 
 # --- the public history ----------------------------------------------------------------------------
+
 
 @dataclass
 class Entry:
@@ -92,7 +94,9 @@ def describe(row: ActionRecord) -> str:
         return f"🛡️ {_who(actor)} removed {_who(action.get('user'), 'a player')}."
     if row.kind == "replace":
         was = _who(action.get("from"), "a stand-in")
-        return f"🛡️ {_who(actor)} handed seat {(row.seat or 0) + 1} from {was} to {_who(action.get('to'), 'a stand-in')}."
+        return (
+            f"🛡️ {_who(actor)} handed seat {(row.seat or 0) + 1} from {was} to {_who(action.get('to'), 'a stand-in')}."
+        )
     if row.kind == "pause":
         return f"🛡️ ⏸️ {_who(actor)} paused the table."
     if row.kind == "resume":
@@ -154,8 +158,14 @@ def history(game: Game, table: TableRecord, log: list[ActionRecord]) -> list[Ent
     unless the clock or a moderator's skip played it for a player, which is public anyway (the
     channel was told), and then the line names only the seat."""
     public: dict[int, list[str]] = {}
-    state = rebuild(game, table, log, on_step=lambda row, step: public.__setitem__(
-        row.seq, [event.text for event in step.events if event.to is None]))
+    state = rebuild(
+        game,
+        table,
+        log,
+        on_step=lambda row, step: public.__setitem__(
+            row.seq, [event.text for event in step.events if event.to is None]
+        ),
+    )
     names = game.view(state, None)["names"] if state is not None else None
     marked = marks(log)
     entries = []
@@ -173,6 +183,7 @@ def history(game: Game, table: TableRecord, log: list[ActionRecord]) -> list[Ent
 
 
 # --- checking --------------------------------------------------------------------------------------
+
 
 @dataclass
 class Replay:

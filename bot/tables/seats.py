@@ -23,13 +23,14 @@ most is (all of them on a tie); a seat no human had a move of credits nobody. A 
 move at all credits every human who held it. A member credited for two seats (handed one, then
 another) has one game, won if either seat won.
 """
+
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
 
-from bot.tables.standing import ReplayError, kept_moves
 from bot.store.sqlite import ActionRecord, TableRecord
+from bot.tables.standing import ReplayError, kept_moves
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ def _before(row: ActionRecord) -> tuple[bool, int | None]:
 @dataclass
 class Stint:
     user: int | None  # None: a stand-in
-    moves: int = 0    # the seat's standing moves played while this holder had it
+    moves: int = 0  # the seat's standing moves played while this holder had it
 
 
 @dataclass

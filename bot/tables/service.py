@@ -5,6 +5,7 @@ through the referee, commits each accepted action in one transaction and returns
 texts, private texts by user) for the cogs to deliver. Discord-free: the cogs pass user ids and a
 `moderator` flag they read from Discord permissions.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -16,17 +17,16 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from engine import GAMES, Game, referee
-
 from bot.ratings import ratings
+from bot.store.outbox import said
+from bot.store.sqlite import ChannelBusy, Job, StaleVersion, Store, TableRecord, UnreadableTable
 from bot.tables import refusals as why
 from bot.tables.log_kinds import kind_of
 from bot.tables.menu import Menu, Menus, build
-from bot.store.outbox import said
 from bot.tables.refusals import HAND, ClosesTable, Refused, StaleBoard
 from bot.tables.stand_ins import StandIns
-from bot.store.sqlite import ChannelBusy, Job, StaleVersion, Store, TableRecord, UnreadableTable
 from bot.tables.update import Update, chance_for, shows_nothing
+from engine import GAMES, Game, referee
 
 log = logging.getLogger(__name__)
 # (user, press) while a user's own press is being played: its answer shows them their texts
@@ -136,8 +136,11 @@ class TableService(StandIns):
         once per version."""
         menu = self.menus.get(table.id, table.version, seat)
         if menu is None:
-            menu = self.menus.keep(build(self.game_of(table), table.id, table.version, self.state_of(table), seat,
-                                         table.status == "running"))
+            menu = self.menus.keep(
+                build(
+                    self.game_of(table), table.id, table.version, self.state_of(table), seat, table.status == "running"
+                )
+            )
         return menu
 
     async def view_for(self, table_id: int, user_id: int | None) -> dict:
@@ -159,9 +162,18 @@ class TableService(StandIns):
 
     # --- the lobby -------------------------------------------------------------------------------
 
-    async def create(self, *, guild_id: int | None, channel_id: int, host_id: int, game: str,
-                     options: dict[str, Any] | None = None, stand_ins: int = 0, seed: str | None = None,
-                     takebacks: bool = True) -> TableRecord:
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        options: dict[str, Any] | None = None,
+        stand_ins: int = 0,
+        seed: str | None = None,
+        takebacks: bool = True,
+    ) -> TableRecord:
         if game not in self.games:
             raise Refused(f"There is no game called {game!r}. Try one of: {', '.join(self.games)}.")
         rules = self.games[game]
@@ -174,9 +186,14 @@ class TableService(StandIns):
             raise Refused(f"{rules.title} takes at most {rules.max_seats - 1} stand-ins besides you.")
         try:
             return await self.store.create_table(
-                guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
-                seats=[host_id] + [None] * stand_ins, options=parsed.model_dump(mode="json"),
-                seed=seed or secrets.token_hex(8), takebacks=takebacks,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host_id=host_id,
+                seats=[host_id] + [None] * stand_ins,
+                options=parsed.model_dump(mode="json"),
+                seed=seed or secrets.token_hex(8),
+                takebacks=takebacks,
             )
         except ChannelBusy:
             raise Refused("This channel already has a table. Finish or end it first, or use another channel.") from None
@@ -208,16 +225,20 @@ class TableService(StandIns):
             humans = [s for s in seats if s is not None]
             if not humans:
                 if not closing:
-                    raise ClosesTable(f"You are the last player at this **{title}** table: leaving closes it.",
-                                      table.version)
-                return Update(await self.save_change(table, {"seats": seats, "status": "ended"},
-                                                     ("leave", None, user_id, {})))
+                    raise ClosesTable(
+                        f"You are the last player at this **{title}** table: leaving closes it.", table.version
+                    )
+                return Update(
+                    await self.save_change(table, {"seats": seats, "status": "ended"}, ("leave", None, user_id, {}))
+                )
             changes: dict[str, Any] = {"seats": seats}
             public = []
             if user_id == table.host_id:
                 changes["host_id"] = humans[0]
-                public.append(f"👑 <@{user_id}> left the **{title}** table: <@{humans[0]}> is its host now "
-                              "and starts the game when everyone is seated.")
+                public.append(
+                    f"👑 <@{user_id}> left the **{title}** table: <@{humans[0]}> is its host now "
+                    "and starts the game when everyone is seated."
+                )
             update = Update(await self.save_change(table, changes, ("leave", None, user_id, {})), public=public)
             update.fresh = set(humans[:1]) if public else set()
             return update
@@ -229,16 +250,27 @@ class TableService(StandIns):
                 raise Refused(why.HOST_ONLY.format(what="start the table"))
             game = self.game_of(table)
             if not game.min_seats <= len(table.seats) <= game.max_seats:
-                raise Refused(f"{game.title} needs {game.min_seats} to {game.max_seats} players; "
-                              f"this table has {len(table.seats)}.")
+                raise Refused(
+                    f"{game.title} needs {game.min_seats} to {game.max_seats} players; "
+                    f"this table has {len(table.seats)}."
+                )
             state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
             humans = [user for user in table.seats if user is not None]
             public, private = told_by(table, game.opening(state))
-            update = await self.commit(table, {"status": "running", "state": state.model_dump_json()},
-                                       ("start", None, user_id, {"seats": len(table.seats)}),
-                                       [f"**{game.title}** begins!", f"Your seat and your moves: {HAND} on the board "
-                                        f"(or `/hand`). How to play: `/rules game:{game.key}`.", *public],
-                                       private, seats=humans, opening="🎲 Your seat")
+            update = await self.commit(
+                table,
+                {"status": "running", "state": state.model_dump_json()},
+                ("start", None, user_id, {"seats": len(table.seats)}),
+                [
+                    f"**{game.title}** begins!",
+                    f"Your seat and your moves: {HAND} on the board "
+                    f"(or `/hand`). How to play: `/rules game:{game.key}`.",
+                    *public,
+                ],
+                private,
+                seats=humans,
+                opening="🎲 Your seat",
+            )
             table = update.table
             self.keep_state(table, state)
             await self._stand_ins_after(update)
@@ -247,8 +279,14 @@ class TableService(StandIns):
 
     # --- play ------------------------------------------------------------------------------------
 
-    async def act(self, table_id: int, user_id: int, action: dict[str, Any] | BaseModel,
-                  version: int | None = None, answered_by: str | None = None) -> Update:
+    async def act(
+        self,
+        table_id: int,
+        user_id: int,
+        action: dict[str, Any] | BaseModel,
+        version: int | None = None,
+        answered_by: str | None = None,
+    ) -> Update:
         """Play `action` for the user's seat. With `version`, refuse if the board has changed.
         `answered_by`: the press whose answer shows the user their own texts (bot/store/outbox.py ACK)."""
         acting = ACTING.set((user_id, answered_by) if answered_by else None)
@@ -295,10 +333,18 @@ class TableService(StandIns):
             return True
         recent = await self.store.actions(table.id, since=version)  # every change logs one row: seq == version
         return len(recent) != table.version - version or any(
-            (kind := kind_of(row)) is None or not kind.keeps_others_buttons or row.seat == seat for row in recent)
+            (kind := kind_of(row)) is None or not kind.keeps_others_buttons or row.seat == seat for row in recent
+        )
 
-    async def apply_move(self, table: TableRecord, seat: int, actor_id: int | None, action,
-                         intro: list[str] = (), private_intro: list[str] = ()) -> Update:
+    async def apply_move(
+        self,
+        table: TableRecord,
+        seat: int,
+        actor_id: int | None,
+        action,
+        intro: list[str] = (),
+        private_intro: list[str] = (),
+    ) -> Update:
         """Referee and save one move of `seat` (call under the table's lock); a RuleError changes
         nothing. `intro` and `private_intro` come before its events, publicly and to its player."""
         game = self.game_of(table)
@@ -307,8 +353,12 @@ class TableService(StandIns):
         before, chance = self.state_of(table), chance_for(table, seq)
         parsed, step = referee.play_parsed(game, before, seat, action, chance, over=table.status != "running")
         outcome = game.outcome(step.state)  # once: the status, the summary and the publisher read it from here
-        undoable = outcome is None and actor_id is not None and actor_id == table.seats[seat] \
+        undoable = (
+            outcome is None
+            and actor_id is not None
+            and actor_id == table.seats[seat]
             and shows_nothing(game, before, step, seat, parsed, chance)
+        )
         # Waiting for its commit, the move holds the new state alone: with many tables moving at once,
         # new states made while the old ones were still kept drove the collector's count of new
         # objects up, and it collected again and again. A failed commit parses the old state again
@@ -324,8 +374,9 @@ class TableService(StandIns):
             private[table.seats[seat]][:0] = private_intro
         # the move that finishes the game rates it, in the same transaction
         rate = None if outcome is None else ratings.on_finish(game, table, step.state, outcome.winners)
-        update = await self.commit(table, changes, ("move", seat, actor_id, parsed.model_dump_json()),
-                                   public, private, then=rate)
+        update = await self.commit(
+            table, changes, ("move", seat, actor_id, parsed.model_dump_json()), public, private, then=rate
+        )
         update.outcome = outcome
         if undoable:
             update.undoable_at = update.table.version
@@ -352,9 +403,12 @@ class TableService(StandIns):
             if not table.open:
                 raise Refused("This table is already over.")
             if not moderator and not (table.status == "lobby" and user_id == table.host_id):
-                raise Refused((why.HOST_ONLY if table.status == "lobby" else why.MODERATOR_ONLY).format(what="end this table"))
-            return await self.commit(table, {"status": "ended"}, ("end", None, user_id, {}),
-                                     [f"The table was ended by <@{user_id}>."])
+                raise Refused(
+                    (why.HOST_ONLY if table.status == "lobby" else why.MODERATOR_ONLY).format(what="end this table")
+                )
+            return await self.commit(
+                table, {"status": "ended"}, ("end", None, user_id, {}), [f"The table was ended by <@{user_id}>."]
+            )
 
     async def kick(self, table_id: int, target_id: int, *, moderator: bool, actor_id: int | None = None) -> Update:
         """Remove a player; in a running game a stand-in takes over their seat. The log row names
@@ -377,10 +431,16 @@ class TableService(StandIns):
             humans = [s for s in seats if s is not None]
             if target_id == table.host_id and humans:
                 changes["host_id"] = humans[0]
-            update = await self.commit(table, changes, ("kick", seat, actor_id, {"user": target_id}),
-                                       [f"<@{target_id}> was removed from the table"
-                                        + (" and a stand-in takes their seat." if seat is not None else ".")],
-                                       was_waiting=self.waiting_on(table))
+            update = await self.commit(
+                table,
+                changes,
+                ("kick", seat, actor_id, {"user": target_id}),
+                [
+                    f"<@{target_id}> was removed from the table"
+                    + (" and a stand-in takes their seat." if seat is not None else ".")
+                ],
+                was_waiting=self.waiting_on(table),
+            )
             table = update.table
             if table.status == "running":
                 update.add(await self.play_stand_ins(table))
@@ -394,8 +454,9 @@ class TableService(StandIns):
             raise Refused(why.STARTED if table.open else why.CLOSED)
         return table
 
-    async def save_change(self, table: TableRecord, changes: dict[str, Any], log_row, told: list[tuple] = (),
-                          then: Job | None = None) -> TableRecord:
+    async def save_change(
+        self, table: TableRecord, changes: dict[str, Any], log_row, told: list[tuple] = (), then: Job | None = None
+    ) -> TableRecord:
         """Save `changes` and one log row as the table's next version (under the lock), with what it
         tells (`told`: outbox rows, see bot/store/outbox.py) and `then` in the same transaction (Store.save)."""
         try:
@@ -403,15 +464,25 @@ class TableService(StandIns):
         except StaleVersion:
             raise StaleBoard("The table changed at the same moment. Please try again.") from None
 
-    async def commit(self, table: TableRecord, changes: dict[str, Any], log_row, public: list[str] = (),
-                     private: dict[int, list[str]] | None = None, *, seats: list[int] = (),
-                     opening: str = "🎲 You now hold a seat", was_waiting: list[int] | None = None,
-                     then: Job | None = None) -> Update:
+    async def commit(
+        self,
+        table: TableRecord,
+        changes: dict[str, Any],
+        log_row,
+        public: list[str] = (),
+        private: dict[int, list[str]] | None = None,
+        *,
+        seats: list[int] = (),
+        opening: str = "🎲 You now hold a seat",
+        was_waiting: list[int] | None = None,
+        then: Job | None = None,
+    ) -> Update:
         """`save_change` for a change that tells something: its public and private texts (and the
         players owed their seat's view) go into the outbox in the same transaction, and into the
         Update the caller publishes."""
-        table = await self.save_change(table, changes, log_row, said(list(public), private, seats, opening,
-                                                                     ACTING.get()), then)
+        table = await self.save_change(
+            table, changes, log_row, said(list(public), private, seats, opening, ACTING.get()), then
+        )
         update = Update(table, public=list(public), was_waiting=list(was_waiting or []))
         for user, texts in (private or {}).items():
             update.private[user] += texts

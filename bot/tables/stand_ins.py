@@ -1,6 +1,7 @@
 """Stand-ins and the bot's own choices for a seat: the one fallback move of stand-in seats, the
 clock and a moderator's skip, and the moves stand-ins still owe after the process stopped.
 A part of TableService (it mixes this in), under the table's lock like the rest of it."""
+
 from __future__ import annotations
 
 import logging
@@ -8,11 +9,10 @@ from typing import Callable
 
 from pydantic import BaseModel
 
-from engine import RuleError, referee
-
-from bot.tables.refusals import Refused
 from bot.store.sqlite import StorageFailed, TableRecord
+from bot.tables.refusals import Refused
 from bot.tables.update import Update, chance_for
+from engine import RuleError, referee
 
 log = logging.getLogger(__name__)
 STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
@@ -45,8 +45,14 @@ class StandIns:
         """Whether the running table waits on a stand-in seat."""
         return any(table.seats[seat] is None for seat in self.game_of(table).to_move(self.state_of(table)))
 
-    async def play_fallback(self, table: TableRecord, seat: int, actor_id: int | None, reason: str,
-                            say: Callable[[BaseModel], tuple[list[str], list[str]]] | None = None) -> Update:
+    async def play_fallback(
+        self,
+        table: TableRecord,
+        seat: int,
+        actor_id: int | None,
+        reason: str,
+        say: Callable[[BaseModel], tuple[list[str], list[str]]] | None = None,
+    ) -> Update:
         """A move chosen for a seat by the bot, under the table's lock: the one fallback of stand-ins
         (`reason` "stand-in": their own strategy), the clock ("clock") and a moderator's skip
         ("default"): the game's default move first, for those two. A choice the rules refuse gives
@@ -55,7 +61,9 @@ class StandIns:
         game, state = self.game_of(table), self.state_of(table)
         chance = chance_for(table, f"{table.version + 1}:{reason}")
         choosers = ([] if reason == "stand-in" else [game.default_action]) + [
-            game.stand_in, lambda state, seat, chance: next(iter(game.legal_actions(state, seat)), None)]
+            game.stand_in,
+            lambda state, seat, chance: next(iter(game.legal_actions(state, seat)), None),
+        ]
         for choose in filter(None, choosers):
             action = choose(state, seat, chance)
             if action is None:

@@ -3,10 +3,11 @@
 one, which must be the move logged at S. Read by the replay, the seat history, the summary and
 the ratings, without replaying the game.
 """
+
 from __future__ import annotations
 
-from bot.tables.log_kinds import kind_of
 from bot.store.sqlite import ActionRecord, TableRecord
+from bot.tables.log_kinds import kind_of
 
 
 class ReplayError(Exception):
@@ -16,8 +17,7 @@ class ReplayError(Exception):
 def rolled_back(table: TableRecord, row: ActionRecord, standing: int) -> int:
     count = row.action.get("moves")
     if not isinstance(count, int) or not 0 < count <= standing:
-        raise ReplayError(f"table {table.id}: the rollback at seq {row.seq} takes back {count!r} moves "
-                          f"of {standing}")
+        raise ReplayError(f"table {table.id}: the rollback at seq {row.seq} takes back {count!r} moves of {standing}")
     return count
 
 
@@ -26,8 +26,10 @@ def undone(table: TableRecord, row: ActionRecord, kept: list[ActionRecord]) -> i
     if row.kind == "rollback":
         return rolled_back(table, row, len(kept))
     if not kept or kept[-1].seq != row.action.get("seq"):
-        raise ReplayError(f"table {table.id}: the take-back at seq {row.seq} names the move at "
-                          f"{row.action.get('seq')!r}, not the last one standing")
+        raise ReplayError(
+            f"table {table.id}: the take-back at seq {row.seq} names the move at "
+            f"{row.action.get('seq')!r}, not the last one standing"
+        )
     return 1
 
 
@@ -40,5 +42,5 @@ def kept_moves(table: TableRecord, log: list[ActionRecord]) -> list[ActionRecord
         elif row.kind == "move":
             kept.append(row)
         elif (kind := kind_of(row)) is not None and kind.undoes:
-            del kept[len(kept) - undone(table, row, kept):]
+            del kept[len(kept) - undone(table, row, kept) :]
     return kept

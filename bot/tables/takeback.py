@@ -13,23 +13,25 @@ log keeps the move and adds a "takeback" row naming it ({"seq": S}), so a replay
 state (bot/tables/replay.py). The channel is told, pinging nobody; a player whose turn the move had made
 it is told by DM, and their outdated prompt is settled on delivery (bot/tables/prompts.py).
 """
+
 from __future__ import annotations
 
 import asyncio
 
-from engine import RuleError, referee
-
+from bot.store.sqlite import ActionRecord, TableRecord
 from bot.tables import refusals as why
 from bot.tables.refusals import Refused
 from bot.tables.replay import ReplayError, rebuild
 from bot.tables.service import TableService
-from bot.store.sqlite import ActionRecord, TableRecord
 from bot.tables.update import Update, chance_for, shows_nothing
+from engine import RuleError, referee
 
 OFF = "This table does not allow take-backs (it was opened with `undo:off`)."
 NOT_YOURS = "There is nothing of yours to take back: only your own last move can be, before anything else happens."
-SHOWED = ("That move cannot be taken back: it showed something new (a die, a card, a vote...). "
-          "See **Take-backs** in `/rules game:{game}`.")
+SHOWED = (
+    "That move cannot be taken back: it showed something new (a die, a card, a vote...). "
+    "See **Take-backs** in `/rules game:{game}`."
+)
 
 
 class TakeBacks:
@@ -56,12 +58,20 @@ class TakeBacks:
             waiting = service.waiting_on(table)
             waited_on_before = {table.seats[s] for s in game.to_move(before)}
             update = await service.commit(
-                table, {"state": before.model_dump_json()}, ("takeback", seat, user_id, {"seq": move.seq}),
+                table,
+                {"state": before.model_dump_json()},
+                ("takeback", seat, user_id, {"seq": move.seq}),
                 [f"↩️ <@{user_id}> took back their move."],
-                {user: [f"↩️ At <#{table.channel_id}> (**{game.title}**): <@{user_id}> took back their move, "
-                        "so it is not your turn any more."]
-                 for user in waiting if user not in waited_on_before},
-                was_waiting=waiting)
+                {
+                    user: [
+                        f"↩️ At <#{table.channel_id}> (**{game.title}**): <@{user_id}> took back their move, "
+                        "so it is not your turn any more."
+                    ]
+                    for user in waiting
+                    if user not in waited_on_before
+                },
+                was_waiting=waiting,
+            )
             service.keep_state(update.table, before)
             update.add(await service.play_stand_ins(update.table))
             update.fresh = {user_id} & set(service.waiting_on(update.table))

@@ -1,5 +1,6 @@
 """What a change to a table tells and who it concerns (`Update`), whether a move showed anything
 new (`shows_nothing`: may it be taken back), and the table's chance."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -7,9 +8,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from engine import Chance, Game, Outcome, Step
-
 from bot.store.sqlite import TableRecord
+from engine import Chance, Game, Outcome, Step
 
 
 @dataclass

@@ -1,14 +1,15 @@
 """Epireia (1-4 players): city-states of two leagues develop, negotiate and meet in the Great Battle;
 one player plays a solo scenario against the enemy and the Augurs."""
+
 from ..core import Game
-from .checks import invariants
 from .actions import actions, label
+from .checks import invariants
 from .rules import apply, legal_actions, outcome, to_move
 from .setup import setup
 from .standin import default_action, stand_in
 from .state import Options, State
-from .views import shuffle_secrets, view
 from .takeback import undoable
+from .views import shuffle_secrets, view
 
 GAME = Game(
     key="epireia",

@@ -1,4 +1,5 @@
 """Epireia's actions (one pydantic model per kind) and how each reads on a Discord select."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
@@ -13,6 +14,7 @@ Front = Literal["flank", "centre", "maritime"]
 
 
 # --- Set-up --------------------------------------------------------------------------------------
+
 
 class ChooseScenario(BaseModel):
     kind: Literal["scenario"] = "scenario"
@@ -40,6 +42,7 @@ class ChooseFigure(BaseModel):
 
 
 # --- Development ---------------------------------------------------------------------------------
+
 
 class Donate(BaseModel):
     kind: Literal["donate"] = "donate"
@@ -85,6 +88,7 @@ class EndDevelopment(BaseModel):
 
 # --- Prompts (Prestige bonuses, recruiting, second chances) --------------------------------------
 
+
 class BonusResource(BaseModel):
     kind: Literal["bonus_resource"] = "bonus_resource"
     resource: Resource
@@ -116,6 +120,7 @@ class Accept(BaseModel):
 
 # --- Diplomacy -----------------------------------------------------------------------------------
 
+
 class Move(BaseModel):
     kind: Literal["move"] = "move"
     figure: str
@@ -128,9 +133,11 @@ class EndDiplomacy(BaseModel):
 
 # --- The Great Battle ----------------------------------------------------------------------------
 
+
 class Place(BaseModel):
     """Put one of the league's tokens in a slot of a front (None: empty the slot). Slot 2c+r is
     column c, row r; the row's unit is data.FRONT_ROWS."""
+
     kind: Literal["place"] = "place"
     front: Front
     slot: int = Field(ge=0, lt=2 * data.COLUMNS)
@@ -158,6 +165,7 @@ class ConfirmPlan(BaseModel):
 
 class AutoDeploy(BaseModel):
     """Finish the league's plan with a plan of the bot's (stand-ins and missed deadlines too)."""
+
     kind: Literal["auto_deploy"] = "auto_deploy"
 
 
@@ -175,10 +183,35 @@ class Engage(BaseModel):
 
 Action = Annotated[
     Union[
-        ChooseScenario, ChooseCity, ChooseLeague, ChooseAdmin, ChooseFigure,
-        Donate, Build, Produce, ArchitectBuild, Trade, Withdraw, Archon, EndDevelopment,
-        BonusResource, BonusUnit, Recruit, Reroll, Boost, Accept,
-        Move, EndDiplomacy, Place, Strongest, ConfirmFront, Reopen, ConfirmPlan, AutoDeploy, Station, Engage,
+        ChooseScenario,
+        ChooseCity,
+        ChooseLeague,
+        ChooseAdmin,
+        ChooseFigure,
+        Donate,
+        Build,
+        Produce,
+        ArchitectBuild,
+        Trade,
+        Withdraw,
+        Archon,
+        EndDevelopment,
+        BonusResource,
+        BonusUnit,
+        Recruit,
+        Reroll,
+        Boost,
+        Accept,
+        Move,
+        EndDiplomacy,
+        Place,
+        Strongest,
+        ConfirmFront,
+        Reopen,
+        ConfirmPlan,
+        AutoDeploy,
+        Station,
+        Engage,
     ],
     Field(discriminator="kind"),
 ]
@@ -244,8 +277,9 @@ def label(action) -> str:
         return f"{action.figure or 'No figure'} on the {data.FRONT_NAMES[action.front]}"
     if kind == "engage":
         attack = data.FIGURES.get(action.figure or "", {}).get("attack", 0)
-        parts = ([f"Engage {action.figure} (+{attack})"] if action.figure else []) + \
-            (["Polemarch (+2)"] if action.polemarch else [])
+        parts = ([f"Engage {action.figure} (+{attack})"] if action.figure else []) + (
+            ["Polemarch (+2)"] if action.polemarch else []
+        )
         return " + ".join(parts) or "Hold back"
     return {
         "archon": "Archon: one more Development action",

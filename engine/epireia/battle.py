@@ -1,6 +1,7 @@
 """The Great Battle: each league deploys its tokens and places a figure face down on each of the
 three fronts (in secret), then the fronts are fought column by column, the figures engaged in
 secret and revealed together."""
+
 from __future__ import annotations
 
 from ..core import Event, IllegalAction
@@ -27,6 +28,7 @@ def _league_label(state: State, league: str) -> str:
 
 # --- The start and the reveal -------------------------------------------------------------------
 
+
 def _army_size(state: State, league: str) -> int:
     if seats_of(state, league):
         return len(league_army(state, league))
@@ -40,8 +42,10 @@ def start(state: State, events: list[Event]) -> None:
         if seats_of(state, league):
             deploy.open_plan(state, league)
         else:  # the solo enemy: its army was set up at the start, it has no figures
-            columns = {front: [[t.model_copy() for t in column] for column in columns]
-                       for front, columns in state.enemy_army.items()}
+            columns = {
+                front: [[t.model_copy() for t in column] for column in columns]
+                for front, columns in state.enemy_army.items()
+            }
             state.battle.plans[league] = Plan(columns=columns, figures={f: None for f in data.FRONTS}, ready=True)
     counts = ", ".join(f"{_league_label(state, lg)}: {_army_size(state, lg)} tokens" for lg in data.LEAGUES)
     events.append(Event(f"⚔️ **The Great Battle!** {counts}. Each league deploys in secret."))
@@ -68,6 +72,7 @@ def _reveal(state: State, events: list[Event]) -> None:
 
 # --- Engagement, column by column ----------------------------------------------------------------
 
+
 def _figure_on_front(state: State, league: str) -> str | None:
     battle = state.battle
     front = data.FRONTS[battle.front]
@@ -77,8 +82,9 @@ def _figure_on_front(state: State, league: str) -> str | None:
 
 
 def polemarch_seat(state: State, league: str) -> int | None:
-    return next((p.seat for p in state.players if p.league == league and p.admin == "Polemarch"
-                 and admin_ready(p)), None)
+    return next(
+        (p.seat for p in state.players if p.league == league and p.admin == "Polemarch" and admin_ready(p)), None
+    )
 
 
 def engage_options(state: State, league: str) -> list[Engage]:
@@ -133,8 +139,12 @@ def _open_column(state: State, events: list[Event]) -> None:
     totals = {lg: _base(state, lg, battle.plans[lg].columns[front][battle.column]) for lg in data.LEAGUES}
     battle.column_totals[battle.front].append(totals)
     battle.column_added[battle.front].append({})
-    events.append(Event(f"🏺 {data.FRONT_NAMES[front]}, column {battle.column + 1}: " + " · ".join(
-        f"{_league_label(state, lg)} **{totals[lg]}**" for lg in data.LEAGUES)))
+    events.append(
+        Event(
+            f"🏺 {data.FRONT_NAMES[front]}, column {battle.column + 1}: "
+            + " · ".join(f"{_league_label(state, lg)} **{totals[lg]}**" for lg in data.LEAGUES)
+        )
+    )
     battle.choices, battle.responder = {}, None
     battle.waiting = [lg for lg in data.LEAGUES if _matters(state, lg, rival_can_add=True)]
     battle.stage = "engage"
@@ -201,8 +211,13 @@ def _close_column(state: State, events: list[Event]) -> None:
     delian, pelop = totals["delian"], totals["peloponnesian"]
     winner = None if delian == pelop else ("delian" if delian > pelop else "peloponnesian")
     battle.column_results[battle.front].append(winner)
-    events.append(Event(f"Column {battle.column + 1}: " + (f"won by {_league_name(state, winner)}"
-                                                          if winner else "a tie, nobody wins it") + "."))
+    events.append(
+        Event(
+            f"Column {battle.column + 1}: "
+            + (f"won by {_league_name(state, winner)}" if winner else "a tie, nobody wins it")
+            + "."
+        )
+    )
     battle.choices, battle.waiting, battle.responder = {}, [], None
     battle.column += 1
     if battle.column < data.COLUMNS:
@@ -213,8 +228,13 @@ def _close_column(state: State, events: list[Event]) -> None:
     front_winner = None if wins["delian"] == wins["peloponnesian"] else max(wins, key=wins.get)
     battle.front_results.append(front_winner)
     name = data.FRONT_NAMES[data.FRONTS[battle.front]]
-    events.append(Event(f"🚩 The {name} front: " + (f"won by **{_league_name(state, front_winner)}**"
-                                                     if front_winner else "nobody wins it") + "."))
+    events.append(
+        Event(
+            f"🚩 The {name} front: "
+            + (f"won by **{_league_name(state, front_winner)}**" if front_winner else "nobody wins it")
+            + "."
+        )
+    )
     battle.front += 1
     battle.column = 0
     if battle.front < len(data.FRONTS):

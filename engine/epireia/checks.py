@@ -1,4 +1,5 @@
 """What must hold in every Epireia position: no city and no treasury holds less than nothing."""
+
 from __future__ import annotations
 
 from . import data

@@ -6,6 +6,7 @@ Territory taxes, the Empire rewards, the scenario cards, the solo scenarios, the
 the battlefield slots. What the rulebook does print is marked "rulebook"; everything else is our
 table rule (listed on docs/epireia.md). Change the numbers here, not in the rules.
 """
+
 from __future__ import annotations
 
 from typing import Literal
@@ -25,8 +26,12 @@ ICON = {"wheat": "🌾", "wood": "🪵", "copper": "🪙", "prestige": "⭐"}
 CITIES = ("Athens", "Sparta", "Corinth", "Delphi", "Elis", "Larissa")
 # A neutral city that joins a league gives 1 Copper and a Lv I token of this unit (rulebook).
 CITY_UNIT: dict[str, Unit] = {
-    "Athens": "hoplites", "Sparta": "hoplites", "Corinth": "triremes",
-    "Delphi": "cavalry", "Elis": "triremes", "Larissa": "cavalry",
+    "Athens": "hoplites",
+    "Sparta": "hoplites",
+    "Corinth": "triremes",
+    "Delphi": "cavalry",
+    "Elis": "triremes",
+    "Larissa": "cavalry",
 }
 INTEGRATION_TARGET = 7  # every Greek city: 7 or more (rulebook)
 INTEGRATION_ORDER = ("Elis", "Delphi", "Larissa", "Corinth", "Sparta", "Athens")  # rulebook
@@ -53,25 +58,49 @@ ADMIN_USES = 3  # rulebook: the Administrator's Hall allows 3 uses per game
 # --- Buildings (table rule: names, costs and exact effects) --------------------------------------
 
 BUILDINGS: dict[str, dict] = {
-    "Barracks": {"type": "military", "cost": {"copper": 2, "wood": 1}, "unlocks": "hoplites",
-                 "effect": "produce Hoplites II"},
-    "Shipyard": {"type": "military", "cost": {"wood": 2, "copper": 1}, "unlocks": "triremes",
-                 "effect": "produce Triremes II"},
-    "Stables": {"type": "military", "cost": {"wheat": 2, "copper": 1}, "unlocks": "cavalry",
-                "effect": "produce Cavalry II"},
-    "Temple": {"type": "religious", "cost": {"wheat": 2, "wood": 1, "copper": 1},
-               "effect": "+2 Prestige when built, +1 Prestige at each Collection"},
+    "Barracks": {
+        "type": "military",
+        "cost": {"copper": 2, "wood": 1},
+        "unlocks": "hoplites",
+        "effect": "produce Hoplites II",
+    },
+    "Shipyard": {
+        "type": "military",
+        "cost": {"wood": 2, "copper": 1},
+        "unlocks": "triremes",
+        "effect": "produce Triremes II",
+    },
+    "Stables": {
+        "type": "military",
+        "cost": {"wheat": 2, "copper": 1},
+        "unlocks": "cavalry",
+        "effect": "produce Cavalry II",
+    },
+    "Temple": {
+        "type": "religious",
+        "cost": {"wheat": 2, "wood": 1, "copper": 1},
+        "effect": "+2 Prestige when built, +1 Prestige at each Collection",
+    },
     "Granary": {"type": "civil", "cost": {"wood": 2}, "produces": "wheat", "effect": "+1 Wheat at Collection"},
     "Lumber Camp": {"type": "civil", "cost": {"wheat": 2}, "produces": "wood", "effect": "+1 Wood at Collection"},
-    "Mine": {"type": "civil", "cost": {"wheat": 1, "wood": 1, "copper": 1}, "produces": "copper",
-             "effect": "+1 Copper at Collection"},
-    "Prytaneion": {"type": "political", "cost": {"copper": 2, "wheat": 1},
-                   "effect": "recruit a new Influential Figure"},
+    "Mine": {
+        "type": "civil",
+        "cost": {"wheat": 1, "wood": 1, "copper": 1},
+        "produces": "copper",
+        "effect": "+1 Copper at Collection",
+    },
+    "Prytaneion": {
+        "type": "political",
+        "cost": {"copper": 2, "wheat": 1},
+        "effect": "recruit a new Influential Figure",
+    },
     "Embassy": {"type": "political", "cost": {"copper": 2, "wood": 1}, "effect": "+2 on Empire rolls"},
-    "Assembly": {"type": "political", "cost": {"wheat": 1, "wood": 1, "copper": 2},
-                 "effect": "+2 on Greek city rolls"},
-    "Administrator's Hall": {"type": "administrator", "cost": {"wheat": 2, "wood": 2, "copper": 2},
-                             "effect": "use your Administrator, 3 times a game"},
+    "Assembly": {"type": "political", "cost": {"wheat": 1, "wood": 1, "copper": 2}, "effect": "+2 on Greek city rolls"},
+    "Administrator's Hall": {
+        "type": "administrator",
+        "cost": {"wheat": 2, "wood": 2, "copper": 2},
+        "effect": "use your Administrator, 3 times a game",
+    },
 }
 ARCHITECT_DISCOUNT = 2  # taken from the largest amounts of the cost first
 TEMPLE_PRESTIGE = 2
@@ -181,6 +210,8 @@ EMPIRES: dict[str, dict] = {
     "Syracuse": {"sea": True, "target": (7, 9), "reward": {"wheat": 2}, "unit": "hoplites"},
     "Macedonia": {"sea": False, "target": (5, 7), "reward": {"wood": 2}, "unit": "hoplites"},
 }
+
+
 def brigand_target(attack: int) -> int:
     """The roll that beats the Brigands, by the combined attack of the figures (rulebook)."""
     return 7 if attack <= 2 else 5 if attack <= 4 else 3
@@ -203,43 +234,61 @@ def is_sea(place: str) -> bool:
 
 SCENARIOS: dict[str, dict] = {
     "The League's Treasury": {
-        "act": 1, "objective": ("donated", 6), "reward": [("hoplites", 1)],
+        "act": 1,
+        "objective": ("donated", 6),
+        "reward": [("hoplites", 1)],
         "text": "be the first to have donated 6 resources in all",
     },
     "Builders of Greece": {
-        "act": 1, "objective": ("buildings", 3), "reward": [("triremes", 1)],
+        "act": 1,
+        "objective": ("buildings", 3),
+        "reward": [("triremes", 1)],
         "text": "be the first to own 3 buildings",
     },
     "Trade Posts": {
-        "act": 1, "objective": ("territories", 2), "reward": [("hoplites", 1)],
+        "act": 1,
+        "objective": ("territories", 2),
+        "reward": [("hoplites", 1)],
         "text": "be the first to control 2 Territories",
     },
     "The Plague": {
-        "act": 2, "objective": ("prestige", 5), "reward": [("hoplites", 1), ("hoplites", 1)],
+        "act": 2,
+        "objective": ("prestige", 5),
+        "reward": [("hoplites", 1), ("hoplites", 1)],
         "text": "be the first to reach Prestige 5",
         "constraint": "every player loses 1 Wheat at each Collection",
     },
     "The Earthquake": {
-        "act": 2, "objective": ("buildings", 4), "reward": [("hoplites", 2)],
+        "act": 2,
+        "objective": ("buildings", 4),
+        "reward": [("hoplites", 2)],
         "text": "be the first to own 4 buildings",
         "constraint": "each player's last-built Civil building produces nothing",
     },
     "The Brigands": {
-        "act": 2, "objective": ("league_brigands", 2), "reward": [("cavalry", 1)],
+        "act": 2,
+        "objective": ("league_brigands", 2),
+        "reward": [("cavalry", 1)],
         "text": "clear the second Brigand token your league clears",
         "constraint": "Brigands occupy Epirus, Euboea and Ionia",
         "brigands": ("Epirus", "Euboea", "Ionia"),
     },
     "Call to Arms": {
-        "act": 3, "objective": ("military", 8), "reward": [("hoplites", 2)],
+        "act": 3,
+        "objective": ("military", 8),
+        "reward": [("hoplites", 2)],
         "text": "be the first to hold 8 military tokens",
     },
     "Foreign Gold": {
-        "act": 3, "objective": ("deed", ("empire:Syracuse", "empire:Persia")), "reward": [("triremes", 2)],
+        "act": 3,
+        "objective": ("deed", ("empire:Syracuse", "empire:Persia")),
+        "reward": [("triremes", 2)],
         "text": "be the first to win the favour of Syracuse or Persia",
     },
     "The Hegemony": {
-        "act": 3, "objective": ("deed", ("integrate",)), "reward": [("cavalry", 2)],
+        "act": 3,
+        "objective": ("deed", ("integrate",)),
+        "reward": [("cavalry", 2)],
         "text": "be the first to bring a Greek city into your league",
     },
 }
@@ -253,19 +302,35 @@ def act_scenarios(act: int) -> list[str]:
 
 # Where an enemy figure goes on each d12 result (rulebook): the same for all six figures.
 ENEMY_MOVES = (
-    "Epirus", "Illyria", "Euboea", "Chalkidiki", "Thrakiko Pelagos", "Aigaio Pelagos",
-    "Kritiko Pelagos", "Aeolis", "Ionia", "Phoenicia", "Egypt", "Syracuse",
+    "Epirus",
+    "Illyria",
+    "Euboea",
+    "Chalkidiki",
+    "Thrakiko Pelagos",
+    "Aigaio Pelagos",
+    "Kritiko Pelagos",
+    "Aeolis",
+    "Ionia",
+    "Phoenicia",
+    "Egypt",
+    "Syracuse",
 )
 ENEMY_FIGURES = {  # the rulebook's table names one figure per city
-    "Athens": "Themistocles", "Larissa": "Pheidon", "Sparta": "Brasidas",
-    "Delphi": "Xenoclea", "Corinth": "Timoleon", "Elis": "Eupolemos",
+    "Athens": "Themistocles",
+    "Larissa": "Pheidon",
+    "Sparta": "Brasidas",
+    "Delphi": "Xenoclea",
+    "Corinth": "Timoleon",
+    "Elis": "Eupolemos",
 }
 FORCED_LEAGUE = {"Athens": "delian", "Sparta": "peloponnesian"}  # rulebook
 
 # Enemy armies: per front, (column, unit, level); the strengths are drawn face down at set-up.
 SOLO_SCENARIOS: dict[str, dict] = {
     "The Thirty Years' Peace": {
-        "turns": 8, "city": None, "enemies": {"delian": ["Sparta"], "peloponnesian": ["Athens"]},
+        "turns": 8,
+        "city": None,
+        "enemies": {"delian": ["Sparta"], "peloponnesian": ["Athens"]},
         "objectives": [("territories", 2), ("prestige", 4)],
         "text": "control 2 Territories and reach Prestige 4",
         "army": {
@@ -275,7 +340,9 @@ SOLO_SCENARIOS: dict[str, dict] = {
         },
     },
     "The Sicilian Expedition": {
-        "turns": 10, "city": "Athens", "enemies": {"delian": ["Corinth"], "peloponnesian": ["Corinth"]},
+        "turns": 10,
+        "city": "Athens",
+        "enemies": {"delian": ["Corinth"], "peloponnesian": ["Corinth"]},
         "objectives": [("deed", ("empire:Syracuse",)), ("triremes", 3)],
         "text": "win the favour of Syracuse and hold 3 Triremes tokens",
         "army": {
@@ -285,7 +352,9 @@ SOLO_SCENARIOS: dict[str, dict] = {
         },
     },
     "The Archidamian War": {
-        "turns": 12, "city": "Sparta", "enemies": {"delian": ["Athens", "Larissa"], "peloponnesian": ["Athens", "Larissa"]},
+        "turns": 12,
+        "city": "Sparta",
+        "enemies": {"delian": ["Athens", "Larissa"], "peloponnesian": ["Athens", "Larissa"]},
         "objectives": [("military", 10), ("deed", ("empire:Persia",))],
         "text": "hold 10 military tokens and win the favour of Persia",
         "army": {
@@ -317,7 +386,9 @@ AUGURS: dict[str, str] = {
 FRONTS = ("flank", "centre", "maritime")  # resolved in this order (rulebook)
 FRONT_NAMES = {"flank": "Flank", "centre": "Centre", "maritime": "Maritime"}
 FRONT_ROWS: dict[str, tuple[Unit, Unit]] = {
-    "flank": ("cavalry", "hoplites"), "centre": ("hoplites", "hoplites"), "maritime": ("triremes", "triremes"),
+    "flank": ("cavalry", "hoplites"),
+    "centre": ("hoplites", "hoplites"),
+    "maritime": ("triremes", "triremes"),
 }
 COLUMNS = 3
 # Hoplites fill the Centre and the Flank in this pattern, strongest first (2 of every 3 to the Centre).

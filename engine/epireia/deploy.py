@@ -3,6 +3,7 @@ fronts (a front is set up slot by slot, or as `Strongest`, then confirmed), plac
 face down, and confirms the whole plan. `AutoDeploy` finishes the plan with one of the bot's
 (for stand-ins and missed deadlines too): the default Hoplite split or the strongest kept for the
 Flank, the strongest paired or spread, in an order of the columns drawn by chance."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -17,6 +18,7 @@ FLANK_FIRST = ("flank", "centre", "centre")  # a split that keeps the strongest 
 
 
 # --- Tokens and slots ----------------------------------------------------------------------------
+
 
 def slot_unit(front: str, slot: int) -> str:
     return data.FRONT_ROWS[front][slot % 2]
@@ -61,7 +63,7 @@ def slots_of(plan: Plan, front: str) -> list[Token | None]:
 
 
 def columns_of(slots: list[Token | None]) -> list[list[Token]]:
-    return [[t.model_copy() for t in slots[2 * c:2 * c + 2] if t is not None] for c in range(data.COLUMNS)]
+    return [[t.model_copy() for t in slots[2 * c : 2 * c + 2] if t is not None] for c in range(data.COLUMNS)]
 
 
 def spare(state: State, league: str) -> list[Token]:
@@ -77,8 +79,10 @@ def fits(state: State, league: str, front: str) -> bool:
 def rows(tokens: list[Token], pattern: tuple[str, ...] = data.HOPLITE_PATTERN) -> dict[str, tuple[list, list]]:
     """The tokens on each front's two rows, strongest first; the Hoplites go to the Centre and the
     Flank in `pattern` (the table rule: two to the Centre for every one to the Flank)."""
+
     def best(unit: str) -> list[Token]:
         return _strongest_first(t for t in tokens if t.unit == unit)
+
     centre, flank = [], []
     for token in best("hoplites"):
         wanted = pattern[(len(centre) + len(flank)) % len(pattern)]
@@ -94,19 +98,25 @@ def rows(tokens: list[Token], pattern: tuple[str, ...] = data.HOPLITE_PATTERN) -
     }
 
 
-def _slots(front: str, first: list[Token], second: list[Token], spread: bool = False,
-           order=range(data.COLUMNS)) -> list[Token | None]:
+def _slots(
+    front: str, first: list[Token], second: list[Token], spread: bool = False, order=range(data.COLUMNS)
+) -> list[Token | None]:
     """The two rows' tokens in the front's slots: column by column the strongest together (or, with
     `spread`, the strongest with the weakest), the columns in `order`."""
+
     def pad(tokens: list, count: int) -> list:
         return list(tokens) + [None] * (count - len(tokens))
+
     if front == "flank":
         second = pad(second, 3)
         pairs = list(zip(pad(first, 3), reversed(second) if spread else second))
     else:
         ranked = pad(_strongest_first(first + second), 6)
-        pairs = [(ranked[i], ranked[5 - i]) for i in range(3)] if spread else [
-            (ranked[2 * i], ranked[2 * i + 1]) for i in range(3)]
+        pairs = (
+            [(ranked[i], ranked[5 - i]) for i in range(3)]
+            if spread
+            else [(ranked[2 * i], ranked[2 * i + 1]) for i in range(3)]
+        )
     return [token.model_copy() if token else None for i in order for token in pairs[i]]
 
 
@@ -125,6 +135,7 @@ def strongest(state: State, league: str, front: str) -> list[Token | None]:
 
 
 # --- Figures -------------------------------------------------------------------------------------
+
 
 def league_figures(state: State, league: str) -> list[str]:
     return [f for p in state.players if p.league == league for f in p.figures]
@@ -146,6 +157,7 @@ def complete(state: State, league: str) -> bool:
 
 # --- What the league may do, and doing it --------------------------------------------------------
 
+
 def options(state: State, league: str) -> list:
     plan = state.battle.plans[league]
     if plan.ready:
@@ -158,8 +170,9 @@ def options(state: State, league: str) -> list:
         slots = slots_of(plan, front)
         for slot, placed in enumerate(slots):
             kinds = {_key(t): t for t in _strongest_first(free) if t.unit == slot_unit(front, slot)}
-            found += [Place(front=front, slot=slot, token=t) for k, t in kinds.items()
-                      if placed is None or _key(placed) != k]
+            found += [
+                Place(front=front, slot=slot, token=t) for k, t in kinds.items() if placed is None or _key(placed) != k
+            ]
             if placed is not None:
                 found.append(Place(front=front, slot=slot))
         if strongest(state, league, front) != slots:
@@ -208,8 +221,7 @@ def act(state: State, league: str, action, chance: Chance, events: list[Event]) 
     if action.kind in ("auto_deploy", "confirm_plan"):
         plan.ready = True
         counts = ", ".join(f"{data.FRONT_NAMES[f]} {len(on_front(plan, f))}" for f in data.FRONTS)
-        events.append(Event(f"🛡️ The {data.LEAGUE_NAMES[league]} has placed its army and figures "
-                            f"(tokens: {counts})."))
+        events.append(Event(f"🛡️ The {data.LEAGUE_NAMES[league]} has placed its army and figures (tokens: {counts})."))
 
 
 def confirm(plan: Plan, front: str) -> None:
@@ -240,12 +252,14 @@ def _auto(state: State, league: str, chance: Chance) -> None:
         pattern = tuple(f for f in HOPLITE_FRONTS if f in fronts) or pattern
     split = rows(spare(state, league), pattern)
     for front in fronts:
-        plan.slots[front] = _slots(front, *split[front], spread=chance.pick((False, True)),
-                                   order=chance.shuffle(range(data.COLUMNS)))
+        plan.slots[front] = _slots(
+            front, *split[front], spread=chance.pick((False, True)), order=chance.shuffle(range(data.COLUMNS))
+        )
         confirm(plan, front)
     placed = {f for f in plan.figures.values() if f}
-    free = sorted((f for f in league_figures(state, league) if f not in placed),
-                  key=lambda f: -data.FIGURES[f]["attack"])
+    free = sorted(
+        (f for f in league_figures(state, league) if f not in placed), key=lambda f: -data.FIGURES[f]["attack"]
+    )
     empty = chance.shuffle([f for f in data.FRONTS if not plan.figures.get(f)])
     while _placed(plan) < figures_needed(state, league):
         plan.figures[empty.pop()] = free.pop(0)

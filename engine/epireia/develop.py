@@ -1,16 +1,36 @@
 """The Development phase: donate, build, produce (two actions a turn, the same one twice if you
 like), the Administrator's abilities, and the Prestige bonuses that follow from them."""
+
 from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Event, IllegalAction
 from . import data
 from .actions import (
-    ArchitectBuild, Archon, BonusResource, BonusUnit, Build, Donate, EndDevelopment, Produce, Recruit,
-    Trade, Withdraw,
+    ArchitectBuild,
+    Archon,
+    BonusResource,
+    BonusUnit,
+    Build,
+    Donate,
+    EndDevelopment,
+    Produce,
+    Recruit,
+    Trade,
+    Withdraw,
 )
 from .state import (
-    Player, Prompt, State, Token, admin_ready, can_pay, cost_text, draw_token, gain, name, pay,
+    Player,
+    Prompt,
+    State,
+    Token,
+    admin_ready,
+    can_pay,
+    cost_text,
+    draw_token,
+    gain,
+    name,
+    pay,
 )
 
 
@@ -24,6 +44,7 @@ def token_text(token: Token) -> str:
 
 
 # --- Costs ---------------------------------------------------------------------------------------
+
 
 def unit_cost(unit: str, level: int) -> dict[str, int]:
     return {data.UNIT_COST_RESOURCE[unit]: data.UNIT_COST[level]}
@@ -40,8 +61,7 @@ def architect_cost(building: str) -> dict[str, int]:
 
 
 def can_produce(state: State, player: Player, unit: str, level: int, bonus: bool = False) -> bool:
-    unlocked = level == 1 or bonus or any(
-        data.BUILDINGS[b].get("unlocks") == unit for b in player.buildings)
+    unlocked = level == 1 or bonus or any(data.BUILDINGS[b].get("unlocks") == unit for b in player.buildings)
     return unlocked and bool(state.pools[data.pool_key(unit, level)]) and can_pay(player, unit_cost(unit, level))
 
 
@@ -51,6 +71,7 @@ def recruits(player: Player) -> list[str]:
 
 # --- Prestige and its bonuses --------------------------------------------------------------------
 
+
 def change_prestige(state: State, seat: int, delta: int, events: list[Event], why: str = "") -> None:
     player = state.players[seat]
     before = player.prestige
@@ -58,8 +79,9 @@ def change_prestige(state: State, seat: int, delta: int, events: list[Event], wh
     if player.prestige == before:
         return
     sign = "+" if delta > 0 else ""
-    events.append(Event(f"⭐ **{name(state, seat)}** {sign}{player.prestige - before} Prestige{why} "
-                        f"(now {player.prestige})."))
+    events.append(
+        Event(f"⭐ **{name(state, seat)}** {sign}{player.prestige - before} Prestige{why} (now {player.prestige}).")
+    )
     for level, bonus in sorted(data.PRESTIGE_BONUSES.items()):
         if before < level <= player.prestige and level not in player.bonuses:
             player.bonuses.append(level)
@@ -79,8 +101,11 @@ def _grant(state: State, seat: int, bonus: str, events: list[Event]) -> None:
     else:
         level = 1 if bonus == "unit1" else 2
         if not any(can_produce(state, player, u, level, bonus=True) for u in data.UNITS):
-            events.append(Event(f"🎁 **{name(state, seat)}** reaches a Prestige bonus ({text}) "
-                                "but cannot pay for it: it is lost."))
+            events.append(
+                Event(
+                    f"🎁 **{name(state, seat)}** reaches a Prestige bonus ({text}) but cannot pay for it: it is lost."
+                )
+            )
             return
         state.prompts.append(Prompt(seat=seat, kind="bonus_unit", level=level))
     events.append(Event(f"🎁 **{name(state, seat)}** reaches a Prestige bonus: {text}."))
@@ -106,11 +131,13 @@ def take_bonus(state: State, seat: int, action, chance: Chance) -> list[Event]:
     if action.kind == "bonus_unit":
         return _produce(state, seat, action.unit, prompt.level, chance, "🎁 ")
     player.figures.append(action.figure)
-    return [Event(f"🏛️ **{name(state, seat)}** recruits **{action.figure}** "
-                  f"(⚔️{data.FIGURES[action.figure]['attack']}).")]
+    return [
+        Event(f"🏛️ **{name(state, seat)}** recruits **{action.figure}** (⚔️{data.FIGURES[action.figure]['attack']}).")
+    ]
 
 
 # --- The development turn ------------------------------------------------------------------------
+
 
 def start_turn_of(state: State, seat: int) -> None:
     player = state.players[seat]
@@ -132,8 +159,9 @@ def legal(state: State, seat: int) -> list:
     if ready and player.admin == "Architect":
         moves += [ArchitectBuild(building=b) for b in unbuilt if can_pay(player, architect_cost(b))]
     if player.trades_left or (ready and player.admin == "Trapezites"):
-        moves += [Trade(give=g, get=t) for g in data.RESOURCES for t in data.RESOURCES
-                  if g != t and getattr(player, g) >= 2]
+        moves += [
+            Trade(give=g, get=t) for g in data.RESOURCES for t in data.RESOURCES if g != t and getattr(player, g) >= 2
+        ]
     if ready and player.admin == "Merchant":
         moves += _withdrawals(state, player)
     if ready and player.admin == "Archon" and not player.archon_used:
@@ -166,15 +194,25 @@ def allowed(state: State, seat: int, action) -> bool:
         return action.level in (1, 2) and can_produce(state, player, action.unit, action.level)
     ready = admin_ready(player)
     if kind == "architect":
-        return (ready and player.admin == "Architect" and _buildable(player, action.building)
-                and can_pay(player, architect_cost(action.building)))
+        return (
+            ready
+            and player.admin == "Architect"
+            and _buildable(player, action.building)
+            and can_pay(player, architect_cost(action.building))
+        )
     if kind == "trade":
-        return bool(player.trades_left or (ready and player.admin == "Trapezites")) and \
-            action.give != action.get and getattr(player, action.give) >= 2
+        return (
+            bool(player.trades_left or (ready and player.admin == "Trapezites"))
+            and action.give != action.get
+            and getattr(player, action.give) >= 2
+        )
     if kind == "withdraw":
-        return ready and player.admin == "Merchant" and \
-            data.RESOURCES.index(action.first) <= data.RESOURCES.index(action.second) and \
-            _can_withdraw(state.treasury[player.league], action.first, action.second)
+        return (
+            ready
+            and player.admin == "Merchant"
+            and data.RESOURCES.index(action.first) <= data.RESOURCES.index(action.second)
+            and _can_withdraw(state.treasury[player.league], action.first, action.second)
+        )
     if kind == "archon":
         return ready and player.admin == "Archon" and not player.archon_used
     return False
@@ -216,8 +254,12 @@ def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
         for resource in (action.first, action.second):
             setattr(treasury, resource, getattr(treasury, resource) - 1)
             gain(player, resource, 1)
-        return [Event(f"💰 {who}'s Merchant takes {data.ICON[action.first]}{data.ICON[action.second]} "
-                      "from the league's treasury.")]
+        return [
+            Event(
+                f"💰 {who}'s Merchant takes {data.ICON[action.first]}{data.ICON[action.second]} "
+                "from the league's treasury."
+            )
+        ]
     player.actions_left -= 1
     if action.kind == "donate":
         return _donate(state, seat, action)
@@ -244,8 +286,12 @@ def _donate(state: State, seat: int, action: Donate) -> list[Event]:
     treasury = state.treasury[player.league]
     setattr(treasury, action.resource, getattr(treasury, action.resource) + action.amount)
     player.donated += action.amount
-    events = [Event(f"🎁 **{name(state, seat)}** donates {action.amount} {data.ICON[action.resource]} "
-                    f"to the {data.LEAGUE_NAMES[player.league]}.")]
+    events = [
+        Event(
+            f"🎁 **{name(state, seat)}** donates {action.amount} {data.ICON[action.resource]} "
+            f"to the {data.LEAGUE_NAMES[player.league]}."
+        )
+    ]
     change_prestige(state, seat, 1, events)
     return events
 
@@ -260,8 +306,11 @@ def _build(state: State, seat: int, action) -> list[Event]:
     pay(player, cost)
     player.buildings.append(action.building)
     helper = " with the Architect" if action.kind == "architect" else ""
-    events = [Event(f"🏗️ **{name(state, seat)}** builds the **{action.building}**{helper} "
-                    f"({cost_text(cost)}): {card['effect']}.")]
+    events = [
+        Event(
+            f"🏗️ **{name(state, seat)}** builds the **{action.building}**{helper} ({cost_text(cost)}): {card['effect']}."
+        )
+    ]
     if action.building == "Temple":
         change_prestige(state, seat, data.TEMPLE_PRESTIGE, events, " (Temple)")
     if action.building == "Prytaneion" and recruits(player) and len(player.figures) < data.FIGURE_SLOTS:

@@ -1,5 +1,6 @@
 """Rolls of the Resolution phase: checks against a target, contests between leagues, and the
 second chances (re-rolls and +2s) a player may take when a roll goes against them."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -7,6 +8,7 @@ from ..core import Event
 from . import data
 from .actions import Accept, Boost, Reroll
 from .state import Prompt, Roll, Side, State, admin_ready, name
+
 
 def augur_bonus(state: State, figures: list[str]) -> tuple[int, list[str]]:
     """The solo Augur's effect on a roll of the player's."""
@@ -61,8 +63,12 @@ def second_chances(state: State, roll: Roll, index: int) -> list:
         options.append(Reroll(source="Zeus"))
     if "Phemonoe" in player.figures and "Phemonoe" not in player.used and _would_win(roll, index, boost=2):
         options.append(Boost(source="Phemonoe"))
-    if (player.admin == "Polemarch" and admin_ready(player) and roll.what in ("conflict", "brigands")
-            and _would_win(roll, index, attack=2)):
+    if (
+        player.admin == "Polemarch"
+        and admin_ready(player)
+        and roll.what in ("conflict", "brigands")
+        and _would_win(roll, index, attack=2)
+    ):
         options.append(Boost(source="Polemarch"))
     return options + [Accept()] if options else []
 

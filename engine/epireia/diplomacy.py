@@ -1,5 +1,6 @@
 """The Diplomacy phase: Influential Figures go to Empires, Territories and neutral Greek cities;
 in solo mode the enemy figures follow the rulebook's d12 table."""
+
 from __future__ import annotations
 
 from ..chance import Chance

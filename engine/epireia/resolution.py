@@ -1,5 +1,6 @@
 """The Resolution phase, in the rulebook's fixed order: Empire negotiations, Territory conflicts
 (with the Brigands) and taxes, the integration of Greek cities, then the Collection."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -7,8 +8,19 @@ from ..core import Event
 from . import data, dice
 from .develop import change_prestige
 from .state import (
-    HOME, Ally, Roll, Side, State, Task, development_order, diplomacy_order, draw_token, gain, name,
-    place_of, territories_of,
+    HOME,
+    Ally,
+    Roll,
+    Side,
+    State,
+    Task,
+    development_order,
+    diplomacy_order,
+    draw_token,
+    gain,
+    name,
+    place_of,
+    territories_of,
 )
 
 
@@ -44,6 +56,7 @@ def run(state: State, chance: Chance, events: list[Event]) -> bool:
 
 # --- Who stands where ----------------------------------------------------------------------------
 
+
 def _player_figures(state: State, place: str) -> list[str]:
     return [f for s in diplomacy_order(state) for f in state.players[s].figures if place_of(state, f) == place]
 
@@ -78,8 +91,14 @@ def _sides(state: State, place: str) -> list[Side]:
     enemies = [e for e in state.enemies if e.place == place]
     if enemies:
         league = "peloponnesian" if state.players[0].league == "delian" else "delian"
-        sides.append(Side(league=league, seat=None, figures=[e.name for e in enemies],
-                          attack=sum(data.FIGURES[e.name]["attack"] for e in enemies)))
+        sides.append(
+            Side(
+                league=league,
+                seat=None,
+                figures=[e.name for e in enemies],
+                attack=sum(data.FIGURES[e.name]["attack"] for e in enemies),
+            )
+        )
     return sides
 
 
@@ -97,8 +116,9 @@ def _side(state: State, league: str, seat: int, figures: list[str], place: str) 
 
 
 def _league_label(state: State, side: Side) -> str:
-    return dice.side_label(state, side) if side.seat is None or len(state.players) < 3 else \
-        data.LEAGUE_NAMES[side.league]
+    return (
+        dice.side_label(state, side) if side.seat is None or len(state.players) < 3 else data.LEAGUE_NAMES[side.league]
+    )
 
 
 def _conflict_result(state: State, events: list[Event]) -> Side | None:
@@ -111,8 +131,9 @@ def _conflict_result(state: State, events: list[Event]) -> Side | None:
         return None
     loser = next(s for s in roll.sides if s is not winner)
     _send_home(state, loser.figures)
-    events.append(Event(f"🏆 **{_league_label(state, winner)}** wins the conflict at {roll.place}; "
-                        f"{_going_home(loser.figures)}."))
+    events.append(
+        Event(f"🏆 **{_league_label(state, winner)}** wins the conflict at {roll.place}; {_going_home(loser.figures)}.")
+    )
     _pericles(state, winner, events)
     return winner
 
@@ -125,6 +146,7 @@ def _pericles(state: State, side: Side, events: list[Event]) -> None:
 
 # --- Empires -------------------------------------------------------------------------------------
 
+
 def _empire(state: State, task: Task, chance: Chance, events: list[Event]) -> bool:
     player = state.players[task.seat]
     figure = next(f for f in player.figures if place_of(state, f) == task.place)
@@ -132,9 +154,11 @@ def _empire(state: State, task: Task, chance: Chance, events: list[Event]) -> bo
     if state.roll is None:
         side = _side(state, player.league, task.seat, [figure], task.place)
         side.attack = 0
-        for source, bonus in (("Embassy", "Embassy" in player.buildings),
-                              (figure, figure in ("Heliodorus", "Hippias")),
-                              (figure, figure == "Timoleon" and task.place == "Syracuse")):
+        for source, bonus in (
+            ("Embassy", "Embassy" in player.buildings),
+            (figure, figure in ("Heliodorus", "Hippias")),
+            (figure, figure == "Timoleon" and task.place == "Syracuse"),
+        ):
             if bonus:
                 side.bonus += 2
                 side.notes.append(f"+2 {source}")
@@ -162,6 +186,7 @@ def _empire(state: State, task: Task, chance: Chance, events: list[Event]) -> bo
 
 
 # --- Territories ---------------------------------------------------------------------------------
+
 
 def _meet(state: State, task: Task, chance: Chance, events: list[Event], then: str, news: str) -> bool:
     """A place's first step: two sides there roll for the conflict first, else on to `then`."""
@@ -236,16 +261,24 @@ def _take(state: State, place: str, events: list[Event]) -> None:
     if taker is None:
         # Said when a figure comes: a figure that stays on would repeat it every turn.
         if any(f in state.players[s].moved for s in present for f in here):
-            events.append(Event(f"**{name(state, present[0])}** has no City token left to mark {place} "
-                                f"(all {data.CITY_TOKENS} mark other Territories)."))
+            events.append(
+                Event(
+                    f"**{name(state, present[0])}** has no City token left to mark {place} "
+                    f"(all {data.CITY_TOKENS} mark other Territories)."
+                )
+            )
         return
     _change_owner(state, place, state.players[taker].city, events)
     player = state.players[taker]
     tax = data.TERRITORIES[place]["tax"]
     for resource, count in tax.items():
         gain(player, resource, count)
-    events.append(Event(f"💰 **{player.city}** collects the tax of {place}: "
-                        f"{' '.join(f'{n}{data.ICON[r]}' for r, n in tax.items())}."))
+    events.append(
+        Event(
+            f"💰 **{player.city}** collects the tax of {place}: "
+            f"{' '.join(f'{n}{data.ICON[r]}' for r, n in tax.items())}."
+        )
+    )
 
 
 def _change_owner(state: State, place: str, city: str, events: list[Event]) -> None:
@@ -257,6 +290,7 @@ def _change_owner(state: State, place: str, city: str, events: list[Event]) -> N
 
 # --- Greek cities --------------------------------------------------------------------------------
 
+
 def _city(state: State, task: Task, chance: Chance, events: list[Event]) -> bool:
     if task.stage == "start":
         return _meet(state, task, chance, events, "integrate", f"⚔️ Rival envoys meet at **{task.place}**!")
@@ -267,9 +301,11 @@ def _city(state: State, task: Task, chance: Chance, events: list[Event]) -> bool
         side = _sides(state, task.place)[0]
         player = state.players[side.seat]
         side.attack = 0
-        for source, bonus in (("Assembly", "Assembly" in player.buildings),
-                              ("Cleisthenes", "Cleisthenes" in side.figures),
-                              ("Gorgo", "Gorgo" in side.figures)):
+        for source, bonus in (
+            ("Assembly", "Assembly" in player.buildings),
+            ("Cleisthenes", "Cleisthenes" in side.figures),
+            ("Gorgo", "Gorgo" in side.figures),
+        ):
             if bonus:
                 side.bonus += 2
                 side.notes.append(f"+2 {source}")
@@ -292,12 +328,17 @@ def _city(state: State, task: Task, chance: Chance, events: list[Event]) -> bool
     ally.league = player.league
     player.deeds.append("integrate")
     unit = data.unit_name(data.CITY_UNIT[task.place], 1) if ally.token else "no token left"
-    events.append(Event(f"🤝 **{task.place}** joins the {data.LEAGUE_NAMES[player.league]} "
-                        f"(**{player.city}** +1🪙; the league gains {unit})."))
+    events.append(
+        Event(
+            f"🤝 **{task.place}** joins the {data.LEAGUE_NAMES[player.league]} "
+            f"(**{player.city}** +1🪙; the league gains {unit})."
+        )
+    )
     return True
 
 
 # --- Collection ----------------------------------------------------------------------------------
+
 
 def _collect(state: State, task: Task, chance: Chance, events: list[Event]) -> bool:
     for seat in development_order(state):

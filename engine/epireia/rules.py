@@ -1,18 +1,24 @@
 """Epireia's flow: who moves, what is legal, applying an action, and the automatic steps between
 decisions (the end of a player's turn, the phases, the Resolution, the turn's end, the battle)."""
+
 from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, Outcome, Step
-from . import battle, deploy, develop, diplomacy, dice, resolution, scenarios, setup
+from . import battle, deploy, develop, dice, diplomacy, resolution, scenarios, setup
 from .state import State, clone, diplomacy_order, seats_of
 
 SETUP_PHASES = ("scenario", "city", "league", "admin", "figure")
-PROMPT_KINDS = {"bonus_resource": ("bonus_resource",), "bonus_unit": ("bonus_unit",),
-                "recruit": ("recruit",), "second_chance": ("reroll", "boost", "accept")}
+PROMPT_KINDS = {
+    "bonus_resource": ("bonus_resource",),
+    "bonus_unit": ("bonus_unit",),
+    "recruit": ("recruit",),
+    "second_chance": ("reroll", "boost", "accept"),
+}
 
 
 # --- Who moves and what is legal -----------------------------------------------------------------
+
 
 def to_move(state: State) -> frozenset[int]:
     if state.phase == "over":
@@ -66,6 +72,7 @@ def _side_index(state: State, seat: int) -> int:
 
 # --- Applying an action --------------------------------------------------------------------------
 
+
 def apply(state: State, seat: int, action, chance: Chance) -> Step:
     state = clone(state)
     if seat not in to_move(state):
@@ -77,8 +84,11 @@ def apply(state: State, seat: int, action, chance: Chance) -> Step:
         _expect(state.phase in SETUP_PHASES, "The set-up is over.")
         events += setup.act(state, seat, action, chance)
     elif state.phase == "develop":
-        _expect(action.kind in ("donate", "build", "produce", "architect", "trade", "withdraw", "archon",
-                                "end_development"), "It is the Development phase: donate, build or produce.")
+        _expect(
+            action.kind
+            in ("donate", "build", "produce", "architect", "trade", "withdraw", "archon", "end_development"),
+            "It is the Development phase: donate, build or produce.",
+        )
         events += develop.act(state, seat, action, chance)
     elif state.phase == "diplomacy":
         _expect(action.kind in ("move", "end_diplomacy"), "It is the Diplomacy phase: move your figures.")
@@ -98,16 +108,21 @@ def _expect(condition: bool, reason: str) -> None:
 
 def _answer(state: State, seat: int, action, chance: Chance) -> list[Event]:
     prompt = state.prompts[0]
-    _expect(action.kind in PROMPT_KINDS[prompt.kind], {
-        "bonus_resource": "First choose the resource of your Prestige bonus.",
-        "bonus_unit": "First choose the unit of your Prestige bonus.",
-        "recruit": "First choose the figure your Prytaneion recruits.",
-        "second_chance": "First decide about your roll: a second chance, or keep it.",
-    }[prompt.kind])
+    _expect(
+        action.kind in PROMPT_KINDS[prompt.kind],
+        {
+            "bonus_resource": "First choose the resource of your Prestige bonus.",
+            "bonus_unit": "First choose the unit of your Prestige bonus.",
+            "recruit": "First choose the figure your Prytaneion recruits.",
+            "second_chance": "First decide about your roll: a second chance, or keep it.",
+        }[prompt.kind],
+    )
     if prompt.kind != "second_chance":
         return develop.take_bonus(state, seat, action, chance)
-    _expect(action in dice.second_chances(state, state.roll, _side_index(state, seat)),
-            "That second chance is not open to you.")
+    _expect(
+        action in dice.second_chances(state, state.roll, _side_index(state, seat)),
+        "That second chance is not open to you.",
+    )
     state.prompts.pop(0)
     if action.kind == "reroll":
         return dice.reroll(state, seat, action, chance)
@@ -136,6 +151,7 @@ def _battle(state: State, seat: int, action, chance: Chance) -> list[Event]:
 
 
 # --- The automatic steps between decisions -------------------------------------------------------
+
 
 def _drop_dead_prompts(state: State, events: list[Event]) -> None:
     """A bonus that can no longer be paid (another bonus took the resources or the last token

@@ -1,5 +1,6 @@
 """Scenario cards (Acts I-III), their objectives, rewards and constraints; the solo scenario's
 objectives; the Augur cards; and the start and end of every turn."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -7,8 +8,8 @@ from ..core import Event
 from . import data, develop
 from .state import State, development_order, draw_token, name, territories_of
 
-
 # --- Objectives ----------------------------------------------------------------------------------
+
 
 def measure_met(state: State, seat: int, objective: tuple) -> bool:
     measure, amount = objective
@@ -73,9 +74,12 @@ def objective_text(objective) -> str:
     if measure == "deed":
         return " or ".join(_deed_text(d) for d in amount)
     return {
-        "donated": f"donate {amount} resources in all", "buildings": f"own {amount} buildings",
-        "territories": f"control {amount} Territories", "prestige": f"reach Prestige {amount}",
-        "military": f"hold {amount} military tokens", "triremes": f"hold {amount} Triremes tokens",
+        "donated": f"donate {amount} resources in all",
+        "buildings": f"own {amount} buildings",
+        "territories": f"control {amount} Territories",
+        "prestige": f"reach Prestige {amount}",
+        "military": f"hold {amount} military tokens",
+        "triremes": f"hold {amount} Triremes tokens",
         "league_brigands": f"your league clears {amount} Brigand tokens",
     }[measure]
 
@@ -87,6 +91,7 @@ def _deed_text(deed: str) -> str:
 
 
 # --- Acts, Augurs and Brigands -------------------------------------------------------------------
+
 
 def place_brigands(state: State, place: str, events: list[Event]) -> None:
     """A Brigand token removes the City token that was there (rulebook)."""
@@ -126,6 +131,7 @@ def reveal_augur(state: State, chance: Chance, events: list[Event]) -> None:
 
 
 # --- The turn ------------------------------------------------------------------------------------
+
 
 def start_turn(state: State, chance: Chance, events: list[Event]) -> None:
     state.turn += 1

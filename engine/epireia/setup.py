@@ -1,5 +1,6 @@
 """Set-up: leagues, the choice of cities and Administrators in the rulebook's order, the secret
 starting Influential Figure; in solo mode also the scenario, the league, the enemy and its army."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -57,13 +58,15 @@ def legal(state: State, seat: int) -> list:
 
 def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
     if action not in legal(state, seat):
-        raise IllegalAction({
-            "scenario": "There is no such solo scenario.",
-            "city": "That city is not free.",
-            "league": "That is not a league you can join.",
-            "admin": "That Administrator is not free.",
-            "figure": "Choose one of your own city's figures (you choose only once).",
-        }.get(action.kind, "That choice is not open now."))
+        raise IllegalAction(
+            {
+                "scenario": "There is no such solo scenario.",
+                "city": "That city is not free.",
+                "league": "That is not a league you can join.",
+                "admin": "That Administrator is not free.",
+                "figure": "Choose one of your own city's figures (you choose only once).",
+            }.get(action.kind, "That choice is not open now.")
+        )
     player = state.players[seat]
     if action.kind == "scenario":
         return _scenario(state, action)
@@ -75,8 +78,7 @@ def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
             state.phase = "admin" if forced else "league"
             joins = f" ({data.LEAGUE_NAMES[forced]})" if forced else ""
             return [Event(f"🏛️ You lead **{action.city}**{joins}.")]
-        events = [Event(f"🏛️ **Seat {seat + 1}** takes **{action.city}** "
-                        f"({data.LEAGUE_NAMES[player.league]}).")]
+        events = [Event(f"🏛️ **Seat {seat + 1}** takes **{action.city}** ({data.LEAGUE_NAMES[player.league]}).")]
         return events + _next_pick(state, "admin")
     if action.kind == "league":
         player.league = action.league
@@ -84,15 +86,18 @@ def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
         return [Event(f"**{player.city}** joins the {data.LEAGUE_NAMES[action.league]}.")]
     if action.kind == "admin":
         player.admin = action.admin
-        events = [Event(f"📜 **{name(state, seat)}** appoints the **{action.admin}**: "
-                        f"{data.ADMINISTRATORS[action.admin]}.")]
+        events = [
+            Event(f"📜 **{name(state, seat)}** appoints the **{action.admin}**: {data.ADMINISTRATORS[action.admin]}.")
+        ]
         if state.solo:
             state.phase = "figure"
             return events
         return events + _next_pick(state, "figure")
     player.chosen = action.figure
-    events = [Event(f"You chose **{action.figure}**; it is revealed when everyone has chosen.", to=seat),
-              Event(f"**{name(state, seat)}** has chosen a starting figure.")]
+    events = [
+        Event(f"You chose **{action.figure}**; it is revealed when everyone has chosen.", to=seat),
+        Event(f"**{name(state, seat)}** has chosen a starting figure."),
+    ]
     if all(p.chosen for p in state.players):
         events += _reveal_figures(state, chance)
     return events
@@ -101,8 +106,12 @@ def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
 def _scenario(state: State, action: ChooseScenario) -> list[Event]:
     state.solo_scenario = action.scenario
     card = data.SOLO_SCENARIOS[action.scenario]
-    events = [Event(f"📜 Solo scenario: **{action.scenario}**. In {card['turns']} turns: {card['text']}, "
-                    "then win the final Battle.")]
+    events = [
+        Event(
+            f"📜 Solo scenario: **{action.scenario}**. In {card['turns']} turns: {card['text']}, "
+            "then win the final Battle."
+        )
+    ]
     player = state.players[0]
     if card["city"]:
         player.city = card["city"]
@@ -120,8 +129,11 @@ def _next_pick(state: State, then: str) -> list[Event]:
         return []
     state.pick = 0
     state.phase = then
-    return [Event("Everyone has chosen an Administrator. Now each player secretly chooses a starting "
-                  "Influential Figure.")] if then == "figure" else []
+    return (
+        [Event("Everyone has chosen an Administrator. Now each player secretly chooses a starting Influential Figure.")]
+        if then == "figure"
+        else []
+    )
 
 
 def _reveal_figures(state: State, chance: Chance) -> list[Event]:
@@ -147,7 +159,7 @@ def _solo_start(state: State, chance: Chance) -> list[Event]:
             if token:
                 army[front][column].append(token)
     state.enemy_army = army
-    state.augurs = chance.shuffle(list(data.AUGURS))[:card["turns"]]
+    state.augurs = chance.shuffle(list(data.AUGURS))[: card["turns"]]
     foes = ", ".join(f"**{e.name}** of {e.city}" for e in state.enemies) or "nobody"
     size = sum(len(c) for columns in army.values() for c in columns)
     return [Event(f"The enemy: {foes}; its army of {size} tokens waits face down on the battlefield.")]

@@ -1,4 +1,5 @@
 """What a stand-in player does at an Epireia table, and what the clock plays at a missed deadline."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -7,8 +8,19 @@ from .actions import Accept, AutoDeploy, EndDevelopment, EndDiplomacy, Engage
 from .rules import legal_actions
 from .state import HOME, State, place_of
 
-BUILD_ORDER = ("Granary", "Mine", "Lumber Camp", "Temple", "Embassy", "Barracks", "Administrator's Hall",
-               "Prytaneion", "Shipyard", "Assembly", "Stables")
+BUILD_ORDER = (
+    "Granary",
+    "Mine",
+    "Lumber Camp",
+    "Temple",
+    "Embassy",
+    "Barracks",
+    "Administrator's Hall",
+    "Prytaneion",
+    "Shipyard",
+    "Assembly",
+    "Stables",
+)
 
 
 def stand_in(state: State, seat: int, chance: Chance):
@@ -57,8 +69,10 @@ def _develop(state: State, seat: int, legal: list):
     measures = {goal[0] for goal in _goals(state)}
     produce = [a for a in legal if a.kind == "produce"]
     builds = {a.building: a for a in legal if a.kind == "build"}
-    donations = sorted((a for a in legal if a.kind == "donate" and a.amount <= 3),
-                       key=lambda a: (-getattr(player, a.resource), a.amount))
+    donations = sorted(
+        (a for a in legal if a.kind == "donate" and a.amount <= 3),
+        key=lambda a: (-getattr(player, a.resource), a.amount),
+    )
     if "triremes" in measures and any(a.unit == "triremes" for a in produce):
         return max((a for a in produce if a.unit == "triremes"), key=lambda a: a.level)
     if "military" in measures and produce:
@@ -83,8 +97,13 @@ def _develop(state: State, seat: int, legal: list):
 def _diplomacy(state: State, seat: int, legal: list):
     player = state.players[seat]
     goals = _goals(state)
-    wanted = {deed.split(":")[1] for measure, deeds in goals if measure == "deed" for deed in deeds
-              if deed.startswith("empire:")}
+    wanted = {
+        deed.split(":")[1]
+        for measure, deeds in goals
+        if measure == "deed"
+        for deed in deeds
+        if deed.startswith("empire:")
+    }
     moves = [a for a in legal if a.kind == "move"]
     for figure in player.figures:
         here = place_of(state, figure)
@@ -97,8 +116,13 @@ def _diplomacy(state: State, seat: int, legal: list):
         if any(m == "league_brigands" for m, _ in goals):
             favoured += [a for a in options if a.to in data.TERRITORIES and state.territories[a.to].brigands]
         empires = [a for a in options if a.to in data.EMPIRES]
-        lands = [a for a in options if a.to in data.TERRITORIES
-                 and state.territories[a.to].owner is None and not state.territories[a.to].brigands]
+        lands = [
+            a
+            for a in options
+            if a.to in data.TERRITORIES
+            and state.territories[a.to].owner is None
+            and not state.territories[a.to].brigands
+        ]
         cities = [a for a in options if a.to in data.CITIES]
         for group in (favoured, lands, cities, empires):
             if group:

@@ -1,4 +1,5 @@
 """Epireia's options and state (pydantic models), and small queries over them."""
+
 from __future__ import annotations
 
 from typing import Literal
@@ -9,8 +10,7 @@ from ..core import copy_state
 from . import data
 from .data import League, Resource, Unit
 
-Phase = Literal["scenario", "city", "league", "admin", "figure", "develop", "diplomacy", "resolve",
-                "battle", "over"]
+Phase = Literal["scenario", "city", "league", "admin", "figure", "develop", "diplomacy", "resolve", "battle", "over"]
 HOME = "home"
 
 
@@ -60,6 +60,7 @@ class Treasury(BaseModel):
 
 class Ally(BaseModel):
     """A neutral Greek city won over: its token sits on the league's space with its unit."""
+
     league: League
     token: Token | None = None
 
@@ -77,6 +78,7 @@ class EnemyFigure(BaseModel):
 
 class Side(BaseModel):
     """One side of a roll: a league (or the solo enemy, seat None) with its die and modifiers."""
+
     league: League
     seat: int | None
     figures: list[str]
@@ -90,6 +92,7 @@ class Side(BaseModel):
 
 class Roll(BaseModel):
     """A roll in progress: a check against a target (`target` set, or Brigands) or a contest."""
+
     what: Literal["empire", "integration", "brigands", "conflict"]
     place: str
     sides: list[Side]
@@ -98,6 +101,7 @@ class Roll(BaseModel):
 
 class Task(BaseModel):
     """One step of the Resolution phase, in the rulebook's order."""
+
     kind: Literal["empire", "territory", "city", "collect"]
     place: str = ""
     seat: int | None = None  # empires: one task per figure there
@@ -107,6 +111,7 @@ class Task(BaseModel):
 
 class Prompt(BaseModel):
     """A choice one seat must make before the game goes on."""
+
     seat: int
     kind: Literal["bonus_resource", "bonus_unit", "recruit", "second_chance"]
     level: int = 1
@@ -116,6 +121,7 @@ class Plan(BaseModel):
     """A league's battlefield: per front three columns of tokens, and a figure per front. A front
     is set up slot by slot in `slots` (slot 2c+r: column c, row r) until it is confirmed: then its
     columns are in `columns`. `ready`: the league confirmed the whole plan."""
+
     columns: dict[str, list[list[Token]]] = {}
     slots: dict[str, list[Token | None]] = {}
     figures: dict[str, str | None] = {}
@@ -172,6 +178,7 @@ class State(BaseModel):
 
 
 # --- Queries -------------------------------------------------------------------------------------
+
 
 def seats_of(state: State, league: str) -> list[int]:
     return [p.seat for p in state.players if p.league == league]

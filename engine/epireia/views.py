@@ -5,6 +5,7 @@ battle column reveals them), the contents of the stacks, the Augur deck, startin
 battle engagements chosen but not yet revealed, and a league's battle plan until the reveal (the
 others see only how many tokens stand on each front it has confirmed).
 """
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -27,13 +28,22 @@ def _counts(tokens: list[Token]) -> dict[str, int]:
 
 def _player(state: State, player) -> dict:
     return {
-        "seat": player.seat, "city": player.city, "league": player.league, "admin": player.admin,
-        "admin_uses": player.admin_uses, "prestige": player.prestige,
+        "seat": player.seat,
+        "city": player.city,
+        "league": player.league,
+        "admin": player.admin,
+        "admin_uses": player.admin_uses,
+        "prestige": player.prestige,
         "resources": {r: getattr(player, r) for r in data.RESOURCES},
-        "buildings": list(player.buildings), "figures": {f: state.places.get(f, HOME) for f in player.figures},
-        "moved": list(player.moved), "territories": territories_of(state, player.city),
-        "army": _counts(player.reserve), "donated": player.donated, "actions_left": player.actions_left,
-        "has_chosen": player.chosen is not None, "bonuses": list(player.bonuses),
+        "buildings": list(player.buildings),
+        "figures": {f: state.places.get(f, HOME) for f in player.figures},
+        "moved": list(player.moved),
+        "territories": territories_of(state, player.city),
+        "army": _counts(player.reserve),
+        "donated": player.donated,
+        "actions_left": player.actions_left,
+        "has_chosen": player.chosen is not None,
+        "bonuses": list(player.bonuses),
     }
 
 
@@ -41,10 +51,22 @@ def _roll(state: State) -> dict | None:
     roll = state.roll
     if roll is None:
         return None
-    return {"what": roll.what, "place": roll.place, "target": roll.target, "sides": [
-        {"who": dice.side_label(state, s), "seat": s.seat, "figures": s.figures, "die": s.die,
-         "total": dice.total(roll, s), "needs": dice.needed(roll, s) if roll.what != "conflict" else None}
-        for s in roll.sides]}
+    return {
+        "what": roll.what,
+        "place": roll.place,
+        "target": roll.target,
+        "sides": [
+            {
+                "who": dice.side_label(state, s),
+                "seat": s.seat,
+                "figures": s.figures,
+                "die": s.die,
+                "total": dice.total(roll, s),
+                "needs": dice.needed(roll, s) if roll.what != "conflict" else None,
+            }
+            for s in roll.sides
+        ],
+    }
 
 
 def _opened(state: State, index: int) -> int:
@@ -58,17 +80,29 @@ def _field(state: State) -> dict:
     tokens if the column is turned over, else only how many stand there."""
     field = {}
     for index, front in enumerate(data.FRONTS):
-        field[front] = [{lg: {"count": len(plan.columns[front][column]),
-                              "tokens": _tokens(plan.columns[front][column]) if column < _opened(state, index) else None}
-                         for lg, plan in state.battle.plans.items()} for column in range(data.COLUMNS)]
+        field[front] = [
+            {
+                lg: {
+                    "count": len(plan.columns[front][column]),
+                    "tokens": _tokens(plan.columns[front][column]) if column < _opened(state, index) else None,
+                }
+                for lg, plan in state.battle.plans.items()
+            }
+            for column in range(data.COLUMNS)
+        ]
     return field
 
 
 def _my_plan(state: State, league: str) -> dict:
     plan = state.battle.plans[league]
     return {
-        "fronts": {front: {"slots": [_tokens([t])[0] if t else None for t in deploy.slots_of(plan, front)],
-                           "confirmed": front in plan.columns} for front in data.FRONTS},
+        "fronts": {
+            front: {
+                "slots": [_tokens([t])[0] if t else None for t in deploy.slots_of(plan, front)],
+                "confirmed": front in plan.columns,
+            }
+            for front in data.FRONTS
+        },
         "figures": {f: figure for f, figure in plan.figures.items() if figure},
         "spare": _tokens(deploy.spare(state, league)),
         "ready": plan.ready,
@@ -80,20 +114,30 @@ def _battle(state: State, seat: int | None) -> dict | None:
     if battle is None:
         return None
     public = {
-        "stage": battle.stage, "front": battle.front, "column": battle.column,
+        "stage": battle.stage,
+        "front": battle.front,
+        "column": battle.column,
         "ready": {lg: plan.ready for lg, plan in battle.plans.items()},
-        "deployed": {lg: {front: len(deploy.on_front(plan, front)) for front in data.FRONTS if front in plan.columns}
-                     for lg, plan in battle.plans.items()},
+        "deployed": {
+            lg: {front: len(deploy.on_front(plan, front)) for front in data.FRONTS if front in plan.columns}
+            for lg, plan in battle.plans.items()
+        },
         "figures": {lg: dict(plan.figures) for lg, plan in battle.plans.items()} if battle.revealed else None,
         "field": _field(state) if battle.revealed else None,
         "engaged": {lg: list(fronts) for lg, fronts in battle.engaged.items()},
-        "columns": [[{"totals": totals, "added": added, "winner": winner}
-                     for totals, added, winner in zip(front_totals, front_added, front_winners + [None] * 3)]
-                    for front_totals, front_added, front_winners in
-                    zip(battle.column_totals, battle.column_added, battle.column_results)],
+        "columns": [
+            [
+                {"totals": totals, "added": added, "winner": winner}
+                for totals, added, winner in zip(front_totals, front_added, front_winners + [None] * 3)
+            ]
+            for front_totals, front_added, front_winners in zip(
+                battle.column_totals, battle.column_added, battle.column_results
+            )
+        ],
         "fronts": list(battle.front_results),
         "waiting": [lg for lg in battle.waiting if lg not in battle.choices],
-        "decided": sorted(battle.choices), "responder": battle.responder,
+        "decided": sorted(battle.choices),
+        "responder": battle.responder,
     }
     if seat is not None:
         league = state.players[seat].league
@@ -105,19 +149,30 @@ def _battle(state: State, seat: int | None) -> dict | None:
 def view(state: State, seat: int | None) -> dict:
     enemy_places = {e.name: e.place for e in state.enemies}
     public = {
-        "solo": state.solo, "phase": state.phase, "turn": state.turn,
-        "last_turn": data.SOLO_SCENARIOS[state.solo_scenario]["turns"] if state.solo_scenario
+        "solo": state.solo,
+        "phase": state.phase,
+        "turn": state.turn,
+        "last_turn": data.SOLO_SCENARIOS[state.solo_scenario]["turns"]
+        if state.solo_scenario
         else state.options.last_turn,
         "to_move": sorted(to_move(state)),
-        "current": state.order[state.current] if state.phase in ("develop", "diplomacy")
-        and state.current < len(state.order) else None,
+        "current": state.order[state.current]
+        if state.phase in ("develop", "diplomacy") and state.current < len(state.order)
+        else None,
         "picking": list(state.picking),
-        "act": state.act, "scenario": state.scenario, "scenario_winner": state.scenario_winner,
+        "act": state.act,
+        "scenario": state.scenario,
+        "scenario_winner": state.scenario_winner,
         "players": [_player(state, p) for p in state.players],
         "names": [p.city or f"Seat {p.seat + 1}" for p in state.players],  # a seat is its city once chosen
-        "leagues": {lg: {"seats": seats_of(state, lg), "treasury": state.treasury[lg].model_dump(),
-                         "allies": sorted(c for c, a in state.allies.items() if a.league == lg)}
-                    for lg in data.LEAGUES},
+        "leagues": {
+            lg: {
+                "seats": seats_of(state, lg),
+                "treasury": state.treasury[lg].model_dump(),
+                "allies": sorted(c for c, a in state.allies.items() if a.league == lg),
+            }
+            for lg in data.LEAGUES
+        },
         "territories": {t: {"owner": land.owner, "brigands": land.brigands} for t, land in state.territories.items()},
         "places": dict(state.places),
         "enemies": [{"name": e.name, "city": e.city, "place": e.place} for e in state.enemies],
@@ -125,10 +180,14 @@ def view(state: State, seat: int | None) -> dict:
         "stacks": {key: len(values) for key, values in state.pools.items()},
         "roll": _roll(state),
         "prompt": state.prompts[0].model_dump() if state.prompts else None,
-        "solo_scenario": state.solo_scenario, "objectives_met": list(state.objectives_met),
-        "augur": state.augur, "augurs_left": len(state.augurs), "augurs_seen": list(state.augurs_seen),
+        "solo_scenario": state.solo_scenario,
+        "objectives_met": list(state.objectives_met),
+        "augur": state.augur,
+        "augurs_left": len(state.augurs),
+        "augurs_seen": list(state.augurs_seen),
         "battle": _battle(state, seat),
-        "winners": state.winners, "result": state.result,
+        "winners": state.winners,
+        "result": state.result,
     }
     if seat is not None:
         me = state.players[seat]
@@ -140,6 +199,7 @@ def view(state: State, seat: int | None) -> dict:
 
 
 # --- Re-dealing what is hidden -------------------------------------------------------------------
+
 
 def _hidden_tokens(state: State, keep_league: str | None) -> list[Token]:
     found = []
@@ -155,7 +215,7 @@ def _hidden_tokens(state: State, keep_league: str | None) -> list[Token]:
         if league == keep_league:
             continue
         for index, front in enumerate(data.FRONTS):
-            for column in plan.columns.get(front, [])[_opened(state, index):]:
+            for column in plan.columns.get(front, [])[_opened(state, index) :]:
                 found += column
             found += [t for t in plan.slots.get(front, []) if t is not None]
     return found
@@ -170,13 +230,13 @@ def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> St
         values = chance.shuffle([t.strength for t in mine] + state.pools[key])
         for token, value in zip(mine, values):
             token.strength = value
-        state.pools[key] = values[len(mine):]
+        state.pools[key] = values[len(mine) :]
     for player in state.players:
         if player.seat != keep and player.chosen is not None:
             player.chosen = chance.pick(data.city_figures(player.city))
     if state.augurs:
         unseen = [a for a in data.AUGURS if a not in state.augurs_seen]
-        state.augurs = chance.shuffle(unseen)[:len(state.augurs)]
+        state.augurs = chance.shuffle(unseen)[: len(state.augurs)]
     if state.battle is not None:
         for league in list(state.battle.choices):
             if league != keep_league:

@@ -1,12 +1,13 @@
 """Philosophy Grudgematch (2 players): football between French and German philosophers."""
+
 from ..core import Game
-from .checks import invariants
 from .actions import actions, label
+from .checks import invariants
 from .legal import legal_actions, to_move
 from .rules import Options, State, apply, setup
 from .standin import default_action, stand_in
-from .views import outcome, shuffle_secrets, view
 from .takeback import undoable
+from .views import outcome, shuffle_secrets, view
 
 GAME = Game(
     key="grudgematch",

@@ -1,4 +1,5 @@
 """Philosophy Grudgematch's actions, one model per choice, and how each reads on a Discord select."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
@@ -100,8 +101,22 @@ class BonusPass(BaseModel):
 
 
 Action = Annotated[
-    Union[LineUp, PlaceBall, Run, StopRunning, KickBall, StopKicking, Tackle, NoTackle, Block,
-          NoBlock, BonusRun, BonusSwap, BonusRelease, BonusPass],
+    Union[
+        LineUp,
+        PlaceBall,
+        Run,
+        StopRunning,
+        KickBall,
+        StopKicking,
+        Tackle,
+        NoTackle,
+        Block,
+        NoBlock,
+        BonusRun,
+        BonusSwap,
+        BonusRelease,
+        BonusPass,
+    ],
     Field(discriminator="kind"),
 ]
 actions = TypeAdapter(Action)
@@ -129,7 +144,10 @@ def label(action) -> str:
     if kind == "bonus_release":
         return f"Release {action.who} from the penalty box"
     return {
-        "stop_running": "Done running", "stop_kicking": "Done kicking", "no_tackle": "No tackle",
-        "no_block": "No block", "bonus_run": "Roll a die and run", "bonus_pass": "Pass",
+        "stop_running": "Done running",
+        "stop_kicking": "Done kicking",
+        "no_tackle": "No tackle",
+        "no_block": "No block",
+        "bonus_run": "Roll a die and run",
+        "bonus_pass": "Pass",
     }[kind]
-

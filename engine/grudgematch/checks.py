@@ -1,5 +1,6 @@
 """What must hold in every Grudgematch position: the deck is whole, one joker at most, one
 philosopher a space."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -3,6 +3,7 @@
 A space is a name such as "F9" in states, views and actions; here it is a (column, row) pair, both
 counted from 1, while we reason about it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -15,8 +16,14 @@ GOAL_COLUMN_NUMBERS = frozenset(data.COLUMNS.index(c) + 1 for c in data.GOAL_COL
 
 # The eight ways a ball can be kicked, as the picture shows them (north is the top, the German end).
 DIRECTIONS: dict[str, Cell] = {
-    "N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1),
-    "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1),
+    "N": (0, -1),
+    "NE": (1, -1),
+    "E": (1, 0),
+    "SE": (1, 1),
+    "S": (0, 1),
+    "SW": (-1, 1),
+    "W": (-1, 0),
+    "NW": (-1, -1),
 }
 ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))

@@ -2,6 +2,7 @@
 space by space, every philosopher it comes near may block it once; finally it stops, is set down
 by whoever it stops on, or goes into a goal.
 """
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -9,8 +10,19 @@ from ..core import Event, IllegalAction
 from . import data, field
 from .legal import block_choices, kick_directions, required, tackle_choices
 from .state import (
-    Kick, LastKick, State, best_value, card_rank, card_suit, is_face, next_to_ball, number_value,
-    occupant, show, suit_of, team_of,
+    Kick,
+    LastKick,
+    State,
+    best_value,
+    card_rank,
+    card_suit,
+    is_face,
+    next_to_ball,
+    number_value,
+    occupant,
+    show,
+    suit_of,
+    team_of,
 )
 from .turn import draw_phase, goal, kick_phase, send_off, start_placing, team_name
 
@@ -48,6 +60,7 @@ def _play_card(state: State, team: int, who: str, card: str) -> None:
 
 # --- Kick ----------------------------------------------------------------------------------------
 
+
 def kick(state: State, seat: int, action, chance: Chance) -> list[Event]:
     _require(state.phase == "kick", "You cannot kick now.")
     _require(action.who in next_to_ball(state, seat), f"{action.who} is not next to the ball.")
@@ -59,8 +72,12 @@ def kick(state: State, seat: int, action, chance: Chance) -> list[Event]:
     _play_card(state, seat, action.who, action.card)
     value, rolled = card_value(action.card, chance)
     arrow = field.ARROWS[action.direction]
-    events = [Event(f"**{action.who}** kicks with {show(action.card)}{rolled}: "
-                    f"{value} space{'s' if value > 1 else ''} {arrow} {action.direction}.")]
+    events = [
+        Event(
+            f"**{action.who}** kicks with {show(action.card)}{rolled}: "
+            f"{value} space{'s' if value > 1 else ''} {arrow} {action.direction}."
+        )
+    ]
     resist = value
     if action.foul:
         bonus, dice = foul_roll(chance)
@@ -72,9 +89,17 @@ def kick(state: State, seat: int, action, chance: Chance) -> list[Event]:
         resist += bonus
         events.append(Event(f"**{action.who}** fouls ({dice}): a tackle must now reach {resist}."))
     path, into = field.ball_line(state.ball, action.direction, value)
-    state.kick = Kick(kicker=action.who, card=action.card, value=value, resist=resist,
-                      direction=action.direction, start=state.ball, path=path, goal=into,
-                      tacklers=tacklers)
+    state.kick = Kick(
+        kicker=action.who,
+        card=action.card,
+        value=value,
+        resist=resist,
+        direction=action.direction,
+        start=state.ball,
+        path=path,
+        goal=into,
+        tacklers=tacklers,
+    )
     if tacklers and (tackle_choices(state) or not state.options.quick_prompts):
         state.phase = "tackle"
         names = " or ".join(f"**{p}**" for p in tacklers)
@@ -88,6 +113,7 @@ def stop_kicking(state: State, seat: int, action, chance: Chance) -> list[Event]
 
 
 # --- Tackle --------------------------------------------------------------------------------------
+
 
 def tackle(state: State, seat: int, action, chance: Chance) -> list[Event]:
     kick = state.kick
@@ -109,8 +135,14 @@ def tackle(state: State, seat: int, action, chance: Chance) -> list[Event]:
         value += bonus
         events.append(Event(f"**{action.who}** fouls ({dice}): the tackle is worth {value}."))
     if value >= kick.resist:
-        state.last_kick = LastKick(kicker=kick.kicker, card=kick.card, value=kick.value, start=kick.start,
-                                   path=[], result=f"tackled by {action.who}")
+        state.last_kick = LastKick(
+            kicker=kick.kicker,
+            card=kick.card,
+            value=kick.value,
+            start=kick.start,
+            path=[],
+            result=f"tackled by {action.who}",
+        )
         events.append(Event(f"Tackled! {value} stops {kick.resist}: the ball does not move."))
         return events + kick_phase(state, chance)
     events.append(Event(f"{value} is not enough to stop {kick.resist}: the ball is off."))
@@ -123,6 +155,7 @@ def no_tackle(state: State, seat: int, action, chance: Chance) -> list[Event]:
 
 
 # --- The ball's flight and blocks ----------------------------------------------------------------
+
 
 def roll_ball(state: State, chance: Chance) -> list[Event]:
     """Move the ball space by space, stopping to ask for blocks, until it comes to rest."""
@@ -141,8 +174,11 @@ def roll_ball(state: State, chance: Chance) -> list[Event]:
         space = kick.path[kick.at]
         state.ball = space
         passed.append(f"{kick.value - kick.at} **{space}**")
-        near = [p for p, s in state.spots.items()
-                if p != kick.kicker and p not in kick.seen and field.distance(s, space) <= 1]
+        near = [
+            p
+            for p, s in state.spots.items()
+            if p != kick.kicker and p not in kick.seen and field.distance(s, space) <= 1
+        ]
         kick.seen += near
         kick.chances = near
         defending = 1 - state.mover
@@ -162,13 +198,21 @@ def _block_prompt(state: State, team: int) -> Event:
     kick = state.kick
     names = " or ".join(f"**{p}**" for p in kick.chances if team_of(p) == team)
     suits = "/".join(data.SUIT_ICON[suit_of(p)] for p in kick.chances if team_of(p) == team)
-    return Event(f"The ball reaches **{state.ball}**: {names} could block with a {suits} of "
-                 f"{required(state)} or more ({team_name(team)} to decide).")
+    return Event(
+        f"The ball reaches **{state.ball}**: {names} could block with a {suits} of "
+        f"{required(state)} or more ({team_name(team)} to decide)."
+    )
 
 
 def _story(kick: Kick, result: str) -> LastKick:
-    return LastKick(kicker=kick.kicker, card=kick.card, value=kick.value, start=kick.start,
-                    path=kick.path[:kick.at + 1], result=result)
+    return LastKick(
+        kicker=kick.kicker,
+        card=kick.card,
+        value=kick.value,
+        start=kick.start,
+        path=kick.path[: kick.at + 1],
+        result=result,
+    )
 
 
 def ball_stops(state: State, chance: Chance, result: str) -> list[Event]:

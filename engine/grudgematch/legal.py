@@ -1,13 +1,34 @@
 """Every legal action of each phase, read from the position (nothing here changes a state)."""
+
 from __future__ import annotations
 
 from . import data, field
 from .actions import (
-    Block, BonusPass, BonusRelease, BonusRun, BonusSwap, KickBall, LineUp, NoBlock, NoTackle,
-    PlaceBall, Run, StopKicking, StopRunning, Tackle,
+    Block,
+    BonusPass,
+    BonusRelease,
+    BonusRun,
+    BonusSwap,
+    KickBall,
+    LineUp,
+    NoBlock,
+    NoTackle,
+    PlaceBall,
+    Run,
+    StopKicking,
+    StopRunning,
+    Tackle,
 )
 from .state import (
-    State, best_value, card_suit, destinations, may_stand, next_to_ball, on_field, suit_of, team_of,
+    State,
+    best_value,
+    card_suit,
+    destinations,
+    may_stand,
+    next_to_ball,
+    on_field,
+    suit_of,
+    team_of,
 )
 
 FOUL_BEST = 6  # a foul adds the higher of two dice, neither a 1: at most 6
@@ -31,7 +52,9 @@ def run_choices(state: State) -> list:
         if who in running.moved:
             continue
         # by square (A1, A2, … B1 …), as a player finds a space named on the picture's edges
-        moves += [Run(who=who, to=space) for space in sorted(destinations(state, who, max(running.left)), key=field.cell)]
+        moves += [
+            Run(who=who, to=space) for space in sorted(destinations(state, who, max(running.left)), key=field.cell)
+        ]
     return moves
 
 
@@ -43,7 +66,8 @@ def can_run(state: State) -> bool:
     taken = set(state.spots.values()) | {state.ball}
     return any(
         there not in taken and may_stand(who, there)
-        for who in on_field(state, running.seat) if who not in running.moved
+        for who in on_field(state, running.seat)
+        if who not in running.moved
         for there in field.orthogonal(state.spots[who])
     )
 
@@ -107,8 +131,11 @@ def block_choices(state: State, team: int) -> list:
     for who in kick.chances:
         if team_of(who) != team:
             continue
-        blocks += [Block(who=who, card=card) for card in state.hands[team]
-                   if card_suit(card) == suit_of(who) and best_value(card) >= need]
+        blocks += [
+            Block(who=who, card=card)
+            for card in state.hands[team]
+            if card_suit(card) == suit_of(who) and best_value(card) >= need
+        ]
     return blocks
 
 
@@ -157,4 +184,3 @@ def legal_actions(state: State, seat: int) -> list:
     if phase == "bonus":
         return bonus_choices(state, seat)
     return []
-

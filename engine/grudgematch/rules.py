@@ -4,6 +4,7 @@ Reads top to bottom: set-up, then applying each action (line-ups, setting the ba
 the scoring bonuses; kicks, tackles and blocks are in kicking.py). The turn's shape is in turn.py,
 what is legal in legal.py, views and the outcome in views.py.
 """
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -12,7 +13,14 @@ from . import data, field, kicking
 from .legal import can_run, to_move
 from .state import Options, State, destinations, full_deck, is_goalie, occupant, show, team_of
 from .turn import (
-    after_placing, begin_lineup, draw_up, end_run, next_bonus, release, start_run, take_the_field,
+    after_placing,
+    begin_lineup,
+    draw_up,
+    end_run,
+    next_bonus,
+    release,
+    start_run,
+    take_the_field,
     team_name,
 )
 
@@ -24,6 +32,7 @@ def _require(condition: bool, reason: str) -> None:
 
 # --- Set-up --------------------------------------------------------------------------------------
 
+
 def setup(seats: int, options: Options | None, chance: Chance) -> State:
     """Shuffle, put the joker near the middle, deal five each (Germans first), then line up."""
     if seats != 2:
@@ -33,13 +42,13 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
     spread = range(middle - data.JOKER_SPREAD, middle + data.JOKER_SPREAD + 1)
     cards.insert(chance.pick(sorted(spread, key=lambda i: (abs(i - middle), i))), data.JOKER)
     dealt = 2 * data.HAND_SIZE
-    state = State(options=options or Options(), hands=[cards[0:dealt:2], cards[1:dealt:2]],
-                  deck=cards[dealt:])
+    state = State(options=options or Options(), hands=[cards[0:dealt:2], cards[1:dealt:2]], deck=cards[dealt:])
     begin_lineup(state, chance, "kickoff")
     return state
 
 
 # --- Applying an action --------------------------------------------------------------------------
+
 
 def apply(state: State, seat: int, action, chance: Chance) -> Step:
     state = copy_state(state)
@@ -53,8 +62,10 @@ def lineup(state: State, seat: int, action, chance: Chance) -> list[Event]:
     _require(action.lineup in data.LINEUPS, "There is no such line-up.")
     state.lineups[seat] = action.lineup
     if len(state.lineups) < 2:
-        return [Event(f"The {team_name(seat)} have chosen their line-up."),
-                Event(f"Your line-up: {action.lineup}.", to=seat)]
+        return [
+            Event(f"The {team_name(seat)} have chosen their line-up."),
+            Event(f"Your line-up: {action.lineup}.", to=seat),
+        ]
     return take_the_field(state, chance)
 
 
@@ -66,8 +77,12 @@ def place_ball(state: State, seat: int, action, chance: Chance) -> list[Event]:
     next_holder = occupant(state, action.to)
     if next_holder:
         state.placing.holder = next_holder
-        return [Event(f"**{holder}** sets the ball on **{action.to}**, on **{next_holder}**: the "
-                      f"{team_name(team_of(next_holder))} set it down next to him.")]
+        return [
+            Event(
+                f"**{holder}** sets the ball on **{action.to}**, on **{next_holder}**: the "
+                f"{team_name(team_of(next_holder))} set it down next to him."
+            )
+        ]
     return [Event(f"**{holder}** sets the ball on **{action.to}**.")] + after_placing(state, chance)
 
 
@@ -82,8 +97,10 @@ def run(state: State, seat: int, action, chance: Chance) -> list[Event]:
         box = field.is_space(action.to) and field.goal_box_team(action.to) is not None
         if box and not is_goalie(action.who):
             raise IllegalAction("Only a team's own goalie may enter its goal box.")
-        raise IllegalAction(f"{action.who} cannot reach {action.to}: no diagonals, and nobody runs "
-                            "through the ball or another philosopher.")
+        raise IllegalAction(
+            f"{action.who} cannot reach {action.to}: no diagonals, and nobody runs "
+            "through the ball or another philosopher."
+        )
     steps = reach[action.to]
     die = min(d for d in running.left if d >= steps)
     running.left.remove(die)
@@ -99,6 +116,7 @@ def stop_running(state: State, seat: int, action, chance: Chance) -> list[Event]
 
 
 # --- Scoring bonuses -----------------------------------------------------------------------------
+
 
 def _in_bonus(state: State) -> None:
     _require(state.phase == "bonus", "There is no scoring bonus to take now.")
@@ -144,10 +162,19 @@ def _after_bonus(state: State, chance: Chance) -> list[Event]:
 
 
 HANDLERS = {
-    "lineup": lineup, "place": place_ball, "run": run, "stop_running": stop_running,
-    "kick": kicking.kick, "stop_kicking": kicking.stop_kicking, "tackle": kicking.tackle,
-    "no_tackle": kicking.no_tackle, "block": kicking.block, "no_block": kicking.no_block,
-    "bonus_run": bonus_run, "bonus_swap": bonus_swap, "bonus_release": bonus_release,
+    "lineup": lineup,
+    "place": place_ball,
+    "run": run,
+    "stop_running": stop_running,
+    "kick": kicking.kick,
+    "stop_kicking": kicking.stop_kicking,
+    "tackle": kicking.tackle,
+    "no_tackle": kicking.no_tackle,
+    "block": kicking.block,
+    "no_block": kicking.no_block,
+    "bonus_run": bonus_run,
+    "bonus_swap": bonus_swap,
+    "bonus_release": bonus_release,
     "bonus_pass": bonus_pass,
 }
 

@@ -3,19 +3,40 @@
 The stand-in plays plain football: get a philosopher next to the ball, kick it towards the other
 goal when that gains ground, tackle and block when the card will probably hold.
 """
+
 from __future__ import annotations
 
 from ..chance import Chance
 from . import data, field
 from .actions import (
-    BonusPass, BonusRelease, BonusRun, LineUp, NoBlock, NoTackle, Run, StopKicking, StopRunning,
+    BonusPass,
+    BonusRelease,
+    BonusRun,
+    LineUp,
+    NoBlock,
+    NoTackle,
+    Run,
+    StopKicking,
+    StopRunning,
 )
 from .legal import (
-    block_choices, bonus_choices, kick_choices, legal_actions, place_choices, required,
+    block_choices,
+    bonus_choices,
+    kick_choices,
+    legal_actions,
+    place_choices,
+    required,
     tackle_choices,
 )
 from .state import (
-    State, best_value, card_rank, destinations, is_face, is_goalie, number_value, on_field,
+    State,
+    best_value,
+    card_rank,
+    destinations,
+    is_face,
+    is_goalie,
+    number_value,
+    on_field,
 )
 
 # Chance that a face card reaches a value: {rank: {value: probability}}.
@@ -73,16 +94,22 @@ def default_action(state: State, seat: int, chance: Chance):
     """The clock passes: no run, no kick, no tackle, no block, no bonus; it still sets a ball down
     and picks the default line-up, because the game cannot go on without them."""
     return {
-        "lineup": LineUp(lineup=data.DEFAULT_LINEUP), "run": StopRunning(), "kick": StopKicking(),
-        "tackle": NoTackle(), "block": NoBlock(), "bonus": BonusPass(),
+        "lineup": LineUp(lineup=data.DEFAULT_LINEUP),
+        "run": StopRunning(),
+        "kick": StopKicking(),
+        "tackle": NoTackle(),
+        "block": NoBlock(),
+        "bonus": BonusPass(),
     }.get(state.phase) or _place(state, seat)
 
 
 def _place(state: State, seat: int):
     """An open space, as near the other goal as possible."""
+
     def score(action):
         taken = action.to in state.spots.values()
         return (taken, threat(action.to, seat), action.to)
+
     return min(place_choices(state), key=score)
 
 
@@ -127,8 +154,11 @@ def _kick(state: State, seat: int):
 
 
 def _tackle(state: State):
-    odds = [(chance_to_reach(t.card, state.kick.resist), -best_value(t.card), t)
-            for t in tackle_choices(state) if not t.foul]
+    odds = [
+        (chance_to_reach(t.card, state.kick.resist), -best_value(t.card), t)
+        for t in tackle_choices(state)
+        if not t.foul
+    ]
     best = max(odds, default=None, key=lambda o: o[:2])
     return best[2] if best and best[0] >= 0.5 else NoTackle()
 
@@ -144,4 +174,3 @@ def _block(state: State, seat: int):
     odds = [(chance_to_reach(b.card, need), -best_value(b.card), b) for b in block_choices(state, seat)]
     best = max(odds, default=None, key=lambda o: o[:2])
     return best[2] if best and best[0] >= 0.5 else NoBlock()
-

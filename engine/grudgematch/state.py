@@ -4,6 +4,7 @@ Seats are teams: seat 0 plays the Germans, seat 1 the French. Philosophers are n
 names ("Hegel"); spaces by their field names ("F9"); cards by rank and suit letter ("8C", "10H",
 "KD"; "JOKER").
 """
+
 from __future__ import annotations
 
 from typing import Literal
@@ -16,6 +17,7 @@ Phase = Literal["lineup", "place", "run", "kick", "tackle", "block", "bonus", "o
 
 
 # --- Options and state ---------------------------------------------------------------------------
+
 
 class Options(BaseModel):
     fouling: bool = False  # the rulebook's optional Fouling rules (and the penalty boxes)
@@ -99,6 +101,7 @@ class State(BaseModel):
 
 # --- Reading the position ------------------------------------------------------------------------
 
+
 def team_of(philosopher: str) -> int:
     return data.GERMANS if philosopher in data.TEAMS[data.GERMANS] else data.FRENCH
 
@@ -153,11 +156,13 @@ def destinations(state: State, philosopher: str, steps: int) -> dict[str, int]:
 _BOXES = field.goal_boxes()
 _NO_ENTRY = {
     who: _BOXES[1 - team] | (frozenset() if is_goalie(who) else _BOXES[team])
-    for team in (data.GERMANS, data.FRENCH) for who in data.TEAMS[team]
+    for team in (data.GERMANS, data.FRENCH)
+    for who in data.TEAMS[team]
 }
 
 
 # --- Cards ---------------------------------------------------------------------------------------
+
 
 def full_deck() -> list[str]:
     return [rank + suit for suit in data.SUITS for rank in data.RANKS]

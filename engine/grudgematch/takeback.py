@@ -5,6 +5,7 @@ the ball down, and runs with the dice already rolled, as long as no card was dra
 die rolled since (the bot refuses any move that rolled). Kicks, tackles and blocks show a card, and
 the bonuses draw or roll: never taken back.
 """
+
 from __future__ import annotations
 
 from ..core import tells_only
@@ -16,5 +17,11 @@ QUIET = ("place", "run", "stop_running")
 def undoable(before: State, after: State, seat: int, action, events) -> bool:
     if action.kind == "lineup":
         return after.phase == "lineup" and tells_only(seat, events)
-    return (action.kind in QUIET and after.phase not in ("lineup", "over") and after.hands == before.hands
-            and after.deck == before.deck and after.discard == before.discard and tells_only(seat, events))
+    return (
+        action.kind in QUIET
+        and after.phase not in ("lineup", "over")
+        and after.hands == before.hands
+        and after.deck == before.deck
+        and after.discard == before.discard
+        and tells_only(seat, events)
+    )

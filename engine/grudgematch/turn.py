@@ -4,6 +4,7 @@ drawing (with the joker's halftime and the deck running out), scoring and its bo
 Each function moves the state on to the next moment where somebody must choose, and returns what
 to announce. Kicks themselves (tackles, blocks, the ball's flight) are in kicking.py.
 """
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -11,7 +12,15 @@ from ..core import Event
 from . import data, field
 from .legal import can_kick, can_run
 from .state import (
-    Placing, Running, State, is_open, may_stand, next_to_ball, occupant, philosopher_for, show,
+    Placing,
+    Running,
+    State,
+    is_open,
+    may_stand,
+    next_to_ball,
+    occupant,
+    philosopher_for,
+    show,
     team_of,
 )
 
@@ -23,6 +32,7 @@ def team_name(team: int) -> str:
 
 
 # --- Line-ups ------------------------------------------------------------------------------------
+
 
 def begin_lineup(state: State, chance: Chance, after: str) -> list[Event]:
     state.phase, state.lineups, state.after_lineup = "lineup", {}, after
@@ -48,6 +58,7 @@ def take_the_field(state: State, chance: Chance) -> list[Event]:
 
 
 # --- A turn: 1. the ball into play, 2. the penalty box, 3. run -----------------------------------
+
 
 def begin_turn(state: State, chance: Chance) -> list[Event]:
     state.turn += 1
@@ -93,8 +104,7 @@ def release(state: State, team: int, who: str, prefix: str = "") -> list[Event]:
     state.penalty[team].remove(who)
     exit_space = data.PENALTY_EXIT[team]
     if not is_open(state, exit_space):
-        exit_space = field.nearest(exit_space, [s for s in field.ALL_SPACES
-                                                if is_open(state, s) and may_stand(who, s)])
+        exit_space = field.nearest(exit_space, [s for s in field.ALL_SPACES if is_open(state, s) and may_stand(who, s)])
     state.spots[who] = exit_space
     return [Event(f"{prefix}**{who}** comes back from the penalty box onto **{exit_space}**.")]
 
@@ -128,6 +138,7 @@ def end_run(state: State, chance: Chance) -> list[Event]:
 
 
 # --- 4. kick, 5. draw ----------------------------------------------------------------------------
+
 
 def kick_phase(state: State, chance: Chance) -> list[Event]:
     """Kicking goes on while the team can kick; quick prompts skip it when no card fits."""
@@ -197,19 +208,25 @@ def deck_runs_out(state: State, chance: Chance) -> list[Event]:
         return finish(state, data.FRENCH, "the deck ran out a second time: the French win")
     state.sudden_death = True
     state.deck, state.discard = chance.shuffle(state.discard), []
-    return [Event(f"The deck runs out with the score tied {germans}–{french}. The discards are "
-                  "shuffled into a new deck: **sudden death**, the next goal wins!")]
+    return [
+        Event(
+            f"The deck runs out with the score tied {germans}–{french}. The discards are "
+            "shuffled into a new deck: **sudden death**, the next goal wins!"
+        )
+    ]
 
 
 # --- Scoring, bonuses and the end ----------------------------------------------------------------
+
 
 def goal(state: State, chance: Chance, into: int) -> list[Event]:
     scorer = 1 - into
     state.score[scorer] += 1
     state.ball, state.kick = None, None
     own = " (an own goal)" if scorer != state.mover else ""
-    events = [Event(f"⚽ **GOAL** for the {team_name(scorer)}{own}! "
-                    f"Germans {state.score[0]} – {state.score[1]} French.")]
+    events = [
+        Event(f"⚽ **GOAL** for the {team_name(scorer)}{own}! Germans {state.score[0]} – {state.score[1]} French.")
+    ]
     if state.sudden_death:
         return events + finish(state, scorer, f"the {TEAM[scorer]} scored the golden goal")
     for team in (state.mover, 1 - state.mover):
@@ -226,8 +243,12 @@ def next_bonus(state: State, chance: Chance) -> list[Event]:
     if not state.bonus:
         return end_turn(state, chance)
     state.phase = "bonus"
-    return [Event(f"{team_name(state.bonus[0])}' bonus: run a philosopher (one die), swap a card, "
-                  "release a philosopher from the penalty box, or pass.")]
+    return [
+        Event(
+            f"{team_name(state.bonus[0])}' bonus: run a philosopher (one die), swap a card, "
+            "release a philosopher from the penalty box, or pass."
+        )
+    ]
 
 
 def finish(state: State, winner: int | None, reason: str) -> list[Event]:
@@ -242,4 +263,6 @@ def finish_at_turn_limit(state: State) -> list[Event]:
     if germans == french:
         return finish(state, None, f"the turn limit was reached at {germans}–{french}")
     leader = data.GERMANS if germans > french else data.FRENCH
-    return finish(state, leader, f"the turn limit was reached: {TEAM[leader]} lead {max(state.score)}–{min(state.score)}")
+    return finish(
+        state, leader, f"the turn limit was reached: {TEAM[leader]} lead {max(state.score)}–{min(state.score)}"
+    )

@@ -1,4 +1,5 @@
 """What each seat sees, who won, and the same position with its secrets re-dealt."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -15,13 +16,19 @@ def _kick_view(state: State) -> dict | None:
     if kick is None:
         return None
     shown = {
-        "kicker": kick.kicker, "card": kick.card, "value": kick.value, "resist": kick.resist,
-        "direction": kick.direction, "start": kick.start, "path": kick.path[:kick.at + 1],
-        "ahead": kick.path[kick.at + 1:], "goal": kick.goal, "tacklers": list(kick.tacklers),
+        "kicker": kick.kicker,
+        "card": kick.card,
+        "value": kick.value,
+        "resist": kick.resist,
+        "direction": kick.direction,
+        "start": kick.start,
+        "path": kick.path[: kick.at + 1],
+        "ahead": kick.path[kick.at + 1 :],
+        "goal": kick.goal,
+        "tacklers": list(kick.tacklers),
     }
     if state.phase == "block":
-        shown |= {"blockers": [p for p in kick.chances if team_of(p) == kick.asking[0]],
-                  "required": required(state)}
+        shown |= {"blockers": [p for p in kick.chances if team_of(p) == kick.asking[0]], "required": required(state)}
     return shown
 
 
@@ -77,8 +84,12 @@ def view(state: State, seat: int | None) -> dict:
         "result": state.result,
     }
     if seat is not None:
-        public |= {"seat": seat, "team": data.TEAM_NAMES[seat], "hand": list(state.hands[seat]),
-                   "lineup": state.lineups.get(seat)}
+        public |= {
+            "seat": seat,
+            "team": data.TEAM_NAMES[seat],
+            "hand": list(state.hands[seat]),
+            "lineup": state.lineups.get(seat),
+        }
     return public
 
 

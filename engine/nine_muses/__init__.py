@@ -1,4 +1,5 @@
 """Nine Muses (2-4 players): call the Muses and trade Knowledge for Aristotle's victory points."""
+
 from ..core import Game
 from .checks import invariants
 from .rules import apply, legal_actions, opening, outcome, setup, shuffle_secrets, to_move, view

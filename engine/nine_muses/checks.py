@@ -1,4 +1,5 @@
 """What must hold in every Nine Muses position: Knowledge, cards and Muses are neither made nor lost."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -3,6 +3,7 @@
 Reads top to bottom: set-up, who moves and what is legal, applying an action (the Muses' gifts at
 the start of a turn, then one Philosopher card), new rounds and the end, views and the outcome.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -27,6 +28,7 @@ def ordered(names, order) -> list:
 
 # --- Set-up --------------------------------------------------------------------------------------
 
+
 def setup(seats: int, options: Options | None, chance: Chance) -> State:
     if not 2 <= seats <= 4:
         raise IllegalAction("Nine Muses needs 2 to 4 players.")
@@ -39,10 +41,9 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
         options=options or Options(),
         names=list(data.SAGES[:seats]),
         pool=pool,
-        players=[Player(knowledge={"craft": data.STARTING_CRAFT, "science": 0, "ethics": 0})
-                 for _ in range(seats)],
-        centre=muses[:data.MUSES_AT_START],
-        muse_deck=ordered(muses[data.MUSES_AT_START:], data.MUSE_NAMES),
+        players=[Player(knowledge={"craft": data.STARTING_CRAFT, "science": 0, "ethics": 0}) for _ in range(seats)],
+        centre=muses[: data.MUSES_AT_START],
+        muse_deck=ordered(muses[data.MUSES_AT_START :], data.MUSE_NAMES),
         deck=data.full_deck(),
         first=first,
         turn=first,
@@ -77,16 +78,21 @@ def opening(state: State) -> tuple[Event, ...]:
     and each player's three cards, to that player alone."""
     muses = ", ".join(f"**{muse}**" for muse in state.centre)
     craft = amount(data.STARTING_CRAFT, "craft")
-    return (Event(f"📜 Round 1: the Muses {muses} are face up in the centre. Every sage starts with "
-                  f"{craft}. **{state.names[state.first]}** starts."), *private_hands(state))
+    return (
+        Event(
+            f"📜 Round 1: the Muses {muses} are face up in the centre. Every sage starts with "
+            f"{craft}. **{state.names[state.first]}** starts."
+        ),
+        *private_hands(state),
+    )
 
 
 def private_hands(state: State) -> list[Event]:
-    return [Event(f"Your Philosopher cards: {', '.join(p.hand)}.", to=seat)
-            for seat, p in enumerate(state.players)]
+    return [Event(f"Your Philosopher cards: {', '.join(p.hand)}.", to=seat) for seat, p in enumerate(state.players)]
 
 
 # --- Who moves and what is legal -----------------------------------------------------------------
+
 
 def to_move(state: State) -> frozenset[int]:
     return frozenset() if state.phase == "over" else frozenset({state.turn})
@@ -121,8 +127,10 @@ def call_refusal(state: State, seat: int, muse: str) -> str | None:
         return f"To call **{muse}** you need {condition}."
     rivals = [state.names[s] for s in range(players(state)) if s != seat and meets(state, s, muse)]
     if rivals:
-        return (f"**{rivals[0]}** also meets **{muse}**'s condition ({condition}); "
-                "she can only be called by the one player who does.")
+        return (
+            f"**{rivals[0]}** also meets **{muse}**'s condition ({condition}); "
+            "she can only be called by the one player who does."
+        )
     return None
 
 
@@ -138,18 +146,25 @@ def legal_actions(state: State, seat: int) -> list:
         return [Collect(muse=muse, steal=s) for s in steal_choices(state, seat, gift(state, seat, muse))]
     # Grouped by kind, so that a select lists all exchanges, then all calls, and so on.
     me, cards = state.players[seat], cards_in_hand(state, seat)
-    exchanges = [Exchange(card=card, option=option, steal=s)
-                 for card in cards for option, trade in enumerate(data.PHILOSOPHERS[card][1])
-                 for s in steal_choices(state, seat, trade)]
-    calls = [Call(card=card, muse=m) for m in data.MUSE_NAMES if call_refusal(state, seat, m) is None
-             for card in cards]
-    demonstrations = [Demonstrate(card=card, knowledge=k, amount=n) for k in data.KNOWLEDGE
-                      for n in range(me.knowledge[k], 0, -1) for card in cards]
+    exchanges = [
+        Exchange(card=card, option=option, steal=s)
+        for card in cards
+        for option, trade in enumerate(data.PHILOSOPHERS[card][1])
+        for s in steal_choices(state, seat, trade)
+    ]
+    calls = [Call(card=card, muse=m) for m in data.MUSE_NAMES if call_refusal(state, seat, m) is None for card in cards]
+    demonstrations = [
+        Demonstrate(card=card, knowledge=k, amount=n)
+        for k in data.KNOWLEDGE
+        for n in range(me.knowledge[k], 0, -1)
+        for card in cards
+    ]
     toils = [Toil(card=card, steal=s) for card in cards for s in steal_choices(state, seat, TOIL)]
     return exchanges + calls + demonstrations + toils
 
 
 # --- Applying an action --------------------------------------------------------------------------
+
 
 def apply(state: State, seat: int, action, chance: Chance) -> Step:
     state = copy_state(state)
@@ -220,6 +235,7 @@ def _toil(state: State, seat: int, action: Toil) -> str:
 
 # --- Turns, Muses' gifts, rounds and the end -----------------------------------------------------
 
+
 def _start_turn(state: State) -> list[Event]:
     state.pending = [m for m in data.MUSE_NAMES if m in state.players[state.turn].muses]
     return _collect_gifts(state)
@@ -266,16 +282,21 @@ def _end_round(state: State, chance: Chance) -> list[Event]:
     state.muse_deck.remove(muse)
     state.centre.append(muse)
     last = " The ninth Muse is out: this is the **last round**!" if not state.muse_deck else ""
-    events = [Event(f"📜 Round {state.round}: **{muse}** joins the Muses in the centre. "
-                    f"**{state.names[state.first]}** starts.{last}")]
+    events = [
+        Event(
+            f"📜 Round {state.round}: **{muse}** joins the Muses in the centre. "
+            f"**{state.names[state.first]}** starts.{last}"
+        )
+    ]
     events += _deal(state, chance)
     return events + private_hands(state) + _start_turn(state)
 
 
 def _final_scores(state: State) -> Event:
     ranked = sorted(range(players(state)), key=lambda s: (-state.players[s].points, -len(state.players[s].muses), s))
-    lines = [f"**{state.names[s]}**: {state.players[s].points} VP, {_muses(len(state.players[s].muses))}"
-             for s in ranked]
+    lines = [
+        f"**{state.names[s]}**: {state.players[s].points} VP, {_muses(len(state.players[s].muses))}" for s in ranked
+    ]
     return Event("🏁 Final scores:\n" + "\n".join(lines))
 
 
@@ -284,6 +305,7 @@ def _muses(count: int) -> str:
 
 
 # --- Views and the outcome -----------------------------------------------------------------------
+
 
 def view(state: State, seat: int | None) -> dict:
     public = {
@@ -303,8 +325,14 @@ def view(state: State, seat: int | None) -> dict:
         "pending": list(state.pending),
         "last": state.last,
         "players": [
-            {"seat": s, "name": state.names[s], "knowledge": dict(p.knowledge), "points": p.points,
-             "muses": list(p.muses), "cards": len(p.hand)}
+            {
+                "seat": s,
+                "name": state.names[s],
+                "knowledge": dict(p.knowledge),
+                "points": p.points,
+                "muses": list(p.muses),
+                "cards": len(p.hand),
+            }
             for s, p in enumerate(state.players)
         ],
         "winners": list(outcome(state).winners) if state.phase == "over" else [],

@@ -1,4 +1,5 @@
 """What a stand-in player does at a Nine Muses table, and how actions read on a Discord select."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,5 @@
 """Nine Muses' options, state and actions (pydantic models)."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
@@ -8,7 +9,15 @@ from pydantic import BaseModel, Field, TypeAdapter
 Knowledge = Literal["craft", "science", "ethics"]
 CardName = Literal["Aesop", "Agnodice", "Archimedes", "Chariton", "Heron", "Hypatia", "Hipparchia", "Telesilla"]
 MuseName = Literal[
-    "Calliope", "Clio", "Erato", "Euterpe", "Polyhymnia", "Melpomene", "Terpsichore", "Thalia", "Urania",
+    "Calliope",
+    "Clio",
+    "Erato",
+    "Euterpe",
+    "Polyhymnia",
+    "Melpomene",
+    "Terpsichore",
+    "Thalia",
+    "Urania",
 ]
 Phase = Literal["collect", "play", "over"]
 # Whom to steal from, by knowledge: one seat a token, e.g. {"craft": [1, 1]} = two Craft from seat 1.
@@ -16,6 +25,7 @@ Steal = dict[Knowledge, list[int]]
 
 
 # --- Options and state ---------------------------------------------------------------------------
+
 
 class Options(BaseModel):
     """Nine Muses has no variants yet; table rules live in data.py."""
@@ -46,6 +56,7 @@ class State(BaseModel):
 
 
 # --- Actions: one Philosopher card and what to do with it, or a Muse's gift ---------------------
+
 
 class Exchange(BaseModel):
     kind: Literal["exchange"] = "exchange"

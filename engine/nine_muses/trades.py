@@ -3,6 +3,7 @@
 The rulebook: you always pay to and gain from the central pool first; when it runs out you steal
 the remainder from any players you choose; a transaction is done in full or not at all.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -77,15 +78,16 @@ def check(state: State, seat: int, trade: Trade, steal: Steal) -> None:
         if not wanted:
             continue
         if not victims(state, seat, k, wanted):
-            raise IllegalAction(
-                f"Nobody can give you {amount(wanted, k)}, and a trade is done in full or not at all.")
+            raise IllegalAction(f"Nobody can give you {amount(wanted, k)}, and a trade is done in full or not at all.")
         if len(named) != wanted:
             raise IllegalAction(f"Choose whom to steal {amount(wanted, k)} from (one player a token).")
         for victim, n in Counter(named).items():
             if victim == seat or not 0 <= victim < len(state.players):
                 raise IllegalAction("Steal from another player at this table.")
             if state.players[victim].knowledge[k] < n:
-                raise IllegalAction(f"**{state.names[victim]}** has only {amount(state.players[victim].knowledge[k], k)}.")
+                raise IllegalAction(
+                    f"**{state.names[victim]}** has only {amount(state.players[victim].knowledge[k], k)}."
+                )
 
 
 def settle(state: State, seat: int, trade: Trade, steal: Steal) -> str:

@@ -1,12 +1,13 @@
 """Ostrakon (5-12 players): secret stone votes on two-answer questions."""
+
 from ..core import Game
 from .announce import opening
 from .checks import invariants
 from .rules import apply, legal_actions, setup, to_move, waiting_reason
-from .state import Options, State, actions
-from .views import outcome, shuffle_secrets, view
 from .standin import label, stand_in
+from .state import Options, State, actions
 from .takeback import undoable
+from .views import outcome, shuffle_secrets, view
 
 GAME = Game(
     key="ostrakon",

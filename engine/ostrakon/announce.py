@@ -1,5 +1,6 @@
 """The dealer's words: what Ostrakon tells the table about where things stand, at the opening,
 after each turn and at the end."""
+
 from __future__ import annotations
 
 from ..core import Event
@@ -12,8 +13,13 @@ def opening(state: State) -> tuple[Event, ...]:
     """The dealer's words as the council opens: where everyone starts, then the first subject."""
     space = state.piles[0].space
     way = data.TEMPLE - space
-    return (Event(f"🌅 Day 1 of {state.days}: the council gathers on space {space} of the path, "
-                  f"{way} spaces from the Temple of Wisdom."), announce(state))
+    return (
+        Event(
+            f"🌅 Day 1 of {state.days}: the council gathers on space {space} of the path, "
+            f"{way} spaces from the Temple of Wisdom."
+        ),
+        announce(state),
+    )
 
 
 def ranking(state: State) -> list[tuple[int, int]]:
@@ -31,25 +37,32 @@ def ranking(state: State) -> list[tuple[int, int]]:
 
 def standings(state: State) -> Event:
     """Where everyone stands after a turn: each pile, top first, and who waits under the Sun."""
-    parts = [f"{'☀️' if pile.space == state.sun else ''}{pile.space} "
-             + ", ".join(state.names[seat] for seat in reversed(pile.seats))
-             for pile in reversed(state.piles)]
+    parts = [
+        f"{'☀️' if pile.space == state.sun else ''}{pile.space} "
+        + ", ".join(state.names[seat] for seat in reversed(pile.seats))
+        for pile in reversed(state.piles)
+    ]
     if state.under_sun:
-        parts.append(f"☀️ under the Sun on {state.sun}: "
-                     + ", ".join(state.names[seat] for seat in reversed(state.under_sun)))
+        parts.append(
+            f"☀️ under the Sun on {state.sun}: " + ", ".join(state.names[seat] for seat in reversed(state.under_sun))
+        )
     return Event("📍 On the path (space, top of the pile first): " + " · ".join(parts))
 
 
 def final_standings(state: State) -> Event:
-    lines = [f"{place}. **{state.names[seat]}**, " + ("the Temple" if space == data.TEMPLE else f"space {space}")
-             for place, (seat, space) in enumerate(ranking(state), start=1)]
+    lines = [
+        f"{place}. **{state.names[seat]}**, " + ("the Temple" if space == data.TEMPLE else f"space {space}")
+        for place, (seat, space) in enumerate(ranking(state), start=1)
+    ]
     return Event("🏁 Final standings:\n" + "\n".join(lines))
 
 
 def announce(state: State) -> Event:
     """The dealer's words at each new turn: this subject and speaker, then the next ones."""
+
     def subject(name: str) -> str:
         return "a free subject" if name == data.FREE_SUBJECT else f"**{name}**"
+
     after = next_speaker(state)
     now = subject(state.subject)
     text = f"🗣️ {now[0].upper() + now[1:]}: **{state.names[speaker(state)]}** asks."

@@ -1,4 +1,5 @@
 """What must hold in every Ostrakon position: each philosopher on the path once, the subjects kept."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,5 @@
 """Reading an Ostrakon position: who is where, who speaks now and next, who may follow."""
+
 from __future__ import annotations
 
 from . import data

@@ -5,6 +5,7 @@ action, then scoring, the Sun's walk and the day's end. The options, state and a
 state.py; reading the position in position.py; the dealer's words in announce.py; the views and
 the outcome in views.py.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -16,11 +17,23 @@ from . import data
 from .announce import announce, final_standings, standings
 from .position import affected, can_follow, pile_at, players, positions, speaker
 from .state import (
-    STONE_ICON, Action, Ask, Consult, Corrupt, Decide, Follow, Options, Pile, Question, Reveal, Rule, State, Stone,
-    Vote, actions,
+    STONE_ICON,
+    Ask,
+    Consult,
+    Corrupt,
+    Decide,
+    Follow,
+    Options,
+    Pile,
+    Question,
+    Reveal,
+    Rule,
+    State,
+    Vote,
 )
 
 # --- Comparing questions -------------------------------------------------------------------------
+
 
 @lru_cache(maxsize=4096)  # stand-ins compare the canned questions on every turn
 def normalise(question: str) -> str:
@@ -33,6 +46,7 @@ def normalise(question: str) -> str:
 
 
 # --- Set-up --------------------------------------------------------------------------------------
+
 
 def setup(seats: int, options: Options | None, chance: Chance) -> State:
     if not 5 <= seats <= 12:
@@ -54,6 +68,7 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
 
 
 # --- Who moves and what is legal -----------------------------------------------------------------
+
 
 def to_move(state: State) -> frozenset[int]:
     if state.phase == "over":
@@ -82,6 +97,7 @@ def legal_actions(state: State, seat: int) -> list:
         return moves + [Follow()] if can_follow(state, seat) else moves
     if state.phase in ("corrupt", "consult"):
         from itertools import combinations
+
         make = Corrupt if state.phase == "corrupt" else Consult
         return [make(seats=list(group)) for group in combinations(others, affected(state))]
     return [Decide(flip=False), Decide(flip=True)]
@@ -89,11 +105,16 @@ def legal_actions(state: State, seat: int) -> list:
 
 # --- Applying an action --------------------------------------------------------------------------
 
+
 def apply(state: State, seat: int, action, chance: Chance) -> Step:
     state = copy_state(state)
     handler = {
-        "ask": _ask, "follow": _follow, "vote": _vote,
-        "corrupt": _corrupt, "consult": _consult, "decide": _decide,
+        "ask": _ask,
+        "follow": _follow,
+        "vote": _vote,
+        "corrupt": _corrupt,
+        "consult": _consult,
+        "decide": _decide,
     }[action.kind]
     events = handler(state, seat, action, chance)
     return Step(state=state, events=tuple(events))
@@ -115,8 +136,10 @@ def _ask(state: State, seat: int, action: Ask, chance: Chance) -> list[Event]:
     state.question = Question(text=text, white=white, black=black)
     state.phase = "vote"
     name = state.names[seat]
-    return [Event(f"**{name}** asks: {text}\n⚪ {white} · ⚫ {black}"),
-            Event("Your question is out. Now cast your own stone: the one you think most will choose.", to=seat)]
+    return [
+        Event(f"**{name}** asks: {text}\n⚪ {white} · ⚫ {black}"),
+        Event("Your question is out. Now cast your own stone: the one you think most will choose.", to=seat),
+    ]
 
 
 def _follow(state: State, seat: int, action: Follow, chance: Chance) -> list[Event]:
@@ -201,8 +224,7 @@ def _decide(state: State, seat: int, action: Decide, chance: Chance) -> list[Eve
 def _reveal_event(state: State) -> Event:
     question = state.question
     by_stone = {
-        stone: [state.names[s] for s, v in sorted(state.votes.items()) if v == stone]
-        for stone in ("white", "black")
+        stone: [state.names[s] for s, v in sorted(state.votes.items()) if v == stone] for stone in ("white", "black")
     }
     lines = [
         f"{STONE_ICON[stone]} {getattr(question, stone)} ({len(names)}): {', '.join(names) or '-'}"
@@ -212,6 +234,7 @@ def _reveal_event(state: State) -> Event:
 
 
 # --- Scoring, the Sun's walk and the day's end ---------------------------------------------------
+
 
 def _take_from_pile(state: State, seat: int) -> None:
     for pile in state.piles:
@@ -238,8 +261,12 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
     scores = matching >= data.majority_needed(players(state)) and missing > 0
     name = state.names[talker]
     state.last = Reveal(
-        speaker=talker, question=state.question, votes=dict(state.votes),
-        advanced=missing if scores else 0, follower=state.follower, shown=dict(state.shown),
+        speaker=talker,
+        question=state.question,
+        votes=dict(state.votes),
+        advanced=missing if scores else 0,
+        follower=state.follower,
+        shown=dict(state.shown),
     )
     follower = state.follower
     # The turn is over, even when the game ends with it: no question stays open in the views.
@@ -251,12 +278,18 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
         events = [Event(f"**{name}** misjudged the council ({why}) and goes under the Sun.")]
     else:
         target = min(data.TEMPLE, state.sun + missing)
-        events = [Event(f"**{name}** foresaw the vote: {matching} of {others} matched, "
-                        f"forward {missing} space{'s' if missing > 1 else ''}.")]
+        events = [
+            Event(
+                f"**{name}** foresaw the vote: {matching} of {others} matched, "
+                f"forward {missing} space{'s' if missing > 1 else ''}."
+            )
+        ]
         if target == data.TEMPLE:
             state.winner, state.outstanding, state.phase = talker, True, "over"
-            return events + [Event(f"🏛️ **{name}** reaches the Temple of Wisdom: an Outstanding Victory!"),
-                             final_standings(state)]
+            return events + [
+                Event(f"🏛️ **{name}** reaches the Temple of Wisdom: an Outstanding Victory!"),
+                final_standings(state),
+            ]
         _place_on_top(state, talker, target)
         if follower is not None:
             events.append(_move_follower(state, follower, missing))
@@ -273,7 +306,9 @@ def _move_follower(state: State, follower: int, spaces: int) -> Event:
     target = min(start + spaces, state.sun)  # a follower never passes the Sun
     _take_from_pile(state, follower)
     _place_on_top(state, follower, target)
-    return Event(f"**{state.names[follower]}** follows, {target - start} space{'s' if target - start != 1 else ''} forward.")
+    return Event(
+        f"**{state.names[follower]}** follows, {target - start} space{'s' if target - start != 1 else ''} forward."
+    )
 
 
 def _next_subject(state: State, chance: Chance) -> None:
@@ -304,7 +339,9 @@ def _end_day(state: State) -> list[Event]:
         state.phase = "over"
         leader = state.piles[-1].seats[-1]
         state.winner = leader
-        return [Event(f"The Moon covers the Calendar. 🏆 **{state.names[leader]}** stands closest to the Temple and wins!")]
+        return [
+            Event(f"The Moon covers the Calendar. 🏆 **{state.names[leader]}** stands closest to the Temple and wins!")
+        ]
     state.day += 1
     state.sun = state.piles[-1].space
     state.rule = rule_of_space(state.options, state.sun)
@@ -314,8 +351,11 @@ def _end_day(state: State) -> list[Event]:
 
 def rule_of_space(options: Options, space: int) -> Rule:
     if options.special_days:
-        for rule, spaces in (("corruption", options.corruption_spaces), ("oracle", options.oracle_spaces),
-                             ("treachery", options.treachery_spaces)):
+        for rule, spaces in (
+            ("corruption", options.corruption_spaces),
+            ("oracle", options.oracle_spaces),
+            ("treachery", options.treachery_spaces),
+        ):
             if space in spaces:
                 return rule
     return "regular"
@@ -323,5 +363,8 @@ def rule_of_space(options: Options, space: int) -> Rule:
 
 def special_spaces(options: Options) -> dict[str, Rule]:
     """The path's special-day symbols, as the board shows them: space -> rule."""
-    return {str(space): rule_of_space(options, space) for space in range(1, data.LAST_SPACE + 1)
-            if rule_of_space(options, space) != "regular"}
+    return {
+        str(space): rule_of_space(options, space)
+        for space in range(1, data.LAST_SPACE + 1)
+        if rule_of_space(options, space) != "regular"
+    }

@@ -1,4 +1,5 @@
 """What a stand-in player does at an Ostrakon table, and how actions read on buttons."""
+
 from __future__ import annotations
 
 from ..chance import Chance

@@ -1,4 +1,5 @@
 """Ostrakon's options, state and actions: the data every rule reads and writes."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
@@ -13,6 +14,7 @@ Subject = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, 
 
 
 # --- Options and state ---------------------------------------------------------------------------
+
 
 class Options(BaseModel):
     special_days: bool = True
@@ -70,6 +72,7 @@ class State(BaseModel):
 
 
 # --- Actions -------------------------------------------------------------------------------------
+
 
 class Ask(BaseModel):
     """Ask the council your question (speaker only)"""

@@ -4,6 +4,7 @@ A question, a follow and a stone, while the vote is still open: the question and
 public, and a stone is secret until all are down (the table saw only "X has voted"). The last
 stone reveals the vote, and corrupting, consulting and deciding show stones: never taken back.
 """
+
 from __future__ import annotations
 
 from ..core import tells_only

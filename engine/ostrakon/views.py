@@ -1,4 +1,5 @@
 """What each seat (or the public) may see of an Ostrakon table, and who won."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -46,7 +47,11 @@ def outcome(state: State) -> Outcome | None:
     if state.winner is None:
         return None
     name = state.names[state.winner]
-    reason = "an Outstanding Victory in the Temple of Wisdom" if state.outstanding else "closest to the Temple when the Moon covered the Calendar"
+    reason = (
+        "an Outstanding Victory in the Temple of Wisdom"
+        if state.outstanding
+        else "closest to the Temple when the Moon covered the Calendar"
+    )
     return Outcome(winners=(state.winner,), reason=f"{name}: {reason}")
 
 

@@ -1,12 +1,13 @@
 """Philosophia: Dare to be Wise (1-6 players; 1 plays alone against the Moirai)."""
+
 from ..core import Game
 from .actions import actions, label
 from .checks import invariants
 from .rules import apply, legal_actions, setup, to_move
 from .standin import default_action, stand_in
 from .state import Options, State
-from .views import outcome, shuffle_secrets, view
 from .takeback import undoable
+from .views import outcome, shuffle_secrets, view
 
 GAME = Game(
     key="philosophia",

@@ -1,6 +1,7 @@
 """The Acropolis: four spots, each with one action. Observe the Debaters, Progress the Timeline,
 give an Offering to Athena (a secret-bid auction for an Olympic Request card) and Initiate a
 Public Debate."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -21,8 +22,15 @@ def acropolis_actions(state: State, who: int) -> list:
     if spot == "observe":
         want = 2 + perk_count(player, "observe")
         room = min(want, hand_limit(player) - len(player.hand), len(state.sophistry) + len(state.syllogism))
-        return [Observe(sophistry=s, syllogism=room - s) for s in range(room + 1)
-                if s <= len(state.sophistry) and room - s <= len(state.syllogism)] if room > 0 else []
+        return (
+            [
+                Observe(sophistry=s, syllogism=room - s)
+                for s in range(room + 1)
+                if s <= len(state.sophistry) and room - s <= len(state.syllogism)
+            ]
+            if room > 0
+            else []
+        )
     if spot == "timeline":
         last_step = state.timeline + 1 == LAST
         return [Progress()] if not last_step or len(player.claimed) >= data.TOKENS_TO_WIN else []
@@ -38,7 +46,11 @@ def take_acropolis(state: State, who: int, action, chance: Chance) -> list[Event
     require(among(action, acropolis_actions(state, who)), _refusal(state, who, action))
     if isinstance(action, Observe):
         drawn = draw_arguments(state, who, action.sophistry, action.syllogism)
-        return [Event(f"👀 {bold(state, who)} observes the debaters.")] + drawn_event(state, who, drawn) + end_turn(state, chance)
+        return (
+            [Event(f"👀 {bold(state, who)} observes the debaters.")]
+            + drawn_event(state, who, drawn)
+            + end_turn(state, chance)
+        )
     if isinstance(action, Progress):
         events = [Event(f"{bold(state, who)} turns the hourglass.")] + advance_timeline(state, chance)
         if state.phase == "over" or state.final is not None:  # the end, or the Final Debate
@@ -49,8 +61,12 @@ def take_acropolis(state: State, who: int, action, chance: Chance) -> list[Event
     card = state.requests.pop(0)
     state.auction = Auction(initiator=who, card=card)
     state.phase = "auction"
-    return [Event(f"🦉 {bold(state, who)} makes an offering to Athena: *{card}* ({data.REQUESTS[card].text}) "
-                  f"goes to the highest secret bid (coins, plus Sophistry cards at their value).")]
+    return [
+        Event(
+            f"🦉 {bold(state, who)} makes an offering to Athena: *{card}* ({data.REQUESTS[card].text}) "
+            f"goes to the highest secret bid (coins, plus Sophistry cards at their value)."
+        )
+    ]
 
 
 def _refusal(state: State, who: int, action) -> str:
@@ -70,8 +86,9 @@ def _refusal(state: State, who: int, action) -> str:
 
 def begin_debate(state: State, initiator: int, challenged: int, chance: Chance) -> list[Event]:
     state.phase = "debate"
-    state.debate = Debate(initiator=initiator, challenged=challenged, leader=initiator,
-                          piles={initiator: [], challenged: []})
+    state.debate = Debate(
+        initiator=initiator, challenged=challenged, leader=initiator, piles={initiator: [], challenged: []}
+    )
     events = [Event(f"🗣️ {bold(state, initiator)} challenges {bold(state, challenged)} to a public debate!")]
     return events + carry_on(state, chance, end_debate)
 
@@ -88,11 +105,19 @@ def end_debate(state: State, chance: Chance) -> list[Event]:
         socrates = state.players[b].character == "Socrates" and not state.players[b].automaton
         winner = b if socrates else a
     high, low = max(count_a, count_b), min(count_a, count_b)
-    state.last_debate = {"initiator": a, "challenged": b, "winner": winner,
-                         "piles": {str(a): list(debate.piles[a]), str(b): list(debate.piles[b])}}
-    events = [Event(f"🏆 {bold(state, winner)} wins the debate, {high} cards to {low}"
-                    f"{' (a tie goes to the initiator)' if count_a == count_b and winner == a else ''}"
-                    f"{' (Socrates wins ties)' if count_a == count_b and winner == b else ''}.")]
+    state.last_debate = {
+        "initiator": a,
+        "challenged": b,
+        "winner": winner,
+        "piles": {str(a): list(debate.piles[a]), str(b): list(debate.piles[b])},
+    }
+    events = [
+        Event(
+            f"🏆 {bold(state, winner)} wins the debate, {high} cards to {low}"
+            f"{' (a tie goes to the initiator)' if count_a == count_b and winner == a else ''}"
+            f"{' (Socrates wins ties)' if count_a == count_b and winner == b else ''}."
+        )
+    ]
     champion = state.players[winner]
     if state.supply.debate_tokens:
         state.supply.debate_tokens -= 1
@@ -132,8 +157,10 @@ def bid(state: State, seat: int, action: Bid, chance: Chance) -> list[Event]:
     require(seat not in auction.bids, "You have already made your offering.")
     require(action.amount <= max_bid(state, seat), "You cannot pay that much (coins plus Sophistry values).")
     auction.bids[seat] = action.amount
-    events = [Event(f"You offer {action.amount}.", to=seat),
-              Event(f"{bold(state, seat)} has made a secret offering ({len(auction.bids)}/{state.seats}).")]
+    events = [
+        Event(f"You offer {action.amount}.", to=seat),
+        Event(f"{bold(state, seat)} has made a secret offering ({len(auction.bids)}/{state.seats})."),
+    ]
     if len(auction.bids) < state.seats:
         return events
     return events + _resolve(state, chance)
@@ -152,10 +179,19 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
     best = max(bids.values())
     order = [(auction.initiator + step) % len(state.players) for step in range(len(state.players))]
     winner = next(who for who in order if bids.get(who) == best)
-    state.last_auction = {"card": auction.card, "bids": {str(w): b for w, b in sorted(bids.items())},
-                          "winner": winner, "moirai_card": moirai_card}
+    state.last_auction = {
+        "card": auction.card,
+        "bids": {str(w): b for w, b in sorted(bids.items())},
+        "winner": winner,
+        "moirai_card": moirai_card,
+    }
     shown = ", ".join(f"{bold(state, who)} {amount}" for who, amount in sorted(bids.items()))
-    events = [Event(f"🦉 The offerings are revealed: {shown}." + (f" (The Moirai turned *{moirai_card}*.)" if moirai_card else ""))]
+    events = [
+        Event(
+            f"🦉 The offerings are revealed: {shown}."
+            + (f" (The Moirai turned *{moirai_card}*.)" if moirai_card else "")
+        )
+    ]
     if state.players[winner].automaton:
         events.append(Event(f"Athena favours the Moirai: *{auction.card}* is lost to the box."))
     else:

@@ -3,6 +3,7 @@
 Targets are "who" indices (see state.py). `name` fields only say how a target reads on a button:
 the rules ignore them.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
@@ -19,6 +20,7 @@ class Move(BaseModel):
 
 class Bonus(BaseModel):
     """At a location token: keep the token, or take the benefit on its back."""
+
     kind: Literal["bonus"] = "bonus"
     keep: bool
 
@@ -51,17 +53,20 @@ class UseSophist(BaseModel):
 
 class Study(BaseModel):
     """Pay coins for a Study token."""
+
     kind: Literal["study"] = "study"
 
 
 class Unlock(BaseModel):
     """Spend a Study token to unlock one of your Wisdom cards."""
+
     kind: Literal["unlock"] = "unlock"
     card: str
 
 
 class Consult(BaseModel):
     """Collect the top card of this Oracle's deck."""
+
     kind: Literal["consult"] = "consult"
 
 
@@ -124,9 +129,30 @@ class Pass(BaseModel):
 
 
 Action = Annotated[
-    Union[Move, Bonus, Tutor, Follow, HireBuilder, BuildSchool, HireSophist, UseSophist, Study,
-          Unlock, Consult, Labyrinth, Observe, Progress, Offering, Challenge, PlayOracle, Rest,
-          Veto, Bid, Argue, Pass],
+    Union[
+        Move,
+        Bonus,
+        Tutor,
+        Follow,
+        HireBuilder,
+        BuildSchool,
+        HireSophist,
+        UseSophist,
+        Study,
+        Unlock,
+        Consult,
+        Labyrinth,
+        Observe,
+        Progress,
+        Offering,
+        Challenge,
+        PlayOracle,
+        Rest,
+        Veto,
+        Bid,
+        Argue,
+        Pass,
+    ],
     Field(discriminator="kind"),
 ]
 actions = TypeAdapter(Action)
@@ -192,7 +218,8 @@ def same(action, other) -> bool:
     """Two actions are the same move whatever their buttons say. (Every action's fields are plain
     values, so comparing them is comparing `model_dump(exclude={"name"})`, without making dicts.)"""
     return type(action) is type(other) and all(
-        value == other.__dict__[field] for field, value in action.__dict__.items() if field != "name")
+        value == other.__dict__[field] for field, value in action.__dict__.items() if field != "name"
+    )
 
 
 def among(action, options: list) -> bool:

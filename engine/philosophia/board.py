@@ -1,11 +1,12 @@
 """What happens on the board, whoever causes it: drawing cards, placing and removing followers,
 entry fees, location tokens, and the Labyrinth criteria."""
+
 from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Event, IllegalAction
 from . import data
-from .state import Player, State, bold, hand_limit, kind, perk_count
+from .state import State, bold, hand_limit, kind, perk_count
 
 
 def require(condition: bool, reason: str) -> None:
@@ -14,6 +15,7 @@ def require(condition: bool, reason: str) -> None:
 
 
 # --- Argument cards ------------------------------------------------------------------------------
+
 
 def draw_arguments(state: State, who: int, sophistry: int, syllogism: int) -> list[str]:
     """Draw from the top of each deck, as far as the decks and the hand limit allow."""
@@ -43,6 +45,7 @@ def drawn_event(state: State, who: int, drawn: list[str]) -> list[Event]:
 
 # --- Followers and schools -----------------------------------------------------------------------
 
+
 def place_follower(state: State, who: int, location: str) -> None:
     state.players[who].followers_left -= 1
     state.sites[location].followers.append(who)
@@ -70,11 +73,14 @@ def entry_fees(state: State, who: int) -> list[Event]:
         if fee:
             if not state.players[owner].automaton:
                 state.players[owner].coins += fee
-            events.append(Event(f"{bold(state, who)} pays {fee} coin{'s' * (fee > 1)} to {bold(state, owner)}'s school."))
+            events.append(
+                Event(f"{bold(state, who)} pays {fee} coin{'s' * (fee > 1)} to {bold(state, owner)}'s school.")
+            )
     return events
 
 
 # --- Location tokens -----------------------------------------------------------------------------
+
 
 def token_benefit(state: State, who: int, colour: str) -> list[Event]:
     player, supply = state.players[who], state.supply
@@ -86,8 +92,10 @@ def token_benefit(state: State, who: int, colour: str) -> list[Event]:
         drawn = draw_arguments(state, who, 0, 1)
         got = "a Syllogism card" if drawn else "nothing (hand full)"
         if drawn:
-            return [Event(f"{bold(state, who)} takes the token's benefit: {got}."),
-                    Event(f"You draw {drawn[0]}.", to=who)]
+            return [
+                Event(f"{bold(state, who)} takes the token's benefit: {got}."),
+                Event(f"You draw {drawn[0]}.", to=who),
+            ]
     elif colour == "blue" and supply.sophists:
         supply.sophists -= 1
         player.sophists += 1
@@ -110,6 +118,7 @@ def token_coin(state: State, who: int) -> list[Event]:
 
 
 # --- Labyrinth -----------------------------------------------------------------------------------
+
 
 def request_met(state: State, who: int, request: str) -> bool:
     rule = data.REQUESTS[request]
@@ -153,5 +162,4 @@ def award_token(state: State, who: int, criterion: str) -> Event:
         state.supply.regular -= 1
         return Event(f"🌀 {bold(state, who)} collects a Labyrinth token ({what}): {len(player.claimed)} of 3.")
     player.numbered = state.supply.numbered.pop(0)
-    return Event(f"🌀 {bold(state, who)} collects the numbered Labyrinth token **{player.numbered}** "
-                 f"({what}): 3 of 3!")
+    return Event(f"🌀 {bold(state, who)} collects the numbered Labyrinth token **{player.numbered}** ({what}): 3 of 3!")

@@ -1,4 +1,5 @@
 """What must hold in every Philosophia position: nothing is created or lost on the way."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -53,8 +54,14 @@ def invariants(state: State) -> list[str]:
         "disks": supply.disks + sum(p.disks for p in players),
         "regular": supply.regular + sum(min(2, len(p.claimed)) for p in players),
     }
-    names = {"builders": "Builders", "sophists": "Sophists", "study": "Study tokens", "disks": "Athena disks",
-             "debate_tokens": "debate-winning tokens", "regular": "regular Labyrinth tokens"}
+    names = {
+        "builders": "Builders",
+        "sophists": "Sophists",
+        "study": "Study tokens",
+        "disks": "Athena disks",
+        "debate_tokens": "debate-winning tokens",
+        "regular": "regular Labyrinth tokens",
+    }
     problems += [f"the {names[key]} do not add up" for key, total in totals.items() if total != data.SUPPLY[key]]
     numbered = supply.numbered + [p.numbered for p in players if p.numbered is not None]
     if sorted(numbered) != list(data.NUMBERED_TOKENS):

@@ -1,5 +1,6 @@
 """The timeline towards 146 BC, and how the game ends when Rome arrives: one philosopher out of
 the Labyrinth wins, several hold the Final Public Debate, nobody and the Romans win."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -43,7 +44,9 @@ def finish(state: State, chance: Chance) -> list[Event]:
     if len(done) == 1:
         return game_over(state, done, f"{name(state, done[0])} leaves the Labyrinth and wins Philosophia!")
     names = ", ".join(bold(state, who) for who in done)
-    return [Event(f"🏛️ {names} hold three Labyrinth tokens: the Final Public Debate begins!")] + begin_final(state, done, chance)
+    return [Event(f"🏛️ {names} hold three Labyrinth tokens: the Final Public Debate begins!")] + begin_final(
+        state, done, chance
+    )
 
 
 # --- The Final Public Debate ---------------------------------------------------------------------
@@ -71,10 +74,10 @@ def _next_final_debate(state: State, chance: Chance) -> list[Event]:
     final = state.final
     a, b = final.pairings[final.index]
     state.phase = "debate"
-    state.debate = Debate(initiator=a, challenged=b, leader=a, final=True,
-                          piles={a: final.piles[a], b: final.piles[b]})
-    events = [Event(f"🏛️ Final debate {final.index + 1} of {len(final.pairings)}: "
-                    f"{bold(state, a)} against {bold(state, b)}.")]
+    state.debate = Debate(initiator=a, challenged=b, leader=a, final=True, piles={a: final.piles[a], b: final.piles[b]})
+    events = [
+        Event(f"🏛️ Final debate {final.index + 1} of {len(final.pairings)}: {bold(state, a)} against {bold(state, b)}.")
+    ]
     return events + carry_on(state, chance, end_final_debate)
 
 
@@ -85,8 +88,12 @@ def end_final_debate(state: State, chance: Chance) -> list[Event]:
     for who, pile in debate.piles.items():
         final.piles[who] = pile
     final.index += 1
-    state.last_debate = {"initiator": debate.initiator, "challenged": debate.challenged, "winner": None,
-                         "piles": {str(who): list(pile) for who, pile in debate.piles.items()}}
+    state.last_debate = {
+        "initiator": debate.initiator,
+        "challenged": debate.challenged,
+        "winner": None,
+        "piles": {str(who): list(pile) for who, pile in debate.piles.items()},
+    }
     counts = ", ".join(f"{bold(state, who)} {len(final.piles[who])}" for who in final.order)
     events = [Event(f"Piles so far: {counts}.")]
     if final.index < len(final.pairings):
@@ -94,6 +101,13 @@ def end_final_debate(state: State, chance: Chance) -> list[Event]:
     best = max(len(pile) for pile in final.piles.values())
     tied = [who for who in final.order if len(final.piles[who]) == best]
     winner = min(tied, key=lambda who: state.players[who].numbered)
-    why = f" (the tie goes to the first out of the Labyrinth, token {state.players[winner].numbered})" if len(tied) > 1 else ""
-    return events + game_over(state, [winner], f"{name(state, winner)} wins the Final Public Debate with "
-                                                 f"{best} cards{why} and wins Philosophia!")
+    why = (
+        f" (the tie goes to the first out of the Labyrinth, token {state.players[winner].numbered})"
+        if len(tied) > 1
+        else ""
+    )
+    return events + game_over(
+        state,
+        [winner],
+        f"{name(state, winner)} wins the Final Public Debate with {best} cards{why} and wins Philosophia!",
+    )

@@ -5,6 +5,7 @@ the timeline and the solo deck. Everything here is our default (see docs/philoso
 the published facts where there are any and from the team's proposals elsewhere. Change the game
 here, not in the rules.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -52,17 +53,46 @@ ORACLE_DECK_AT = {"delphi": "delphi", "dodona": "dodona", "lebadea": "trophonius
 
 # Only for the "adjacent" movement option (the published game moves freely).
 ROUTES = (
-    ("athens", "piraeus"), ("athens", "thebes"), ("athens", "eleusis"), ("athens", "corinth"),
-    ("piraeus", "corinth"), ("piraeus", "delos"), ("eleusis", "thebes"), ("eleusis", "corinth"),
-    ("thebes", "lebadea"), ("lebadea", "delphi"), ("delphi", "corinth"), ("delphi", "dodona"),
-    ("dodona", "ithaca"), ("dodona", "stagira"), ("ithaca", "elea"), ("ithaca", "olympia"),
-    ("elea", "syracuse"), ("syracuse", "knossos"), ("olympia", "corinth"), ("olympia", "sparta"),
-    ("sparta", "corinth"), ("sparta", "knossos"), ("knossos", "rhodes"), ("knossos", "delos"),
-    ("rhodes", "miletus"), ("delos", "samos"), ("delos", "chios"), ("samos", "miletus"),
-    ("samos", "ephesus"), ("ephesus", "miletus"), ("ephesus", "chios"), ("chios", "abdera"),
-    ("abdera", "stagira"), ("stagira", "thebes"),
-    ("observe", "timeline"), ("observe", "athena"), ("observe", "debate"), ("timeline", "athena"),
-    ("timeline", "debate"), ("athena", "debate"),
+    ("athens", "piraeus"),
+    ("athens", "thebes"),
+    ("athens", "eleusis"),
+    ("athens", "corinth"),
+    ("piraeus", "corinth"),
+    ("piraeus", "delos"),
+    ("eleusis", "thebes"),
+    ("eleusis", "corinth"),
+    ("thebes", "lebadea"),
+    ("lebadea", "delphi"),
+    ("delphi", "corinth"),
+    ("delphi", "dodona"),
+    ("dodona", "ithaca"),
+    ("dodona", "stagira"),
+    ("ithaca", "elea"),
+    ("ithaca", "olympia"),
+    ("elea", "syracuse"),
+    ("syracuse", "knossos"),
+    ("olympia", "corinth"),
+    ("olympia", "sparta"),
+    ("sparta", "corinth"),
+    ("sparta", "knossos"),
+    ("knossos", "rhodes"),
+    ("knossos", "delos"),
+    ("rhodes", "miletus"),
+    ("delos", "samos"),
+    ("delos", "chios"),
+    ("samos", "miletus"),
+    ("samos", "ephesus"),
+    ("ephesus", "miletus"),
+    ("ephesus", "chios"),
+    ("chios", "abdera"),
+    ("abdera", "stagira"),
+    ("stagira", "thebes"),
+    ("observe", "timeline"),
+    ("observe", "athena"),
+    ("observe", "debate"),
+    ("timeline", "athena"),
+    ("timeline", "debate"),
+    ("athena", "debate"),
 ) + tuple((spot, town) for spot in ("observe", "timeline", "athena", "debate") for town in ("athens", "piraeus"))
 
 
@@ -84,18 +114,49 @@ class Character(NamedTuple):
 
 
 CHARACTERS: dict[str, Character] = {
-    "Socrates": Character("athens", 2, 2, 2, "wins a tied debate even when challenged",
-                          ("Know Thyself", "The Gadfly", "Elenchus")),
-    "Plato": Character("syracuse", 2, 1, 1, "builds a school without a Builder (still pays the coin)",
-                       ("The Academy", "Theory of Forms", "Allegory of the Cave")),
-    "Aristotle": Character("stagira", 3, 1, 2, "may Study anywhere, not only at a Temple",
-                           ("The Lyceum", "Prior Analytics", "The Golden Mean")),
-    "Heraclitus": Character("ephesus", 3, 2, 1, "may end his move where another philosopher stands",
-                            ("Panta Rhei", "The Logos", "Unity of Opposites")),
-    "Homer": Character("ithaca", 3, 2, 1, "never pays the coin for entering a school",
-                       ("The Iliad", "The Odyssey", "Invocation of the Muse")),
-    "Sophocles": Character("eleusis", 4, 1, 1, "may take an Acropolis spot another philosopher holds",
-                           ("Oedipus Rex", "Antigone", "The Chorus")),
+    "Socrates": Character(
+        "athens", 2, 2, 2, "wins a tied debate even when challenged", ("Know Thyself", "The Gadfly", "Elenchus")
+    ),
+    "Plato": Character(
+        "syracuse",
+        2,
+        1,
+        1,
+        "builds a school without a Builder (still pays the coin)",
+        ("The Academy", "Theory of Forms", "Allegory of the Cave"),
+    ),
+    "Aristotle": Character(
+        "stagira",
+        3,
+        1,
+        2,
+        "may Study anywhere, not only at a Temple",
+        ("The Lyceum", "Prior Analytics", "The Golden Mean"),
+    ),
+    "Heraclitus": Character(
+        "ephesus",
+        3,
+        2,
+        1,
+        "may end his move where another philosopher stands",
+        ("Panta Rhei", "The Logos", "Unity of Opposites"),
+    ),
+    "Homer": Character(
+        "ithaca",
+        3,
+        2,
+        1,
+        "never pays the coin for entering a school",
+        ("The Iliad", "The Odyssey", "Invocation of the Muse"),
+    ),
+    "Sophocles": Character(
+        "eleusis",
+        4,
+        1,
+        1,
+        "may take an Acropolis spot another philosopher holds",
+        ("Oedipus Rex", "Antigone", "The Chorus"),
+    ),
 }
 
 # Each unlocked Wisdom card adds 1 coin to Tutor and grants one perk.
@@ -111,12 +172,24 @@ PERKS = {
     "fee": "philosophers entering a place with your school pay you 2 coins, not 1",
 }
 WISDOM: dict[str, str] = {
-    "Know Thyself": "hand", "The Gadfly": "purse", "Elenchus": "observe",
-    "The Academy": "school", "Theory of Forms": "study", "Allegory of the Cave": "token",
-    "The Lyceum": "builder", "Prior Analytics": "observe", "The Golden Mean": "study",
-    "Panta Rhei": "token", "The Logos": "hand", "Unity of Opposites": "sophist",
-    "The Iliad": "purse", "The Odyssey": "token", "Invocation of the Muse": "fee",
-    "Oedipus Rex": "sophist", "Antigone": "purse", "The Chorus": "fee",
+    "Know Thyself": "hand",
+    "The Gadfly": "purse",
+    "Elenchus": "observe",
+    "The Academy": "school",
+    "Theory of Forms": "study",
+    "Allegory of the Cave": "token",
+    "The Lyceum": "builder",
+    "Prior Analytics": "observe",
+    "The Golden Mean": "study",
+    "Panta Rhei": "token",
+    "The Logos": "hand",
+    "Unity of Opposites": "sophist",
+    "The Iliad": "purse",
+    "The Odyssey": "token",
+    "Invocation of the Muse": "fee",
+    "Oedipus Rex": "sophist",
+    "Antigone": "purse",
+    "The Chorus": "fee",
 }
 
 # --- Economy -------------------------------------------------------------------------------------
@@ -139,8 +212,7 @@ TOKENS_TO_WIN = 3
 # --- Argument cards ------------------------------------------------------------------------------
 
 # Five Syllogisms in a cycle: each beats the next two and loses to the two before it.
-SYLLOGISMS = ("Modus Ponens", "Modus Tollens", "Hypothetical Syllogism", "Constructive Dilemma",
-              "Destructive Dilemma")
+SYLLOGISMS = ("Modus Ponens", "Modus Tollens", "Hypothetical Syllogism", "Constructive Dilemma", "Destructive Dilemma")
 # Sophistry always loses to a Syllogism and ties with Sophistry; its lower-left number is its
 # value in an Athena auction.
 SOPHISTRY = {"Ad Hominem": 1, "Ad Populum": 1, "Post Hoc": 2, "Ad Verecundiam": 2, "Ad Baculum": 3}
@@ -222,8 +294,7 @@ ORACLES: dict[str, Oracle] = {
 ORACLE_DECKS = ("delphi", "dodona", "trophonius")
 FAVOURS = ("Favour of Delphi", "Favour of Dodona", "Favour of Trophonius")
 # Effects an opponent must suffer; "moirai" marks those that can also strike the solo automaton.
-TARGETED = {"look": False, "discard": False, "drain": False, "send_home": True, "steal": True,
-            "silence": True}
+TARGETED = {"look": False, "discard": False, "drain": False, "send_home": True, "steal": True, "silence": True}
 
 # --- Location tokens (face up; keep one, or take the benefit on its back) ------------------------
 

@@ -7,6 +7,7 @@ gives each their own. The first player alternates every round. Once someone pass
 play the rest of their cards straight into their pile. The most cards wins; a tie goes to the
 initiator. A player without cards must pass; the Moirai argue with the top Syllogism cards.
 """
+
 from __future__ import annotations
 
 from typing import Callable
@@ -61,8 +62,9 @@ def options(state: State, who: int) -> list:
     cards = list(dict.fromkeys(debate_cards(state.players[who])))
     example = "" if needs_example(state) else None  # a text the player still has to write
     if debate.step == "respond" and state.options.true_philosopher:
-        found: list = [Argue(card=card, claim=claim, example=example)
-                       for card in cards for claim in ("wins", "ties", "loses")]
+        found: list = [
+            Argue(card=card, claim=claim, example=example) for card in cards for claim in ("wins", "ties", "loses")
+        ]
     else:
         found = [Argue(card=card, example=example) for card in cards]
     return found if must_open(debate, who) else found + [Pass()]
@@ -137,8 +139,12 @@ def _pass(state: State, who: int) -> list[Event]:
         kept = f" takes *{debate.table}* into their pile and"
         debate.table = None
     debate.dumper, debate.step = other(debate, who), "dump"
-    return [Event(f"{bold(state, who)} passes: {bold(state, debate.dumper)}{kept} may play the rest of their "
-                  f"cards into their pile.")]
+    return [
+        Event(
+            f"{bold(state, who)} passes: {bold(state, debate.dumper)}{kept} may play the rest of their "
+            f"cards into their pile."
+        )
+    ]
 
 
 def carry_on(state: State, chance: Chance, end: Ending) -> list[Event]:

@@ -1,5 +1,6 @@
 """The Moirai, the solo automaton: each turn the Fates draw a card that sends their philosopher
 somewhere and makes it spin (followers, schools), measure (tokens, tithes) or cut (the timeline)."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -23,8 +24,7 @@ def fits(where: str, location: str) -> bool:
 
 def destinations(state: State, who: int, deed: str, where: str) -> list[str]:
     moirai = state.players[who]
-    free = [loc for loc in data.LOCATIONS
-            if fits(where, loc) and loc != moirai.location and not occupants(state, loc)]
+    free = [loc for loc in data.LOCATIONS if fits(where, loc) and loc != moirai.location and not occupants(state, loc)]
     if deed == "follower":
         return [loc for loc in free if who not in state.sites[loc].followers] if moirai.followers_left else []
     if deed == "school":

@@ -1,6 +1,7 @@
 """Oracle cards: played for free before your action, each may be cancelled by any other player
 holding a Veto card (they all answer in secret; the first in turn order cancels). Played and
 cancelled cards go to the box. Favours are kept; the riddle is an argument for debates."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -8,7 +9,8 @@ from ..core import Event
 from . import data
 from .actions import PlayOracle, Veto, among
 from .board import place_follower, require, return_arguments, send_home
-from .state import State, Veto as VetoState, bold, kind, locked_wisdom, name, opponents
+from .state import State, bold, kind, locked_wisdom, name, opponents
+from .state import Veto as VetoState
 
 NOT_PLAYED = ("favour", "argument", "cancel")
 
@@ -55,15 +57,21 @@ def plays(state: State, who: int) -> list[PlayOracle]:
         elif what == "builder" and state.supply.builders and player.builders < data.MAX_BUILDERS:
             found.append(PlayOracle(card=card))
         elif what == "place" and player.followers_left:
-            found += [PlayOracle(card=card, choice=loc) for loc, site in state.sites.items()
-                      if kind(loc) != "acropolis" and who not in site.followers]
+            found += [
+                PlayOracle(card=card, choice=loc)
+                for loc, site in state.sites.items()
+                if kind(loc) != "acropolis" and who not in site.followers
+            ]
         elif what == "steal":
-            found += [PlayOracle(card=card, target=other, choice=colour, name=name(state, other))
-                      for other in _targets(state, who, card)
-                      for colour in dict.fromkeys(state.players[other].tokens)]
+            found += [
+                PlayOracle(card=card, target=other, choice=colour, name=name(state, other))
+                for other in _targets(state, who, card)
+                for colour in dict.fromkeys(state.players[other].tokens)
+            ]
         elif what in data.TARGETED:
-            found += [PlayOracle(card=card, target=other, name=name(state, other))
-                      for other in _targets(state, who, card)]
+            found += [
+                PlayOracle(card=card, target=other, name=name(state, other)) for other in _targets(state, who, card)
+            ]
     return found
 
 
@@ -99,8 +107,10 @@ def answer(state: State, seat: int, action: Veto, chance: Chance) -> list[Event]
     require(not action.cancel or can_cancel(state, seat), "You hold no Veto card.")
     veto.answers[seat] = action.cancel
     waiting = state.seats - 1 - len(veto.answers)
-    events = [Event("You will cancel it if nobody before you does." if action.cancel else "You let it be.", to=seat),
-              Event(f"{bold(state, seat)} has answered ({waiting} still to answer).")]
+    events = [
+        Event("You will cancel it if nobody before you does." if action.cancel else "You let it be.", to=seat),
+        Event(f"{bold(state, seat)} has answered ({waiting} still to answer)."),
+    ]
     if waiting:
         return events
     order = [(veto.player + step) % state.seats for step in range(1, state.seats)]
@@ -142,16 +152,20 @@ def resolve(state: State, who: int, action: PlayOracle, chance: Chance) -> list[
         return [Event(f"{me}'s pilgrims found a following at {data.LOCATIONS[action.choice].name}.")]
     if what == "look":
         cards = ", ".join(target.hand) or "no argument cards"
-        return [Event(f"{me} looks at {bold(state, action.target)}'s argument cards."),
-                Event(f"{name(state, action.target)} holds: {cards}.", to=who)]
+        return [
+            Event(f"{me} looks at {bold(state, action.target)}'s argument cards."),
+            Event(f"{name(state, action.target)} holds: {cards}.", to=who),
+        ]
     if what == "discard" and target.hand:
         lost = []
         for _ in range(min(2, len(target.hand))):
             lost.append(chance.pick(target.hand))
             target.hand.remove(lost[-1])
         return_arguments(state, lost, chance)
-        return [Event(f"{bold(state, action.target)} discards {len(lost)} argument card{'s' * (len(lost) > 1)}."),
-                Event(f"You discard {', '.join(lost)}.", to=action.target)]
+        return [
+            Event(f"{bold(state, action.target)} discards {len(lost)} argument card{'s' * (len(lost) > 1)}."),
+            Event(f"You discard {', '.join(lost)}.", to=action.target),
+        ]
     if what == "send_home":
         places = [loc for loc, site in state.sites.items() if action.target in site.followers]
         if places:

@@ -4,6 +4,7 @@ A turn is a move (phase "move"), perhaps a location token ("bonus"), then one ac
 before which Oracle cards may be played (each opens a "veto" window for the others). Acropolis
 actions may open an "auction" (everyone bids in secret) or a "debate" (two players, card by card).
 """
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -14,12 +15,23 @@ from .board import require
 from .state import Options, Player, Site, State, bold
 from .turn import end_turn
 
-STANDARD = {"tutor", "follow", "hire_builder", "build_school", "hire_sophist", "use_sophist", "study",
-            "unlock", "consult", "labyrinth"}
+STANDARD = {
+    "tutor",
+    "follow",
+    "hire_builder",
+    "build_school",
+    "hire_sophist",
+    "use_sophist",
+    "study",
+    "unlock",
+    "consult",
+    "labyrinth",
+}
 ACROPOLIS = {"observe", "progress", "offering", "challenge"}
 
 
 # --- Set-up --------------------------------------------------------------------------------------
+
 
 def _characters(seats: int, options: Options, chance: Chance) -> tuple[list[str], str | None]:
     known = list(data.CHARACTERS)
@@ -52,8 +64,9 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
         sites={loc: Site(token=dict(zip(places, tokens)).get(loc)) for loc in data.LOCATIONS},
         sophistry=chance.shuffle([card for card in data.SOPHISTRY for _ in range(data.COPIES)]),
         syllogism=chance.shuffle([card for card in data.SYLLOGISMS for _ in range(data.COPIES)]),
-        oracle_decks={deck: chance.shuffle([c for c, o in data.ORACLES.items() if o.deck == deck])
-                      for deck in data.ORACLE_DECKS},
+        oracle_decks={
+            deck: chance.shuffle([c for c, o in data.ORACLES.items() if o.deck == deck]) for deck in data.ORACLE_DECKS
+        },
         requests=chance.shuffle(list(data.REQUESTS)),
     )
     for character in dealt:
@@ -68,6 +81,7 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
 
 
 # --- Who moves and what is legal -----------------------------------------------------------------
+
 
 def to_move(state: State) -> frozenset[int]:
     if state.phase == "over":
@@ -94,11 +108,16 @@ def legal_actions(state: State, seat: int) -> list:
         return acropolis.bid_options(state, seat)
     if state.phase == "debate":
         return debate.options(state, seat)
-    return (standard.standard_actions(state, seat) + acropolis.acropolis_actions(state, seat)
-            + oracles.plays(state, seat) + [Rest()])
+    return (
+        standard.standard_actions(state, seat)
+        + acropolis.acropolis_actions(state, seat)
+        + oracles.plays(state, seat)
+        + [Rest()]
+    )
 
 
 # --- Applying an action --------------------------------------------------------------------------
+
 
 def apply(state: State, seat: int, action, chance: Chance) -> Step:
     if state.phase in ("move", "bonus", "act") and seat != state.turn:

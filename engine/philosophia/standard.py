@@ -1,18 +1,43 @@
 """Moving, location tokens, the standard actions, and the special actions of Temples and Oracles."""
+
 from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Event
 from . import data
 from .actions import (
-    BuildSchool, Consult, Follow, HireBuilder, HireSophist, Labyrinth, Study, Tutor, Unlock, UseSophist,
+    BuildSchool,
+    Consult,
+    Follow,
+    HireBuilder,
+    HireSophist,
+    Labyrinth,
+    Study,
+    Tutor,
+    Unlock,
+    UseSophist,
 )
 from .board import (
-    award_token, claimable, entry_fees, place_follower, require, send_home, token_benefit, token_coin,
+    award_token,
+    claimable,
+    entry_fees,
+    place_follower,
+    require,
+    send_home,
+    token_benefit,
+    token_coin,
 )
 from .state import (
-    State, bold, builder_cost, kind, locked_wisdom, name, opponents, school_cost,
-    sophist_cost, study_cost, tutor_income,
+    State,
+    bold,
+    builder_cost,
+    kind,
+    locked_wisdom,
+    name,
+    school_cost,
+    sophist_cost,
+    study_cost,
+    tutor_income,
 )
 from .turn import begin_action, end_turn
 
@@ -48,8 +73,12 @@ def move(state: State, who: int, to: str, chance: Chance) -> list[Event]:
     colour = state.sites[to].token
     if colour:
         state.phase = "bonus"
-        return events + [Event(f"A **{colour}** location token lies here: keep it, or take its benefit "
-                               f"({data.TOKEN_BENEFITS[colour]}).")]
+        return events + [
+            Event(
+                f"A **{colour}** location token lies here: keep it, or take its benefit "
+                f"({data.TOKEN_BENEFITS[colour]})."
+            )
+        ]
     return events + begin_action(state, chance)
 
 
@@ -85,8 +114,9 @@ def standard_actions(state: State, who: int) -> list:
     if player.coins >= sophist_cost(player) and state.supply.sophists:
         found.append(HireSophist())
     if player.sophists and player.followers_left and who not in site.followers:
-        found += [UseSophist(target=other, name=name(state, other))
-                  for other in dict.fromkeys(site.followers) if other != who]
+        found += [
+            UseSophist(target=other, name=name(state, other)) for other in dict.fromkeys(site.followers) if other != who
+        ]
     if kind(here) == "temple" or player.character == "Aristotle":
         if player.coins >= study_cost(player) and state.supply.study and locked_wisdom(player):
             found.append(Study())
@@ -102,8 +132,7 @@ def can_build(state: State, who: int) -> bool:
     player = state.players[who]
     site = state.sites[player.location]
     has_builder = player.builders > 0 or player.character == "Plato"
-    return (has_builder and player.schools_left > 0 and who not in site.schools
-            and player.coins >= school_cost(player))
+    return has_builder and player.schools_left > 0 and who not in site.schools and player.coins >= school_cost(player)
 
 
 def allowed(state: State, who: int, action) -> bool:
@@ -123,18 +152,22 @@ def allowed(state: State, who: int, action) -> bool:
     if action_kind == "follow":
         return free_follower_here
     if action_kind == "hire_builder":
-        return (player.coins >= builder_cost(player) and player.builders < data.MAX_BUILDERS
-                and bool(state.supply.builders))
+        return (
+            player.coins >= builder_cost(player) and player.builders < data.MAX_BUILDERS and bool(state.supply.builders)
+        )
     if action_kind == "build_school":
         return can_build(state, who)
     if action_kind == "hire_sophist":
         return player.coins >= sophist_cost(player) and bool(state.supply.sophists)
     if action_kind == "use_sophist":
-        return (bool(player.sophists) and free_follower_here and action.target != who
-                and action.target in site.followers)
+        return bool(player.sophists) and free_follower_here and action.target != who and action.target in site.followers
     if action_kind == "study":
-        return (at_temple and player.coins >= study_cost(player) and bool(state.supply.study)
-                and bool(locked_wisdom(player)))
+        return (
+            at_temple
+            and player.coins >= study_cost(player)
+            and bool(state.supply.study)
+            and bool(locked_wisdom(player))
+        )
     if action_kind == "unlock":
         return at_temple and bool(player.study) and action.card in locked_wisdom(player)
     if action_kind == "consult":
@@ -191,14 +224,15 @@ def take_standard(state: State, who: int, action, chance: Chance) -> list[Event]
         player.study -= 1
         state.supply.study += 1
         player.wisdom.append(action.card)
-        events = [Event(f"📜 {me} unlocks the Wisdom card *{action.card}* "
-                        f"({data.PERKS[data.WISDOM[action.card]]}).")]
+        events = [Event(f"📜 {me} unlocks the Wisdom card *{action.card}* ({data.PERKS[data.WISDOM[action.card]]}).")]
     elif isinstance(action, Consult):
         deck = data.ORACLE_DECK_AT[here]
         card = state.oracle_decks[deck].pop(0)
         player.oracles.append(card)
-        events = [Event(f"🔮 {me} consults the {where} and takes a {deck.title()} card."),
-                  Event(f"The Oracle gives you *{card}*: {data.ORACLES[card].text}.", to=who)]
+        events = [
+            Event(f"🔮 {me} consults the {where} and takes a {deck.title()} card."),
+            Event(f"The Oracle gives you *{card}*: {data.ORACLES[card].text}.", to=who),
+        ]
     else:
         events = [award_token(state, who, action.criterion)]
     return events + end_turn(state, chance)

@@ -1,5 +1,6 @@
 """What a stand-in player does at a Philosophia table: go where the best action is, take it, argue
 sensibly, bid modestly, and cancel what strikes it."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -10,8 +11,23 @@ from .rules import legal_actions
 from .state import State, builder_cost, kind, school_cost, study_cost
 
 # Order of preference among the actions at hand (Labyrinth tokens first).
-PREFERENCE = ("labyrinth", "progress", "build_school", "unlock", "follow", "use_sophist", "study",
-              "challenge", "offering", "observe", "consult", "hire_builder", "hire_sophist", "tutor", "rest")
+PREFERENCE = (
+    "labyrinth",
+    "progress",
+    "build_school",
+    "unlock",
+    "follow",
+    "use_sophist",
+    "study",
+    "challenge",
+    "offering",
+    "observe",
+    "consult",
+    "hire_builder",
+    "hire_sophist",
+    "tutor",
+    "rest",
+)
 GOOD_ORACLES = ("unlock", "coins", "sophist", "builder", "place", "drain", "steal", "send_home", "silence")
 
 
@@ -87,8 +103,12 @@ def _value(state: State, seat: int, location: str, ready: bool) -> int:
     score = -fees + (1 if site.token else 0)
     if ready:
         score += 8
-    if (player.builders or player.character == "Plato") and player.schools_left and seat not in site.schools \
-            and player.coins >= school_cost(player):
+    if (
+        (player.builders or player.character == "Plato")
+        and player.schools_left
+        and seat not in site.schools
+        and player.coins >= school_cost(player)
+    ):
         score += 6
     if player.followers_left and seat not in site.followers:
         score += 3

@@ -3,6 +3,7 @@
 A "who" is an index into `State.players`: seats 0..seats-1, and in solo games the Moirai at index
 `seats` (an automaton that never appears in `to_move`).
 """
+
 from __future__ import annotations
 
 from typing import Literal
@@ -129,6 +130,7 @@ class State(BaseModel):
 
 
 # --- Reading the position ------------------------------------------------------------------------
+
 
 def solo(state: State) -> bool:
     return state.seats == 1

@@ -5,6 +5,7 @@ turn and no card, oracle, request or Moirai card was drawn or dealt: where a phi
 which token they keep are public. Everything else may draw, bid, argue or hand the turn on: never
 taken back.
 """
+
 from __future__ import annotations
 
 from ..core import tells_only
@@ -13,11 +14,23 @@ from .state import State
 
 def _hidden(state: State) -> tuple:
     """What the players cannot all see: the decks and everyone's cards."""
-    return (state.sophistry, state.syllogism, state.oracle_decks, state.requests, state.moirai_deck,
-            [(p.hand, p.oracles) for p in state.players])
+    return (
+        state.sophistry,
+        state.syllogism,
+        state.oracle_decks,
+        state.requests,
+        state.moirai_deck,
+        [(p.hand, p.oracles) for p in state.players],
+    )
 
 
 def undoable(before: State, after: State, seat: int, action, events) -> bool:
     quiet = action.kind == "move" or (action.kind == "bonus" and action.keep)
-    return (quiet and after.turn == seat and after.phase in ("bonus", "act") and after.round == before.round
-            and _hidden(after) == _hidden(before) and tells_only(seat, events))
+    return (
+        quiet
+        and after.turn == seat
+        and after.phase in ("bonus", "act")
+        and after.round == before.round
+        and _hidden(after) == _hidden(before)
+        and tells_only(seat, events)
+    )

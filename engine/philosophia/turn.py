@@ -1,5 +1,6 @@
 """The turn: move, then (after any location token) one action; then the next philosopher. After
 every round the hourglass may move the timeline on."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -14,7 +15,9 @@ def begin_action(state: State, chance: Chance) -> list[Event]:
     player = state.players[state.turn]
     if player.silenced:
         player.silenced = False
-        return [Event(f"{bold(state, state.turn)} is under the Spell of Trophonius and loses this action.")] + end_turn(state, chance)
+        return [Event(f"{bold(state, state.turn)} is under the Spell of Trophonius and loses this action.")] + end_turn(
+            state, chance
+        )
     state.phase = "act"
     return []
 

@@ -2,6 +2,7 @@
 
 Secret: argument and Oracle cards in hand (their number per deck is public, as the backs show),
 the order of every deck, auction bids until all are in, and answers to an Oracle card."""
+
 from __future__ import annotations
 
 from ..chance import Chance
@@ -51,22 +52,47 @@ def view(state: State, seat: int | None) -> dict:
         "timeline": {"index": state.timeline, "year": data.TIMELINE[state.timeline], "years": list(data.TIMELINE)},
         "players": [_player(state, player) for player in state.players],
         "locations": {
-            loc: {"name": place.name, "kind": place.kind, "region": place.region,
-                  "token": state.sites[loc].token, "followers": list(state.sites[loc].followers),
-                  "schools": list(state.sites[loc].schools), "philosophers": occupants(state, loc)}
+            loc: {
+                "name": place.name,
+                "kind": place.kind,
+                "region": place.region,
+                "token": state.sites[loc].token,
+                "followers": list(state.sites[loc].followers),
+                "schools": list(state.sites[loc].schools),
+                "philosophers": occupants(state, loc),
+            }
             for loc, place in data.LOCATIONS.items()
         },
-        "decks": {"sophistry": len(state.sophistry), "syllogism": len(state.syllogism),
-                  **{deck: len(cards) for deck, cards in state.oracle_decks.items()},
-                  "requests": len(state.requests)},
+        "decks": {
+            "sophistry": len(state.sophistry),
+            "syllogism": len(state.syllogism),
+            **{deck: len(cards) for deck, cards in state.oracle_decks.items()},
+            "requests": len(state.requests),
+        },
         "supply": state.supply.model_dump(),
         "debate": state.debate.model_dump(mode="json") if state.debate else None,
         "final": state.final.model_dump(mode="json") if state.final else None,
-        "auction": ({"initiator": state.auction.initiator, "card": state.auction.card,
-                     "text": data.REQUESTS[state.auction.card].text, "bid": sorted(state.auction.bids)}
-                    if state.auction else None),
-        "veto": ({"player": state.veto.player, "card": state.veto.card, "target": state.veto.target,
-                  "choice": state.veto.choice, "answered": sorted(state.veto.answers)} if state.veto else None),
+        "auction": (
+            {
+                "initiator": state.auction.initiator,
+                "card": state.auction.card,
+                "text": data.REQUESTS[state.auction.card].text,
+                "bid": sorted(state.auction.bids),
+            }
+            if state.auction
+            else None
+        ),
+        "veto": (
+            {
+                "player": state.veto.player,
+                "card": state.veto.card,
+                "target": state.veto.target,
+                "choice": state.veto.choice,
+                "answered": sorted(state.veto.answers),
+            }
+            if state.veto
+            else None
+        ),
         "last_auction": state.last_auction,
         "last_debate": state.last_debate,
         "true_philosopher": state.options.true_philosopher,
@@ -77,8 +103,11 @@ def view(state: State, seat: int | None) -> dict:
     if not state.options.true_philosopher:
         public["beats"] = {card: list(data.beaten_by(card)) for card in data.SYLLOGISMS + (data.RIDDLE,)}
     if state.seats == 1:
-        public["moirai"] = {"deck": len(state.moirai_deck), "drawn": list(state.moirai_discard),
-                            "runs": state.moirai_runs}
+        public["moirai"] = {
+            "deck": len(state.moirai_deck),
+            "drawn": list(state.moirai_discard),
+            "runs": state.moirai_runs,
+        }
     if seat is not None and 0 <= seat < state.seats:
         mine = state.players[seat]
         public["seat"] = seat

@@ -1,6 +1,7 @@
 """The whole-bot bench's CPU target is read as moves a second one core serves, from a run with the
 core full (the capacity run); the paced load's CPU a move is given beside it, with what waking
 an idle core costs (the same load beside a spinner at the lowest priority, bench/spinner.py)."""
+
 import asyncio
 import os
 
@@ -17,8 +18,18 @@ from .test_blank_pictures import split
 def capacity_run(cpu_ms: float, busy: float) -> dict:
     """What many_tables measured in a capacity run of 20 s: `cpu_ms` a move, the core `busy`."""
     moves = round(busy * 20 / cpu_ms * 1000)
-    return {"tables": 160, "seconds": 20.0, "moves": moves, "warm_up_s": 5.0, "stumbles": 0, "failures": [],
-            "ack_s": [0.2, 0.4], "shown_s": [0.5, 0.9], "bot": {"cpu_s": busy * 20}, "core": {"busy": busy * 20, "steal": 0.0}}
+    return {
+        "tables": 160,
+        "seconds": 20.0,
+        "moves": moves,
+        "warm_up_s": 5.0,
+        "stumbles": 0,
+        "failures": [],
+        "ack_s": [0.2, 0.4],
+        "shown_s": [0.5, 0.9],
+        "bot": {"cpu_s": busy * 20},
+        "core": {"busy": busy * 20, "steal": 0.0},
+    }
 
 
 def test_a_capacity_run_says_when_the_core_was_not_full():
@@ -34,9 +45,12 @@ def test_a_capacity_run_says_when_the_core_was_not_full():
 def results(capacity_ms: float, quick: bool = False) -> dict:
     games = {**split(2500), "quick": quick}
     games["cpu_split_us"]["us"]["process"] = 7400.0
-    return {"games": games, "load": {"cpu_ms_per_move": 5.8, "moves_per_s": 36.4, "tables": 100},
-            "load_core_kept_busy": {"cpu_ms_per_move": 4.6},
-            "capacity": report_capacity(capacity_run(capacity_ms, 0.94), lambda *line: None)}
+    return {
+        "games": games,
+        "load": {"cpu_ms_per_move": 5.8, "moves_per_s": 36.4, "tables": 100},
+        "load_core_kept_busy": {"cpu_ms_per_move": 4.6},
+        "capacity": report_capacity(capacity_run(capacity_ms, 0.94), lambda *line: None),
+    }
 
 
 def test_the_cpu_target_is_the_capacity_with_the_paced_figure_beside_it():
@@ -64,6 +78,7 @@ def test_the_spinner_keeps_the_core_busy_at_the_lowest_priority():
             assert os.sched_getscheduler(spinner) == os.SCHED_IDLE
             assert os.sched_getaffinity(spinner) == {core}
             return spinner
+
     spinner = asyncio.run(spinning())
     assert not os.path.exists(f"/proc/{spinner}")  # gone with the block
 

@@ -1,5 +1,6 @@
 """The bench's SQLite ceiling runs the bot's own statements on the bot's own schema: when the schema
 changes (a column dropped, say), this fails here instead of in the middle of `make bench`."""
+
 import json
 import sqlite3
 
@@ -17,7 +18,7 @@ def test_the_ceiling_commits_moves_and_deliveries_on_the_bot_s_schema(tmp_path):
     finally:
         ceiling.close()
     db = sqlite3.connect(tmp_path / "ceiling.sqlite3")
-    logged, = db.execute("SELECT COUNT(*) FROM actions").fetchone()
-    announced, = db.execute("SELECT MAX(announced) FROM tables").fetchone()
+    (logged,) = db.execute("SELECT COUNT(*) FROM actions").fetchone()
+    (announced,) = db.execute("SELECT MAX(announced) FROM tables").fetchone()
     db.close()
     assert logged == moves + deliveries and announced > 0

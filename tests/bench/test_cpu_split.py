@@ -1,6 +1,7 @@
 """The whole-bot bench splits CPU time by part of the bot (bench/cpu_split.py): each part is charged
 its own time only (a call into another part is that part's), and a coroutine only for its steps,
 not for the time it waits."""
+
 import asyncio
 import time
 
@@ -31,6 +32,7 @@ def test_a_call_into_another_part_is_charged_to_that_part(ledger):
         spin(0.02)
         rules()
         spin(0.01)
+
     cpu_split.wrapped(act, "service")()
     spent = ledger.snapshot()["loop_thread_s"]
     assert spent["service"] == pytest.approx(0.03, abs=0.01)
@@ -43,10 +45,12 @@ async def test_a_coroutine_is_charged_for_its_steps_not_its_waits(ledger):
         spin(0.01)
         await asyncio.sleep(0.05)  # meanwhile the loop runs other work, charged elsewhere
         spin(0.01)
+
     wrapped = cpu_split.wrapped(save, "store")
 
     async def other():
         spin(0.02)
+
     await asyncio.gather(wrapped(), other())
     spent = ledger.snapshot()["loop_thread_s"]
     assert spent["store"] == pytest.approx(0.02, abs=0.01)
@@ -57,6 +61,7 @@ async def test_an_error_or_a_cancellation_leaves_the_part(ledger):
     async def fails():
         await asyncio.sleep(0)
         raise ValueError("refused")
+
     with pytest.raises(ValueError):
         await cpu_split.wrapped(fails, "service")()
     task = asyncio.ensure_future(cpu_split.wrapped(asyncio.sleep, "clock")(10))
@@ -80,6 +85,7 @@ def test_a_picture_drawn_through_its_presentation_is_charged_as_drawing(ledger):
     def draw(view):
         spin(0.03)
         return "picture"
+
     module = types.SimpleNamespace(draw=draw, PRESENTATION=replace(plugin(every_game()[0]).presentation, draw=draw))
     cpu_split.wrap_render(module)
     assert isinstance(module.PRESENTATION, Presentation)
@@ -90,6 +96,7 @@ def test_a_picture_drawn_through_its_presentation_is_charged_as_drawing(ledger):
 async def test_each_job_handed_to_sqlites_thread_is_counted_once(ledger, tmp_path):
     class Counted(Store):  # a subclass: the bot's own Store is left as it is
         pass
+
     cpu_split.count_hops(Counted)
     store = await Counted.open(tmp_path / "bot.sqlite3")
     try:

@@ -1,6 +1,7 @@
 """The floor under the Discord layer with discord.py (bench/discord_floor.py): a bot in a process of
 its own answers every press as a move is answered, with exactly two requests, and the bench gets a
 CPU figure a press; the CPU verdict then says what the floor leaves of 5 ms."""
+
 import asyncio
 
 from bench import discord_floor

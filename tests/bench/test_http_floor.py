@@ -1,5 +1,6 @@
 """The floor under the Discord layer (bench/http_floor.py): both kinds of request a move makes reach
 a bare server in a process of its own, and each gets a CPU figure a request."""
+
 from bench import http_floor
 
 

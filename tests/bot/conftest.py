@@ -1,8 +1,9 @@
 """What the tests of the bot's core share: a TableService on a fresh SQLite file."""
+
 import pytest
 
-from bot.tables.service import TableService
 from bot.store.sqlite import Store
+from bot.tables.service import TableService
 
 
 @pytest.fixture

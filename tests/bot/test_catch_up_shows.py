@@ -1,6 +1,7 @@
 """The catch-up's test of whether a board already shows owed events (bot/discord_app/delivery/catch_up.py
 `shows`): its text must end with them, and it must have been posted or edited after they were
 committed, so a run of events that repeats the one before it is not taken as told."""
+
 from datetime import datetime, timezone
 from types import SimpleNamespace
 

@@ -1,4 +1,5 @@
 """The command line: help, a missing token, bad settings and the offline demo of every game."""
+
 import asyncio
 import os
 import subprocess
@@ -17,7 +18,9 @@ def run_cli(*args, env_extra=None, cwd):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOT_"))}
     env["PYTHONPATH"] = str(ROOT)
     env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "bot", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=60
+    )
 
 
 def test_help_lists_the_subcommands(tmp_path):

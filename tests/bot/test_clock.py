@@ -2,6 +2,7 @@
 shown as Discord timestamps, acted on once with the game's default (or a stand-in's move), never
 on a paused table, rebuilt from the database after a restart, one broken table never stopping the
 others. Time is a number the tests move. A game's own scenarios are in its own clock tests beside this file."""
+
 import asyncio
 import contextlib
 import dataclasses
@@ -9,10 +10,21 @@ import logging
 
 import pytest
 
-from bot.clock.scheduler import CLOCK, DAY, HOUR, MINUTE, Clock, ClockSettings, format_duration, new_table_pace, parse_pace, parse_remind
+from bot.clock.scheduler import (
+    CLOCK,
+    DAY,
+    HOUR,
+    MINUTE,
+    Clock,
+    ClockSettings,
+    format_duration,
+    new_table_pace,
+    parse_pace,
+    parse_remind,
+)
+from bot.store.sqlite import Store
 from bot.tables.replay import replay_table
 from bot.tables.service import Refused, TableService
-from bot.store.sqlite import Store
 from engine import GAMES, Chance
 from tests.registry import a_game
 
@@ -80,12 +92,22 @@ GAME = a_game(seats=3, together=False)  # one seat moves at a time: a deadline i
 ALONE = a_game(seats=1)  # its one seat is waited on again after each of its moves
 
 
-async def a_table(world: World, game: str = GAME, *, players=(ALICE, BOB), stand_ins: int = 0,
-                  pace: str | None = "1h", seed: str = "a", channel: int = 555, **settings):
+async def a_table(
+    world: World,
+    game: str = GAME,
+    *,
+    players=(ALICE, BOB),
+    stand_ins: int = 0,
+    pace: str | None = "1h",
+    seed: str = "a",
+    channel: int = 555,
+    **settings,
+):
     """`players`, then `stand_ins` stand-ins, at a started table of `game` with its clock set."""
     service = world.service
-    table = await service.create(guild_id=1, channel_id=channel, host_id=players[0], game=game,
-                                 stand_ins=len(players) - 1 + stand_ins, seed=seed)
+    table = await service.create(
+        guild_id=1, channel_id=channel, host_id=players[0], game=game, stand_ins=len(players) - 1 + stand_ins, seed=seed
+    )
     for user in players[1:]:
         await service.join(table.id, user)
     if pace or settings:
@@ -103,8 +125,9 @@ def waited(world: World, table) -> int:
 
 def a_choice(service: TableService, table, user: int):
     """The move a stand-in would choose for `user`'s seat."""
-    return service.game_of(table).stand_in(service.state_of(table), service.seat_of(table, user),
-                                           Chance.seeded(f"move{table.version}"))
+    return service.game_of(table).stand_in(
+        service.state_of(table), service.seat_of(table, user), Chance.seeded(f"move{table.version}")
+    )
 
 
 async def a_move(service: TableService, table_id: int, user: int):
@@ -121,6 +144,7 @@ def deadlines(rows) -> dict[int, float | None]:
 
 
 # --- durations --------------------------------------------------------------------------------------
+
 
 def test_a_new_table_takes_the_games_pace_unless_its_host_names_one():
     paced, unpaced = a_game(paced=True), a_game(paced=False)
@@ -141,10 +165,18 @@ def test_paces_read_and_write_as_players_type_them():
 
 
 def test_every_duration_reads_as_players_write_times():
-    assert [format_duration(s) for s in (30, MINUTE, 90, 59 * MINUTE + 30, HOUR + 30 * MINUTE, DAY + 12 * HOUR)] == \
-        ["30s", "1m", "1m30s", "59m30s", "1h30m", "1d12h"]
+    assert [format_duration(s) for s in (30, MINUTE, 90, 59 * MINUTE + 30, HOUR + 30 * MINUTE, DAY + 12 * HOUR)] == [
+        "30s",
+        "1m",
+        "1m30s",
+        "59m30s",
+        "1h30m",
+        "1d12h",
+    ]
     assert format_duration(0) == "0s" and format_duration(29.6) == "30s"
-    assert format_duration(5 * DAY - 3) == "4d23h59m" and format_duration(12 * HOUR + 30) == "12h"  # no seconds past an hour
+    assert (
+        format_duration(5 * DAY - 3) == "4d23h59m" and format_duration(12 * HOUR + 30) == "12h"
+    )  # no seconds past an hour
 
 
 def test_the_clock_settings_read_in_the_singular_and_the_plural():
@@ -157,6 +189,7 @@ def test_the_clock_settings_read_in_the_singular_and_the_plural():
 
 
 # --- deadlines ----------------------------------------------------------------------------------------
+
 
 async def test_a_deadline_is_set_when_a_seat_is_waited_on_and_cleared_when_it_moves(world):
     table = await a_table(world)
@@ -187,6 +220,7 @@ async def test_a_refused_default_falls_back_to_a_stand_in_move(world):
         action = rules.stand_in(state, seat, chance)
         chosen.append((seat, action.model_dump()))
         return action
+
     broken = dataclasses.replace(rules, default_action=lambda state, seat, chance: {"kind": "shrug"}, stand_in=stand_in)
     table = await a_table(world)
     seat = table.seats.index(waited(world, table))
@@ -197,8 +231,12 @@ async def test_a_refused_default_falls_back_to_a_stand_in_move(world):
 
 
 async def test_when_nothing_can_be_played_the_deadline_is_dropped_not_retried(world, caplog):
-    refuses = dataclasses.replace(GAMES[GAME], default_action=lambda s, seat, c: {"kind": "shrug"},
-                                  stand_in=lambda s, seat, c: {"kind": "shrug"}, legal_actions=lambda s, seat: [])
+    refuses = dataclasses.replace(
+        GAMES[GAME],
+        default_action=lambda s, seat, c: {"kind": "shrug"},
+        stand_in=lambda s, seat, c: {"kind": "shrug"},
+        legal_actions=lambda s, seat: [],
+    )
     table = await a_table(world)
     player = waited(world, table)
     world = world.restart(games={GAME: refuses})
@@ -246,6 +284,7 @@ async def test_the_host_sets_the_clock_in_the_lobby_and_nobody_else_does(world):
 
 # --- never twice ------------------------------------------------------------------------------------
 
+
 async def test_two_ticks_at_once_act_once(world):
     table = await a_table(world, ALONE, players=(BOB,))
     other = Recorder()
@@ -280,7 +319,9 @@ async def test_the_scheduler_rebuilds_its_queue_from_the_database(world, tmp_pat
     notices = Recorder()
     clock = Clock(service, notices, now=world.time)
     await clock.tick(at=T0 + HOUR)  # no sync, no state in memory: all from the database
-    assert [update.public[0] for update in notices.published] == [f"⏰ Time ran out for <@{player}>: the clock moves for them."]
+    assert [update.public[0] for update in notices.published] == [
+        f"⏰ Time ran out for <@{player}>: the clock moves for them."
+    ]
     world.store = store  # closed by the fixture
 
 
@@ -337,8 +378,9 @@ async def test_one_broken_table_never_stops_the_others(world, caplog):
     first = await a_table(world, channel=1)
     second = await a_table(world, channel=2)
     third = await a_table(world, channel=3)
-    await world.store.run_job(lambda connection: connection.execute(
-        "UPDATE tables SET state = '{not json' WHERE id = ?", (third.id,)))
+    await world.store.run_job(
+        lambda connection: connection.execute("UPDATE tables SET state = '{not json' WHERE id = ?", (third.id,))
+    )
     world.store._records.clear()  # as after a restart: rows are read afresh
     after = world.restart(notices=Recorder(broken={first.id}))  # the first table's channel fails too
     with caplog.at_level(logging.ERROR):

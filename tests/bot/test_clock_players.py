@@ -1,12 +1,13 @@
 """The clock and the players: reminders come at half the pace; a missed deadline hands a seat to a
 stand-in and a substitute takes it; vacations pause a player's pings and deadlines within limits.
 (Reminders and misses while several players are waited on at once: a game's own clock tests.)"""
+
 import pytest
 
-from tests.bot.pressing import press_on
 from bot.clock.scheduler import DAY, HOUR, MINUTE, ClockSettings
 from bot.tables.gate import Caller, Gate
 from bot.tables.service import Refused
+from tests.bot.pressing import press_on
 
 from .test_clock import ALICE, BOB, CAROL, T0, World, a_table, clock_moves, deadlines, waited, world  # noqa: F401
 
@@ -20,6 +21,7 @@ def test_reminders_come_at_half_the_pace_or_daily_unless_set():
 
 
 # --- missed deadlines, stand-ins, substitutes -------------------------------------------------------
+
 
 async def next_deadline(world: World, table_id: int) -> None:
     """Move time to the table's next deadline and let the clock act."""
@@ -62,6 +64,7 @@ async def test_everyone_who_held_a_seat_may_call_a_rematch_and_nobody_else(world
 
 
 # --- vacation -----------------------------------------------------------------------------------------
+
 
 async def test_on_vacation_no_pings_and_the_clock_waits_with_the_time_left(world):
     table = await a_table(world)  # the player's deadline: T0 + 1h

@@ -2,6 +2,7 @@
 let go (with many tables moving at once, new states made while the old ones were kept drove
 Python's collector to collect again and again). The old state is not lost for that: a failed
 commit leaves the table as it was, parsed again from its row."""
+
 import asyncio
 import weakref
 

@@ -1,11 +1,11 @@
 """`python -m bot demo GAME --db PATH` keeps its database, so replay and backup can be tried offline;
 a bad player count or an existing file is refused with one line on standard error."""
+
 import sqlite3
 
 import pytest
 
 from engine import GAMES
-
 from tests.registry import a_game, every_game
 
 from .test_cli import run_cli
@@ -49,8 +49,12 @@ def test_a_demo_never_overwrites_a_file(tmp_path):
 
 def counts_refused() -> list[tuple[str, int]]:
     """No players and a negative count, then each game's one either side of the counts it takes."""
-    around = [(key, count) for key in every_game()
-              for count in (GAMES[key].min_seats - 1, GAMES[key].max_seats + 1) if count > 0]
+    around = [
+        (key, count)
+        for key in every_game()
+        for count in (GAMES[key].min_seats - 1, GAMES[key].max_seats + 1)
+        if count > 0
+    ]
     return [(GAME, 0), (GAME, -1), *around]
 
 
@@ -59,4 +63,6 @@ def test_a_player_count_the_game_does_not_take_is_refused(tmp_path, key, players
     game = GAMES[key]
     assert not game.min_seats <= players <= game.max_seats
     line = refusal(run_cli("demo", key, "--players", str(players), cwd=tmp_path))
-    assert line.startswith(f"--players: {game.title} takes {game.min_seats}") and line.endswith(f"players, not {players}")
+    assert line.startswith(f"--players: {game.title} takes {game.min_seats}") and line.endswith(
+        f"players, not {players}"
+    )

@@ -1,6 +1,7 @@
 """The last lines of `demo --db` name the command the user ran: the console script
 (`philosophers-table replay ...`) or `python -m bot replay ...` (tests/test_install.py checks the
 installed script end to end)."""
+
 import sys
 
 from bot.cli.demo import command
@@ -31,5 +32,6 @@ def test_a_console_script_path_does_not_find_is_named_by_its_path(tmp_path, monk
 
 def test_python_dash_m_bot_is_named_so(monkeypatch):
     import bot.__main__
+
     monkeypatch.setattr(sys, "argv", [bot.__main__.__file__, "demo"])
     assert command() == "python -m bot"

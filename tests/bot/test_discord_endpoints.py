@@ -1,6 +1,7 @@
 """DISCORD_API_BASE and DISCORD_GATEWAY_URL (bot/discord_app/app.py apply_endpoints) work by setting two class
 attributes of discord.py, which has no public setting for them. These tests fail, naming the
 attribute, on a discord.py that no longer reads them (pyproject.toml pins the tested range)."""
+
 import contextlib
 import subprocess
 import sys
@@ -52,7 +53,8 @@ def test_discord_py_builds_request_urls_from_route_base():
         url = Route("GET", "/channels/{channel_id}", channel_id=1).url
     assert url == f"{API}/channels/1", (
         f"discord.py {discord.__version__} no longer builds request URLs from discord.http.Route.BASE "
-        f"(got {url}): DISCORD_API_BASE (bot/discord_app/app.py apply_endpoints) needs another way")
+        f"(got {url}): DISCORD_API_BASE (bot/discord_app/app.py apply_endpoints) needs another way"
+    )
 
 
 async def test_discord_py_opens_the_gateway_at_default_gateway():
@@ -65,7 +67,8 @@ async def test_discord_py_opens_the_gateway_at_default_gateway():
     assert len(http.urls) == 1 and http.urls[0].startswith(GATEWAY + "?"), (
         f"discord.py {discord.__version__} no longer opens the gateway at "
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY (got {http.urls}): DISCORD_GATEWAY_URL "
-        "(bot/discord_app/app.py apply_endpoints) needs another way")
+        "(bot/discord_app/app.py apply_endpoints) needs another way"
+    )
 
 
 async def test_a_sharded_client_with_a_shard_count_launches_at_default_gateway():
@@ -82,7 +85,8 @@ async def test_a_sharded_client_with_a_shard_count_launches_at_default_gateway()
     assert launched == [yarl.URL(GATEWAY)], (
         f"discord.py {discord.__version__}: AutoShardedClient no longer launches its shards at "
         f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY (got {launched}): BOT_SHARD_COUNT with "
-        "DISCORD_GATEWAY_URL (bot/discord_app/app.py apply_endpoints) needs another way")
+        "DISCORD_GATEWAY_URL (bot/discord_app/app.py apply_endpoints) needs another way"
+    )
 
 
 def test_the_default_settings_leave_discord_py_as_it_is():
@@ -95,8 +99,16 @@ def test_the_default_settings_leave_discord_py_as_it_is():
 def test_the_default_settings_are_discord_pys_own_defaults():
     # in a process of its own: a test here may have pointed discord.py elsewhere for a while
     shown = subprocess.run(
-        [sys.executable, "-c", "from discord.http import Route; from discord.gateway import DiscordWebSocket as W;"
-                               "print(Route.BASE); print(W.DEFAULT_GATEWAY)"],
-        capture_output=True, text=True, check=True).stdout.split()
+        [
+            sys.executable,
+            "-c",
+            "from discord.http import Route; from discord.gateway import DiscordWebSocket as W;"
+            "print(Route.BASE); print(W.DEFAULT_GATEWAY)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert shown == [DEFAULT_API_BASE, DEFAULT_GATEWAY], (
-        f"discord.py {discord.__version__} has other default endpoints ({shown}) than bot/settings.py")
+        f"discord.py {discord.__version__} has other default endpoints ({shown}) than bot/settings.py"
+    )

@@ -8,7 +8,6 @@ from bot.clock.scheduler import CLOCK
 from bot.tables.moderation import Moderation
 from bot.tables.prompts import Live, Prompts, Settled
 from engine import GAMES, Chance
-
 from tests.registry import a_game
 
 MOD = 900
@@ -74,7 +73,9 @@ async def test_the_clock_and_a_skip_are_told_with_the_move_they_played(service):
     async with service.table_lock(table.id):
         update = await service.play_fallback(await service.get(table.id), seat, CLOCK, "clock")
     fate = await prompts.fate(update.table, first)
-    assert fate.by == "clock" and fate.label in [c.label for c in service.menus.get(table.id, table.version, seat).choices]
+    assert fate.by == "clock" and fate.label in [
+        c.label for c in service.menus.get(table.id, table.version, seat).choices
+    ]
     update = await Moderation(service).skip(table.id, MOD, moderator=True)
     assert (await prompts.fate(update.table, second)).by == "skip"
 

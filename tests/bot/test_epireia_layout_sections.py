@@ -1,11 +1,11 @@
 """Epireia's deployment menus, the sectioned groups of tests/bot/test_layout_sections.py on a real
 game: every one fits Discord and offers every move."""
+
 from __future__ import annotations
 
 from bot.discord_app.delivery.layout import Select, layout
 from bot.tables.menu import build
 from engine import GAMES, Chance, referee
-
 from tests.bot.test_menus import check_menu, record
 from tests.engine.epireia.test_deploy_secrets import to_the_battle
 

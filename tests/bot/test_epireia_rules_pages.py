@@ -1,5 +1,6 @@
 """Epireia's /rules pages name each thing once, as its rulebook does (the pages' cut:
 tests/bot/test_rules_pages.py)."""
+
 from cogs.tables import rules_pages
 
 

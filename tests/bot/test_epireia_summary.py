@@ -1,11 +1,13 @@
 """An Epireia seat's secret figure choice and its league's tokens are told under its name in the
 public summary (tests/bot/test_summary.py)."""
+
 from .test_summary import ENDINGS, assert_each_seat_told, service  # noqa: F401
 
 
 def secrets(view: dict) -> list[str]:
-    return (([view["my_figure_choice"]] if view.get("my_figure_choice") else [])
-            + (["League's tokens (secret): "] if view.get("league_tokens") else []))
+    return ([view["my_figure_choice"]] if view.get("my_figure_choice") else []) + (
+        ["League's tokens (secret): "] if view.get("league_tokens") else []
+    )
 
 
 @ENDINGS

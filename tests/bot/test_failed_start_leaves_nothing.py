@@ -1,6 +1,7 @@
 """A `run` that fails to start (no token, a bad setting, Discord unreachable) leaves no file or folder
 behind: the database is checked before Discord is contacted, and what the check made is removed
 again. An existing database is kept as it was."""
+
 import os
 import socket
 import sqlite3
@@ -24,13 +25,17 @@ def closed_port():
 def run(cwd: Path, **settings) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOT_"))}
     env.update(PYTHONPATH=str(ROOT), **{key: str(value) for key, value in settings.items()})
-    return subprocess.run([sys.executable, "-m", "bot", "run"], capture_output=True, text=True, env=env, cwd=cwd,
-                          timeout=30)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "run"], capture_output=True, text=True, env=env, cwd=cwd, timeout=30
+    )
 
 
 def unreachable(port: int) -> dict:
-    return {"DISCORD_TOKEN": "not-a-real-token", "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
-            "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/"}
+    return {
+        "DISCORD_TOKEN": "not-a-real-token",
+        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/",
+    }
 
 
 def everything_in(folder: Path) -> list[str]:
@@ -53,8 +58,9 @@ def test_a_folder_that_exists_keeps_only_what_it_had(tmp_path, closed_port):
     assert everything_in(tmp_path) == ["data", "data/notes.txt"]
 
 
-@pytest.mark.parametrize("settings", [{}, {"DISCORD_TOKEN": "x", "BOT_LOG_LEVEL": "LOUD"}],
-                         ids=["no token", "a bad setting"])
+@pytest.mark.parametrize(
+    "settings", [{}, {"DISCORD_TOKEN": "x", "BOT_LOG_LEVEL": "LOUD"}], ids=["no token", "a bad setting"]
+)
 def test_a_start_refused_before_the_database_leaves_nothing(tmp_path, settings):
     result = run(tmp_path, **settings)
     assert result.returncode == 2

@@ -1,16 +1,16 @@
 """The gate without Discord: custom ids parsed safely, and every press checked for place, person,
 status and version, each refusal with its own reason (a game's own reasons, such as a secret vote's,
 are checked in its own tests)."""
+
 import pytest
 
-from tests.bot.pressing import press_on
+from bot.store.sqlite import Store
 from bot.tables import refusals as why
 from bot.tables.gate import Caller, Gate, Need, Origin, Pass, Press, parse_press
 from bot.tables.refusals import Refused
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
 from engine import GAMES
-
+from tests.bot.pressing import press_on
 from tests.registry import a_game, every_game
 
 GUILD, CHANNEL, ELSEWHERE = 1, 555, 999
@@ -57,6 +57,7 @@ async def refused(reason: str, press) -> None:
 
 # --- parsing ---------------------------------------------------------------------------------------
 
+
 def test_known_presses_are_parsed():
     assert parse_press("pt:lobby:7:start") == Press("lobby", table_id=7, verb="start")
     assert parse_press("pt:move:7:3:0123abcd") == Press("move", table_id=7, version=3, key="0123abcd")
@@ -67,21 +68,35 @@ def test_known_presses_are_parsed():
         assert parse_press(f"pt:rules:{key}:1") == Press("rules", game=key, page=1)
 
 
-@pytest.mark.parametrize("custom_id,values", [
-    ("pt:move:99999999999999999999999999999999:3:0:863ba218", ()),  # a table id past 2**63
-    ("pt:move:9999999999999999999:3:863ba218", ()),
-    ("pt:hand:12abc", ()), ("pt:zzz:1", ()), ("pt:", ()), ("pt", ()), ("", ()), ("x" * 100, ()),
-    ("pt:lobby:7:destroy", ()), ("pt:pick:7:3:0:1", ()), ("pt:pick:7:3:0:1", ["@everyone"]),
-    ("pt:group:7:3:0123abcd", ["99999"]), ("pt:rules:<@1>:0", ()),
-    ("pt:hand:\u0661\u0662", ()), ("pt:log:7:\uff11", ()),  # digits of other scripts, which int() reads
-    ("pt:group:7:3:0123abcd", ["\u0664"]), ("pt:menu:7:3:0123abcd:\u0661:0", ()),
-])
+@pytest.mark.parametrize(
+    "custom_id,values",
+    [
+        ("pt:move:99999999999999999999999999999999:3:0:863ba218", ()),  # a table id past 2**63
+        ("pt:move:9999999999999999999:3:863ba218", ()),
+        ("pt:hand:12abc", ()),
+        ("pt:zzz:1", ()),
+        ("pt:", ()),
+        ("pt", ()),
+        ("", ()),
+        ("x" * 100, ()),
+        ("pt:lobby:7:destroy", ()),
+        ("pt:pick:7:3:0:1", ()),
+        ("pt:pick:7:3:0:1", ["@everyone"]),
+        ("pt:group:7:3:0123abcd", ["99999"]),
+        ("pt:rules:<@1>:0", ()),
+        ("pt:hand:\u0661\u0662", ()),
+        ("pt:log:7:\uff11", ()),  # digits of other scripts, which int() reads
+        ("pt:group:7:3:0123abcd", ["\u0664"]),
+        ("pt:menu:7:3:0123abcd:\u0661:0", ()),
+    ],
+)
 def test_anything_else_is_refused_as_unknown(custom_id, values):
     with pytest.raises(Refused, match=why.UNKNOWN_PRESS):
         parse_press(custom_id, values)
 
 
 # --- the message pressed ---------------------------------------------------------------------------
+
 
 async def test_a_press_counts_only_on_a_message_that_holds_it(gate):
     """A modified client can send any custom id "from" any message it can see: the public board,
@@ -113,7 +128,9 @@ async def test_an_answer_replaces_only_a_message_of_its_own_kind(gate):
     public = Origin(frozenset({press}), private=False)  # a message the bot never sends: moves in public
     assert not (await gate.press(at(speaker), press, (), public)).press.in_place
     log, rules = f"pt:log:{table.id}:0", f"pt:rules:{GAME}:1"
-    assert (await gate.press(at(speaker), log, (), Origin(frozenset({log, f"pt:log:{table.id}:2"}), False))).press.in_place
+    assert (
+        await gate.press(at(speaker), log, (), Origin(frozenset({log, f"pt:log:{table.id}:2"}), False))
+    ).press.in_place
     mixed = Origin(frozenset({log, f"pt:hand:{table.id}"}), private=False)
     assert not (await gate.press(at(speaker), log, (), mixed)).press.in_place
     assert (await gate.press(at(speaker), rules, (), Origin(frozenset({rules}), True))).in_place
@@ -122,16 +139,17 @@ async def test_an_answer_replaces_only_a_message_of_its_own_kind(gate):
 
 # --- place and person ------------------------------------------------------------------------------
 
+
 async def test_a_press_counts_only_at_its_own_table_channel_or_a_players_dm(gate):
     table = await running(gate)
     speaker = gate.service.waiting_on(table)[0]
     ask = gate.service.menu(table, table.seats.index(speaker)).choices[0]
     press = move_id(table, ask.key)
-    await refused(why.NOT_HERE, press_on(gate, at(speaker, guild=2), press))              # another server
-    await refused(why.NOT_HERE, press_on(gate, at(speaker, channel=ELSEWHERE), press))    # another channel
-    await refused(why.NOT_HERE, press_on(gate, at(STRANGER, guild=None), press))          # a stranger's DM
+    await refused(why.NOT_HERE, press_on(gate, at(speaker, guild=2), press))  # another server
+    await refused(why.NOT_HERE, press_on(gate, at(speaker, channel=ELSEWHERE), press))  # another channel
+    await refused(why.NOT_HERE, press_on(gate, at(STRANGER, guild=None), press))  # a stranger's DM
     await refused(why.NOT_HERE, press_on(gate, at(speaker, guild=None), f"pt:hand:{table.id}"))  # not a move
-    await refused(why.NOT_HERE, press_on(gate, at(speaker), f"pt:hand:{table.id + 1}"))   # no such table
+    await refused(why.NOT_HERE, press_on(gate, at(speaker), f"pt:hand:{table.id + 1}"))  # no such table
     await refused(why.NOT_PLAYER, press_on(gate, at(STRANGER), press))
     for caller in (at(speaker), at(speaker, guild=None)):  # the channel, or the player's own DM
         passed = await press_on(gate, caller, press)
@@ -165,13 +183,16 @@ async def test_the_lobby_and_moderation_need_the_right_person_and_status(gate):
     start = f"pt:lobby:{table.id}:start"
     await refused(why.HOST_ONLY.format(what="start the table"), press_on(gate, at(PLAYERS[1]), start))
     assert (await press_on(gate, at(PLAYERS[1], moderator=True), start)).table.id == table.id
-    await refused(why.HOST_ONLY.format(what="end this table"), gate.here(at(PLAYERS[1]), Need.HOST_OR_MOD, "end this table"))
+    await refused(
+        why.HOST_ONLY.format(what="end this table"), gate.here(at(PLAYERS[1]), Need.HOST_OR_MOD, "end this table")
+    )
     await refused(why.NOT_STARTED, press_on(gate, at(PLAYERS[0]), move_id(table, "0123abcd")))
     await refused(why.NO_TABLE, gate.here(at(PLAYERS[0], channel=ELSEWHERE), Need.LOOK))
     for user in PLAYERS[1:]:
         await service.join(table.id, user)
     await service.start(table.id, PLAYERS[0])
     await refused(why.STARTED, press_on(gate, at(STRANGER), f"pt:lobby:{table.id}:join"))
-    await refused(why.MODERATOR_ONLY.format(what="end this table"),
-                  gate.here(at(PLAYERS[0]), Need.HOST_OR_MOD, "end this table"))
+    await refused(
+        why.MODERATOR_ONLY.format(what="end this table"), gate.here(at(PLAYERS[0]), Need.HOST_OR_MOD, "end this table")
+    )
     await refused(why.STILL_GOING, press_on(gate, at(PLAYERS[0]), f"pt:rematch:{table.id}"))

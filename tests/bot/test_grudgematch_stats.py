@@ -1,6 +1,7 @@
 """Who is credited with a Philosophy Grudgematch seat several members played: a seed whose seat 1
 makes enough moves that a hand-over after the first or the fiftieth splits it as the third rule says
 (the generic stats: test_stats.py)."""
+
 from functools import partial
 
 from bot.ratings import stats
@@ -42,7 +43,9 @@ async def test_a_seat_played_by_several_members_is_credited_by_the_third_rule(se
     # Handed over later, with a third of the seat's moves made: Bob and Carol both have its result.
     shared, shared_winners = await play_a_grudgematch(service, 1, 3, [ALICE, BOB], "s", hand_over=to_carol, after=50)
     moves = [row.actor_id for row in await store.actions(shared.id, kind="move") if row.seat == 1]
-    assert moves.count(BOB) == 50 and 50 * 3 >= len(moves) and (len(moves) - 50) * 3 >= len(moves)  # the premise (this seed's game)
+    assert (
+        moves.count(BOB) == 50 and 50 * 3 >= len(moves) and (len(moves) - 50) * 3 >= len(moves)
+    )  # the premise (this seed's game)
     seat_won = 1 in GAMES["grudgematch"].outcome(service.state_of(shared)).winners
     assert await results(store, shared.id) == {}  # not counted until the tally
     await stats.tally(store)

@@ -1,8 +1,9 @@
 """A Philosophy Grudgematch summary: its winner, and each seat's hand revealed (the summary of
 tests/bot/test_summary.py)."""
+
 from bot import render
-from bot.render.grudgematch_text import card_text
 from bot.ratings.summary import summary_lines
+from bot.render.grudgematch_text import card_text
 from engine import GAMES
 
 from .test_summary import ENDINGS, assert_each_seat_told, finished, service  # noqa: F401
@@ -33,5 +34,6 @@ async def test_a_finished_game_names_its_winner_and_reveals_each_hand(service):
 
 @ENDINGS
 async def test_the_public_summary_tells_each_seats_hand(service, moves):
-    await assert_each_seat_told(service, "grudgematch", moves,
-                                lambda view: [" ".join(card_text(card) for card in view["hand"]) or "no cards"])
+    await assert_each_seat_told(
+        service, "grudgematch", moves, lambda view: [" ".join(card_text(card) for card in view["hand"]) or "no cards"]
+    )

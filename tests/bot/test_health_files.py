@@ -1,6 +1,7 @@
 """`health` reads the database without leaving a file behind (a read-only connection would leave
 -wal and -shm beside a database no bot has open), and still reads what a running bot has written
 to its -wal and not yet to the database itself."""
+
 import sqlite3
 import time
 from contextlib import closing

@@ -2,12 +2,12 @@
 section, its other moves as buttons and a button to each other group; the menu opens on the first
 group. Checked on made-up lists, within Discord's limits (lists without sections keep their
 layout: tests/bot/test_menus.py; a game's own sectioned menus are checked in its own tests)."""
+
 from __future__ import annotations
 
-from bot.discord_app.delivery.layout import SECTION, Buttons, Nav, Select, layout
 from bot.discord_app.delivery.components import moves_components
+from bot.discord_app.delivery.layout import SECTION, Buttons, Nav, Select, layout
 from bot.tables.menu import Choice
-
 from tests.bot.test_menus import check_menu, menu_of, payload, record
 
 
@@ -24,8 +24,13 @@ def sectioned(spec: dict[str, dict[str, int]]) -> list[Choice]:
 
 
 def test_a_sectioned_group_is_one_screen_of_selects_and_buttons():
-    choices = sectioned({"Flank": {"Column 1": 5, "Column 2": 30 - 25, "Column 3": 1, "": 2},
-                         "Centre": {"Column 1": 3, "": 1}, "Figures": {"": 2}})
+    choices = sectioned(
+        {
+            "Flank": {"Column 1": 5, "Column 2": 30 - 25, "Column 3": 1, "": 2},
+            "Centre": {"Column 1": 3, "": 1},
+            "Figures": {"": 2},
+        }
+    )
     top = layout(choices)
     assert top.group == 0  # the menu opens on the step at hand
     assert [type(r) for r in top.rows] == [Select, Select, Select, Buttons, Nav]
@@ -49,11 +54,11 @@ def test_a_menu_too_big_for_sections_is_laid_out_as_before():
 
 
 async def test_sectioned_components_fit_discord():
-    choices = sectioned({"Flank": {"Column 1": 25, "Column 2": 3, "Column 3": 3, "": 5},
-                         **{f"Group {n}": {"": 1} for n in range(4)}})
+    choices = sectioned(
+        {"Flank": {"Column 1": 25, "Column 2": 3, "Column 3": 3, "": 5}, **{f"Group {n}": {"": 1} for n in range(4)}}
+    )
     table = record()
     rows = payload(moves_components(table, menu_of(choices), None, 0))
     ids = [item["custom_id"] for row in rows for item in row["components"]]
     assert len(rows) == 5 and len(ids) == len(set(ids)) and all(len(i) < 100 for i in ids)
     assert [row["components"][0]["type"] for row in rows] == [3, 3, 3, 2, 2]
-

@@ -1,19 +1,20 @@
 """Reading the ratings: the leaderboards' pages and their buttons, a member's ratings in `/stats`, and
 the summary's change line."""
+
 from types import SimpleNamespace
 
 import pytest
 
-from tests.bot.pressing import press_on
 from bot.ratings import leaderboard, ratings, stats
-from bot.tables.gate import Caller, Gate, Press, parse_press
 from bot.ratings.leaderboard import PAGE, RANKED_AFTER
+from bot.ratings.summary import ratings_line, summary_lines
+from bot.store.sqlite import Store
+from bot.tables.gate import Caller, Gate, Press, parse_press
 from bot.tables.refusals import Refused
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
-from bot.ratings.summary import ratings_line, summary_lines
 from cogs.stats import server_page
 from engine import GAMES
+from tests.bot.pressing import press_on
 from tests.registry import every_game
 
 from .test_ratings import ALICE, BOB, DUEL, GUILD, OTHER_GUILD, finish
@@ -36,8 +37,12 @@ async def seed_ratings(store) -> list[int]:
     rows += [(GUILD, BUSY, 2000 + n, 40.0, 1.0, RANKED_AFTER - 1) for n in range(2)]
     rows += [(GUILD, QUIET, 3000, 25.0, 3.0, RANKED_AFTER)]
     rows += [(OTHER_GUILD, BUSY, 4000 + n, 50.0, 1.0, 10) for n in range(3)]
-    await store.transaction([("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)",
-                              row) for row in rows])
+    await store.transaction(
+        [
+            ("INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)", row)
+            for row in rows
+        ]
+    )
     return [1000 + n for n in reversed(range(RANKED))]
 
 
@@ -68,7 +73,9 @@ async def test_a_leaderboard_is_paged_and_ranks_only_players_with_enough_games(s
 async def test_the_pages_turn_through_the_gate_and_stay_in_the_callers_server(store):
     await seed_ratings(store)
     gate = Gate(TableService(store))
-    interaction = SimpleNamespace(client=SimpleNamespace(store=store), guild_id=GUILD, guild=SimpleNamespace(name="Agora"))
+    interaction = SimpleNamespace(
+        client=SimpleNamespace(store=store), guild_id=GUILD, guild=SimpleNamespace(name="Agora")
+    )
     content, view = await server_page(interaction)
     assert "page 1 of 3" in content and len(content) <= 2000
     ids = [item.custom_id for item in view.children]
@@ -78,10 +85,14 @@ async def test_the_pages_turn_through_the_gate_and_stay_in_the_callers_server(st
     assert press == Press("ranks", game=BUSY, page=1, in_place=True)  # a page of ranks turns in place
     content, view = await server_page(interaction, press.game, press.page)
     assert "page 2 of 3" in content and [item.label for item in view.children] == [
-        "◀ Previous", "Next ▶", GAMES[QUIET].title]
+        "◀ Previous",
+        "Next ▶",
+        GAMES[QUIET].title,
+    ]
     content, view = await server_page(interaction, QUIET, 0)
     assert f"**{GAMES[QUIET].title}** ratings · page 1 of 1" in content and [
-        item.custom_id for item in view.children] == [f"pt:ranks:{BUSY}:0"]
+        item.custom_id for item in view.children
+    ] == [f"pt:ranks:{BUSY}:0"]
     elsewhere = SimpleNamespace(client=interaction.client, guild_id=OTHER_GUILD, guild=None)
     content, _ = await server_page(elsewhere, BUSY, 0)
     assert "<@4000>" in content and "<@1000>" not in content  # a press shows the caller's own server
@@ -94,24 +105,30 @@ async def test_the_pages_turn_through_the_gate_and_stay_in_the_callers_server(st
 
 def test_the_change_line():
     assert ratings_line({1: (1500, 1512), 2: (1500, 1492), 3: (998, 1001)}) == (
-        "📈 Ratings here: <@1> +12 → 1,512 · <@2> −8 → 1,492 · <@3> +3 → 1,001")
+        "📈 Ratings here: <@1> +12 → 1,512 · <@2> −8 → 1,492 · <@3> +3 → 1,001"
+    )
 
 
 async def test_a_finished_games_summary_shows_each_change_and_stats_show_the_rating(store):
     service = TableService(store)
     table = await finish(service, DUEL, [ALICE, BOB], "summary")
     changes = await leaderboard.changes(store, table.id)
-    now = {user: ratings.shown(mu, sigma) for user, mu, sigma in
-           await store.query("SELECT user_id, mu, sigma FROM ratings WHERE game = ?", (DUEL,))}
+    now = {
+        user: ratings.shown(mu, sigma)
+        for user, mu, sigma in await store.query("SELECT user_id, mu, sigma FROM ratings WHERE game = ?", (DUEL,))
+    }
     assert changes == {user: (1500, now[user]) for user in (ALICE, BOB)}
     assert list(changes) == sorted(changes, key=lambda user: -now[user])  # best first
     game = GAMES[DUEL]
     lines = summary_lines(game, table, service.state_of(table), await store.actions(table.id), changes)
     assert lines[2] == ratings_line(changes)  # right after the outcome
-    assert not any(line.startswith("📈") for line in summary_lines(game, table, service.state_of(table),
-                                                                    await store.actions(table.id)))
+    assert not any(
+        line.startswith("📈")
+        for line in summary_lines(game, table, service.state_of(table), await store.actions(table.id))
+    )
 
-    text = stats.member_text("alice", await stats.member_stats(store, GUILD, ALICE),
-                             await leaderboard.member_ratings(store, GUILD, ALICE))
+    text = stats.member_text(
+        "alice", await stats.member_stats(store, GUILD, ALICE), await leaderboard.member_ratings(store, GUILD, ALICE)
+    )
     assert f"**{game.title}**: 1 played, " in text and f"rating **{now[ALICE]:,}** (1 rated game)" in text
     assert await leaderboard.member_ratings(store, OTHER_GUILD, ALICE) == {}

@@ -1,15 +1,15 @@
 """Leaving a lobby: the host's Leave hands the table to the next seated player; the last player's
 Leave closes the table only once they confirm it, with a button the gate checks like any other."""
+
 import pytest
 
-from tests.bot.pressing import press_on
+from bot.store.sqlite import Store
 from bot.tables import refusals as why
 from bot.tables.gate import Caller, Gate, Press, parse_press
 from bot.tables.refusals import ClosesTable, Refused, StaleBoard
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
 from engine import GAMES
-
+from tests.bot.pressing import press_on
 from tests.registry import a_game
 
 GUILD, CHANNEL, ELSEWHERE = 1, 555, 999
@@ -29,8 +29,9 @@ def at(user: int, channel: int = CHANNEL, guild: int | None = GUILD) -> Caller:
 
 
 async def lobby(service: TableService, *others: int, stand_ins: int = 0):
-    table = await service.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, game=GAME, seed="s",
-                                 stand_ins=stand_ins)
+    table = await service.create(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, game=GAME, seed="s", stand_ins=stand_ins
+    )
     for user in others:
         table = await service.join(table.id, user)
     return table
@@ -75,8 +76,13 @@ async def test_a_confirmation_with_others_seated_since_only_leaves(gate):
 def test_the_confirmation_follows_the_lobby_scheme_and_only_it_names_a_version():
     assert parse_press("pt:lobby:7:close:3") == Press("lobby", table_id=7, verb="close", version=3)
     assert parse_press("pt:lobby:7:leave") == Press("lobby", table_id=7, verb="leave")
-    for custom_id in ("pt:lobby:7:close", "pt:lobby:7:leave:3", "pt:lobby:7:join:3", "pt:lobby:7:close:x",
-                      "pt:lobby:7:close:3:4"):
+    for custom_id in (
+        "pt:lobby:7:close",
+        "pt:lobby:7:leave:3",
+        "pt:lobby:7:join:3",
+        "pt:lobby:7:close:x",
+        "pt:lobby:7:close:3:4",
+    ):
         with pytest.raises(Refused, match=why.UNKNOWN_PRESS):
             parse_press(custom_id)
 
@@ -85,8 +91,11 @@ async def test_the_gate_checks_place_person_status_and_version_of_a_confirmation
     service = gate.service
     table = await lobby(service)
     close = f"pt:lobby:{table.id}:close:{table.version}"
-    for caller, reason in ((at(HOST, channel=ELSEWHERE), why.NOT_HERE), (at(HOST, guild=None), why.NOT_HERE),
-                           (at(STRANGER), why.NOT_SEATED)):
+    for caller, reason in (
+        (at(HOST, channel=ELSEWHERE), why.NOT_HERE),
+        (at(HOST, guild=None), why.NOT_HERE),
+        (at(STRANGER), why.NOT_SEATED),
+    ):
         with pytest.raises(Refused) as caught:
             await press_on(gate, caller, close)
         assert str(caught.value) == reason

@@ -1,9 +1,10 @@
 """`/table log` marks the moves a seat's player did not make: the clock's, a stand-in's and a
 moderator's skip; and it tells the clock's hand-offs of a seat. Played through a game in
 tests/bot/test_<package>_log_marks.py, with `first_lines`."""
+
 from bot.clock.scheduler import CLOCK
-from bot.tables.replay import history, marks
 from bot.store.sqlite import ActionRecord
+from bot.tables.replay import history, marks
 from engine import Step
 
 from .test_clock import ALICE, BOB, World
@@ -16,12 +17,24 @@ def row(seq: int, kind: str, seat: int | None, actor: int | None, **action) -> A
 
 
 def test_marks_tell_the_clock_a_stand_in_and_a_skip_from_the_player():
-    log = [row(1, "start", None, ALICE, seats=3), row(2, "move", 0, ALICE), row(3, "move", 1, CLOCK),
-           row(4, "move", 2, None), row(5, "skip", None, MOD, seats=[0, 1], users=[ALICE, BOB]),
-           row(6, "move", 0, MOD), row(7, "move", 1, MOD), row(8, "move", 2, None),
-           row(9, "move", 0, MOD)]  # the moderator plays seat 0 later: not a skip any more
-    assert marks(log) == {3: "⏰ (clock)", 4: "🤖 (stand-in)", 6: f"⏭️ (skipped by <@{MOD}>)",
-                          7: f"⏭️ (skipped by <@{MOD}>)", 8: "🤖 (stand-in)"}
+    log = [
+        row(1, "start", None, ALICE, seats=3),
+        row(2, "move", 0, ALICE),
+        row(3, "move", 1, CLOCK),
+        row(4, "move", 2, None),
+        row(5, "skip", None, MOD, seats=[0, 1], users=[ALICE, BOB]),
+        row(6, "move", 0, MOD),
+        row(7, "move", 1, MOD),
+        row(8, "move", 2, None),
+        row(9, "move", 0, MOD),
+    ]  # the moderator plays seat 0 later: not a skip any more
+    assert marks(log) == {
+        3: "⏰ (clock)",
+        4: "🤖 (stand-in)",
+        6: f"⏭️ (skipped by <@{MOD}>)",
+        7: f"⏭️ (skipped by <@{MOD}>)",
+        8: "🤖 (stand-in)",
+    }
 
 
 class Quiet:

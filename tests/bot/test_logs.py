@@ -4,6 +4,7 @@ warnings discord.py gives at start-up are dropped, nothing else.
 
 The real set-up runs in a fresh process: logging is global, and discord.py warns about voice only
 once per process."""
+
 import json
 import os
 import subprocess

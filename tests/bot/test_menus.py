@@ -1,5 +1,6 @@
 """The moves menu (bot/tables/menu.py, bot/discord_app/delivery/layout.py) without Discord: Discord's limits, grouping, paging, and every
 move reachable exactly once, for made-up lists and for positions of every registered game."""
+
 from __future__ import annotations
 
 import time
@@ -8,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.store.sqlite import TableRecord
-from bot.discord_app.delivery.layout import Buttons, Groups, Nav, Select, describe, layout
 from bot.discord_app.delivery.components import moves_components
+from bot.discord_app.delivery.layout import Buttons, Groups, Nav, Select, describe, layout
+from bot.store.sqlite import TableRecord
 from bot.tables.menu import Choice, Menu, build
 from engine import GAMES, Chance, referee
 
@@ -85,6 +86,7 @@ def check_menu(choices: list[Choice]) -> None:
 
 # --- made-up lists ---------------------------------------------------------------------------------
 
+
 def test_few_moves_are_buttons_and_up_to_25_one_select():
     assert [type(r) for r in layout(made_up([3])).rows] == [Buttons]
     assert [len(r.choices) for r in layout(made_up([10])).rows] == [5, 5]
@@ -111,7 +113,10 @@ def test_a_group_shows_its_moves_with_a_way_back():
     assert small.rows[-1].targets == (("◀ All moves", None, 0),)
     big = layout(choices, group=0)
     assert [type(r) for r in big.rows] == [Select, Select, Nav]
-    assert [r.placeholder for r in big.rows[:2]] == ["1–25 of 30: Move 0 of group 0 …", "26–30 of 30: Move 25 of group 0 …"]
+    assert [r.placeholder for r in big.rows[:2]] == [
+        "1–25 of 30: Move 0 of group 0 …",
+        "26–30 of 30: Move 25 of group 0 …",
+    ]
     assert layout(made_up([30, 20]), group=1).rows[0].placeholder == "Group 1: choose…"
 
 
@@ -161,10 +166,25 @@ def test_any_list_fits_discord_and_offers_every_move_once(sizes):
 
 # --- the components --------------------------------------------------------------------------------
 
+
 def record(game: str = "any", table_id: int = 10**15, version: int = 10**7) -> TableRecord:
-    return TableRecord(id=table_id, guild_id=1, channel_id=2, game=game, status="running", host_id=3,
-                       seats=[3, 4], options={}, seed="s", version=version, state=None, deadline=None,
-                       board_message_id=None, created_at=0, updated_at=0)
+    return TableRecord(
+        id=table_id,
+        guild_id=1,
+        channel_id=2,
+        game=game,
+        status="running",
+        host_id=3,
+        seats=[3, 4],
+        options={},
+        seed="s",
+        version=version,
+        state=None,
+        deadline=None,
+        board_message_id=None,
+        created_at=0,
+        updated_at=0,
+    )
 
 
 def payload(view) -> list[dict]:
@@ -191,7 +211,9 @@ async def test_components_keep_discords_limits_and_carry_the_table_and_version()
     (select,) = groups["components"]
     assert select["custom_id"] == f"pt:group:{table.id}:{table.version}:{menu_key(choices)}"
     assert [o["value"] for o in select["options"]] == ["0", "1"]
-    assert [b["custom_id"].rsplit(":", 1)[0] for b in singles["components"]] == [f"pt:move:{table.id}:{table.version}"] * 2
+    assert [b["custom_id"].rsplit(":", 1)[0] for b in singles["components"]] == [
+        f"pt:move:{table.id}:{table.version}"
+    ] * 2
     assert singles["components"][0]["custom_id"].split(":")[4] == choices[137].key  # the move's key
     *selects, nav = payload(moves_components(table, menu_of(choices), 0, 1))
     assert selects[0]["components"][0]["options"][0]["value"] == choices[100].key
@@ -202,7 +224,9 @@ async def test_components_keep_discords_limits_and_carry_the_table_and_version()
 
 # --- every registered game -------------------------------------------------------------------------
 
-GAME_TABLES = [(key, seats) for key, game in sorted(GAMES.items()) for seats in sorted({game.min_seats, game.max_seats})]
+GAME_TABLES = [
+    (key, seats) for key, game in sorted(GAMES.items()) for seats in sorted({game.min_seats, game.max_seats})
+]
 
 
 @pytest.mark.parametrize("key,seats", GAME_TABLES)

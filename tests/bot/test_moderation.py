@@ -5,12 +5,11 @@ several seats vote at once: a game's own moderation tests.)"""
 import pytest
 
 from bot import render
-
+from bot.discord_app.delivery.messages import moves_message
 from bot.tables import replay
 from bot.tables.moderation import Moderation
 from bot.tables.seats import seat_history
 from bot.tables.service import Refused
-from bot.discord_app.delivery.messages import moves_message
 from engine import GAMES, Chance
 from tests.registry import a_game
 
@@ -22,8 +21,11 @@ def secret_lines(game: str, state, seat: int) -> list[str]:
     """The lines of a seat's own text that the public text lacks: what only that seat sees."""
     rules = GAMES[game]
     public = set(render.render_text(game, rules.view(state, None)).splitlines())
-    return [line for line in render.render_text(game, rules.view(state, seat)).splitlines()
-            if line.strip() and line not in public]
+    return [
+        line
+        for line in render.render_text(game, rules.view(state, seat)).splitlines()
+        if line.strip() and line not in public
+    ]
 
 
 GAME = a_game(seats=len(DUO), hand=True)
@@ -79,7 +81,12 @@ async def test_non_moderators_are_refused_with_a_reason_and_nothing_changes(serv
     with pytest.raises(Refused, match="Only a moderator"):
         await OPERATIONS[operation](moderation, table.id)
     after = await service.get(table.id)
-    assert (after.version, after.status, after.seats, after.state) == (table.version, table.status, table.seats, table.state)
+    assert (after.version, after.status, after.seats, after.state) == (
+        table.version,
+        table.status,
+        table.seats,
+        table.state,
+    )
     assert await log_of(service, table.id) == rows
 
 
@@ -165,7 +172,7 @@ async def test_rollback_replays_the_game_without_the_last_moves(service, moderat
     assert service.state_of(update.table) == earlier
     assert f"<@{MOD}> took back the last 4 moves" in update.public[0]
     after = await log_of(service, table.id)
-    assert after[:len(rows)] == rows and after[len(rows)].kind == "rollback"  # the log only grows
+    assert after[: len(rows)] == rows and after[len(rows)].kind == "rollback"  # the log only grows
     assert after[len(rows)].action == {"moves": 4} and after[len(rows)].actor_id == MOD
     assert replay.check(game, await service.get(table.id), after).ok
 
@@ -218,7 +225,7 @@ async def test_the_log_pages_show_public_events_and_moderator_actions_only(servi
     assert secret and not [line for line in secret if line in text]  # nor what a seat's own view shows
     table = await play(service, table.id, 10)
     again = await moderation.log_pages(table)
-    assert again[:len(first_pages) - 1] == first_pages[:-1]  # older pages keep their lines
+    assert again[: len(first_pages) - 1] == first_pages[:-1]  # older pages keep their lines
 
 
 async def test_log_of_a_finished_table_by_number_and_of_the_channel(service, moderation):

@@ -1,5 +1,6 @@
 """Nine Muses' opening: the round's Muses told publicly, each player's Philosopher cards by DM, in
 the replay's history and the demo (the opening of every game: tests/bot/test_opening_told.py)."""
+
 import asyncio
 
 from bot.cli.demo import play_demo
@@ -35,7 +36,7 @@ def test_the_demo_prints_the_openings_and_no_markdown():
     asyncio.run(play_demo("nine-muses", 3, 2, out=printed.append))
     lines = "\n".join(printed).split("\n")
     assert any(line.startswith("📜 Round 1: the Muses ") for line in lines)
-    dms = lines[lines.index("=== Direct messages to Player 1 ==="):]
+    dms = lines[lines.index("=== Direct messages to Player 1 ===") :]
     assert dms[1].startswith("Your Philosopher cards: ")
     assert lines[lines.index("🏁 Final scores:") + 1].count(" VP, ") == 1
     assert not [line for line in lines if "**" in line or "`" in line]

@@ -1,5 +1,6 @@
 """Nine Muses' /rules pages say what its rulebook says about the start (the pages' cut:
 tests/bot/test_rules_pages.py)."""
+
 import re
 
 from cogs.tables import rules_pages

@@ -1,10 +1,11 @@
 """A Nine Muses summary: each seat's hand told under its name (tests/bot/test_summary.py), and the
 seats that changed hands through the clock (bot/tables/seats.py): a player handed to a stand-in after a
 missed deadline, a substitute taking the seat, a game the stand-ins finished."""
-from bot.ratings import stats
+
 from bot.clock.scheduler import HOUR
-from bot.tables.seats import seat_history
+from bot.ratings import stats
 from bot.ratings.summary import summary_lines
+from bot.tables.seats import seat_history
 from engine import GAMES, Chance
 
 from .test_clock import ALICE, BOB, CAROL, World, world  # noqa: F401
@@ -15,15 +16,17 @@ MUSES = GAMES["nine-muses"]
 
 @ENDINGS
 async def test_the_public_summary_tells_each_seats_hand(service, moves):
-    await assert_each_seat_told(service, "nine-muses", moves,
-                                lambda view: [f"Cards in hand: {', '.join(view['hand']) or 'none'}"])
+    await assert_each_seat_told(
+        service, "nine-muses", moves, lambda view: [f"Cards in hand: {', '.join(view['hand']) or 'none'}"]
+    )
 
 
 async def nine_muses(world: World, channel: int):
     """Alice (Thales) and Bob (Sappho); an hour a move, and a stand-in after one missed deadline."""
     service = world.service
-    table = await service.create(guild_id=1, channel_id=channel, host_id=ALICE, game="nine-muses", stand_ins=1,
-                                 seed="seats")
+    table = await service.create(
+        guild_id=1, channel_id=channel, host_id=ALICE, game="nine-muses", stand_ins=1, seed="seats"
+    )
     await service.join(table.id, BOB)
     await world.clock.configure(table.id, pace=HOUR, misses=1)
     table = (await service.start(table.id, ALICE)).table
@@ -71,9 +74,11 @@ async def test_the_summary_names_who_held_a_seat_before_its_substitute(world):
     history = seat_history(table, await world.store.actions(table.id))[1]
     stand_in, carol = history.stints[1].moves, history.stints[2].moves
     assert stand_in >= 1 and carol > 3 + stand_in  # the premise: Carol played most of it
-    assert sappho == (f"🔁 Sappho's seat was held by <@{BOB}> (3 moves) → 🤖 stand-in ({stand_in} move"
-                      f"{'s' if stand_in > 1 else ''}) → <@{CAROL}> ({carol} moves); its result counts for "
-                      + (f"<@{BOB}> and <@{CAROL}>." if 3 * 3 >= 3 + stand_in + carol else f"<@{CAROL}>."))
+    assert sappho == (
+        f"🔁 Sappho's seat was held by <@{BOB}> (3 moves) → 🤖 stand-in ({stand_in} move"
+        f"{'s' if stand_in > 1 else ''}) → <@{CAROL}> ({carol} moves); its result counts for "
+        + (f"<@{BOB}> and <@{CAROL}>." if 3 * 3 >= 3 + stand_in + carol else f"<@{CAROL}>.")
+    )
 
 
 async def test_a_game_the_stand_ins_finished_names_and_credits_its_players(world):

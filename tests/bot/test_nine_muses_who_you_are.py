@@ -1,4 +1,5 @@
 """The first seat of a new Nine Muses game is told its name (tests/bot/test_who_you_are.py)."""
+
 from .test_who_you_are import names_told, new_game
 
 

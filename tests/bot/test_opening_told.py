@@ -2,17 +2,17 @@
 player's dealt cards by DM to that player alone; the replay's history tells the same public lines;
 the command-line demo prints no Markdown. Checked on every game from its own opening (a game's
 texts: tests/bot/test_<package>_opening.py)."""
+
 import asyncio
 
 import pytest
 
 from bot.cli.demo import play_demo
 from bot.store.outbox import owed
+from bot.store.sqlite import Store
 from bot.tables.replay import history
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
 from engine import GAMES
-
 from tests.registry import every_game
 
 PLAYERS = [100, 101, 102]
@@ -34,8 +34,9 @@ async def test_the_start_tells_the_opening_publicly_and_each_private_part_to_its
     try:
         events = game.opening(service.state_of(update.table))
         public = [event.text for event in events if event.to is None]
-        private = {user: [event.text for event in events if event.to == seat]
-                   for seat, user in enumerate(update.table.seats)}
+        private = {
+            user: [event.text for event in events if event.to == seat] for seat, user in enumerate(update.table.seats)
+        }
         secret = {text for texts in private.values() for text in texts}
         told = await owed(store, update.table.id)
         assert all(text in update.public and text in told.public for text in public)

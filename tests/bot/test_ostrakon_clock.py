@@ -1,5 +1,6 @@
 """The clock at an Ostrakon table: the speaker's deadline, then every voter's at once, and the canned
 question the clock asks when the speaker's time runs out (the generic clock: test_clock.py)."""
+
 from bot.clock.scheduler import HOUR, MINUTE
 from bot.tables.replay import replay_table
 
@@ -20,8 +21,9 @@ async def test_the_speakers_deadline_then_every_voters_each_cleared_by_their_vot
     assert line == f"⏳ Waiting on <@{BOB}> · ⏰ <t:{int(T0 + HOUR)}:R>."
 
     world.time.t = T0 + 10 * MINUTE  # Bob asks: now both vote, each with an hour from now
-    update = await world.service.act(table.id, BOB, {"kind": "ask", "question": "Sea or hills?", "white": "Sea",
-                                                     "black": "Hills"})
+    update = await world.service.act(
+        table.id, BOB, {"kind": "ask", "question": "Sea or hills?", "white": "Sea", "black": "Hills"}
+    )
     await world.clock.sync(table.id)
     assert deadlines(await world.clock.deadlines(table.id)) == {ALICE: T0 + 70 * MINUTE, BOB: T0 + 70 * MINUTE}
 
@@ -40,7 +42,9 @@ async def test_at_the_deadline_the_default_is_played_logged_and_announced(world)
     (update,) = world.notices.published
     assert update.public[0] == f"⏰ Time ran out for <@{BOB}>: the clock moves for them."
     assert any("asks:" in text for text in update.public[1:])  # the game's own event: the canned question
-    assert update.private[BOB][0].startswith("⏰ Your time ran out") and "**Ask the question**" in update.private[BOB][0]
+    assert (
+        update.private[BOB][0].startswith("⏰ Your time ran out") and "**Ask the question**" in update.private[BOB][0]
+    )
     assert update.was_waiting == [BOB] and world.notices.fresh == [(BOB,)]  # his vote is a new call to him
     (move,) = await clock_moves(world, table.id)
     assert move.seat == 1 and move.action["kind"] == "ask"

@@ -2,6 +2,7 @@
 reminders ping the speaker, then all the voters, skipping those on vacation; a voter's misses in a
 row hand the seat to a stand-in until the player comes back, a vote between misses keeps it; a
 deadline that starts during a vacation waits for the return (the generic part: test_clock_players.py)."""
+
 import pytest
 
 from bot.clock.scheduler import DAY, HOUR, MINUTE

@@ -1,5 +1,6 @@
 """Ostrakon's offline demo at seven players: its questions are printed, each player's stones apart
 (the demo of every game: tests/bot/test_cli.py)."""
+
 from .test_cli import demo_transcript
 
 

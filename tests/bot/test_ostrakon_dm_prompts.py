@@ -1,6 +1,7 @@
 """Ostrakon's DM prompts when a rollback takes back a stand-in's stone: the stand-ins vote the same
 again, so the humans' prompts get new buttons and nobody is asked anew (the prompts of any game:
 tests/bot/test_dm_prompts.py)."""
+
 from bot.tables.moderation import Moderation
 from bot.tables.prompts import Live, Prompts
 
@@ -11,8 +12,9 @@ HUMANS = [100, 101, 102]
 
 async def voting(service):
     """Ostrakon, three players and two stand-ins: a stand-in asks, and the three vote at once."""
-    table = await service.create(guild_id=1, channel_id=1, host_id=HUMANS[0], game="ostrakon", seed="six-2",
-                                 stand_ins=4)
+    table = await service.create(
+        guild_id=1, channel_id=1, host_id=HUMANS[0], game="ostrakon", seed="six-2", stand_ins=4
+    )
     for user in HUMANS[1:]:
         await service.join(table.id, user)
     table = (await service.start(table.id, HUMANS[0])).table

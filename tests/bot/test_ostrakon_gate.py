@@ -1,13 +1,14 @@
 """Ostrakon's secret votes at the gate: a stone pressed on an old menu is still good while the vote
 is open, and a second stone or a second follower is refused with the rules' reason (the gate's
 checks of place, person and status: tests/bot/test_gate.py)."""
+
 import pytest
 
-from tests.bot.pressing import press_on
 from bot.tables.gate import Gate
 from bot.tables.refusals import StaleBoard
 from engine import GAMES, Chance
 from engine.ostrakon.rules import can_follow
+from tests.bot.pressing import press_on
 
 from .test_gate import at, move_id, players, refused, running
 
@@ -31,8 +32,9 @@ async def test_other_seats_moves_leave_a_secret_vote_open_and_a_second_stone_is_
     assert still.choice.action == menus[second].choices[1].action
     # the first voter's other stone, from the same old menu or a later one: the reason, not "changed"
     await refused("You have already voted.", press_on(gate, at(first), move_id(table, menus[first].choices[1].key)))
-    await refused("You have already voted.",
-                  press_on(gate, at(first), move_id(update.table, menus[first].choices[1].key)))
+    await refused(
+        "You have already voted.", press_on(gate, at(first), move_id(update.table, menus[first].choices[1].key))
+    )
 
 
 async def test_a_second_follower_in_one_vote_hears_that_someone_follows_already(service):
@@ -44,8 +46,9 @@ async def test_a_second_follower_in_one_vote_hears_that_someone_follows_already(
         chance = Chance.seeded(f"follow-{attempt}")
         for _ in range(400):
             state = service.state_of(table)
-            followers = [seat for seat in sorted(game.to_move(state)) if state.phase == "vote"
-                         and can_follow(state, seat)]
+            followers = [
+                seat for seat in sorted(game.to_move(state)) if state.phase == "vote" and can_follow(state, seat)
+            ]
             if len(followers) >= 2 or table.status != "running":
                 break
             seat = min(game.to_move(state))

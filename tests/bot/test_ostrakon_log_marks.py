@@ -1,13 +1,14 @@
 """`/table log` at an Ostrakon table: a moderator's skip, the clock's moves and a stand-in's are
 marked, a secret vote has a line only when played for its seat, and the clock's hand-offs of a seat
 are told (the marks of tests/bot/test_log_marks.py)."""
+
 from bot.clock.scheduler import CLOCK
 from bot.tables.moderation import Moderation
 from engine import GAMES
 
 from .test_clock import ALICE, BOB, CAROL, world  # noqa: F401
-from .test_ostrakon_clock import ostrakon
 from .test_log_marks import MOD, first_lines
+from .test_ostrakon_clock import ostrakon
 
 
 async def test_the_log_marks_a_skip_and_the_stand_ins_moves(world):
@@ -30,7 +31,9 @@ async def test_the_log_marks_a_skip_and_the_stand_ins_moves(world):
     vote = [r for r in log if r.kind == "move" and r.actor_id == MOD][-1]
     alice = next(r for r in log if r.kind == "move" and r.actor_id == ALICE)
     lines = await first_lines(world, table)
-    assert lines[vote.seq][0].startswith(f"⏭️ (skipped by <@{MOD}>) ") and not lines[alice.seq][0].startswith(("⏭️", "🤖"))
+    assert lines[vote.seq][0].startswith(f"⏭️ (skipped by <@{MOD}>) ") and not lines[alice.seq][0].startswith(
+        ("⏭️", "🤖")
+    )
     # a move without public events has a line only when it was played for a player: it names the seat
     quiet = await first_lines(world, table, quiet=True)
     assert quiet[vote.seq] == [f"⏭️ (skipped by <@{MOD}>) a hidden move for {names[1]}"]
@@ -56,8 +59,9 @@ async def test_the_log_marks_the_clocks_moves_and_tells_its_hand_offs(world):
     assert lines[away.seq] == [f"🤖 <@{BOB}> missed 2 deadlines in a row: a stand-in plays seat 2."]
     (back,) = [r for r in log if r.kind == "back"]
     assert lines[back.seq] == [f"👋 <@{BOB}> is back and plays seat 2 again."]
-    assert not any(text.startswith(("⏰", "🤖 (stand-in)", "⏭️")) for r in log if r.actor_id == ALICE
-                   for text in lines[r.seq])
+    assert not any(
+        text.startswith(("⏰", "🤖 (stand-in)", "⏭️")) for r in log if r.actor_id == ALICE for text in lines[r.seq]
+    )
 
 
 async def test_a_substitute_is_told_in_the_log(world):

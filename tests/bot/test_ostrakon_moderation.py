@@ -1,5 +1,6 @@
 """A moderator's skip at an Ostrakon table: after the question, the voters who have not voted yet
 are played for at once (the generic moderation: test_moderation.py)."""
+
 from bot.tables import replay
 from engine import GAMES
 
@@ -12,8 +13,11 @@ async def test_skip_plays_the_default_move_for_every_seat_waited_on(service, mod
     table = await started(service, "ostrakon", FIVE)
     game = GAMES["ostrakon"]
     speaker = service.waiting_on(table)[0]
-    table = (await service.act(table.id, speaker, {"kind": "ask", "question": "Sea or hills?", "white": "Sea",
-                                                    "black": "Hills"})).table
+    table = (
+        await service.act(
+            table.id, speaker, {"kind": "ask", "question": "Sea or hills?", "white": "Sea", "black": "Hills"}
+        )
+    ).table
     voters = service.waiting_on(table)
     assert len(voters) == 5
     state = service.state_of(table)
@@ -28,8 +32,7 @@ async def test_skip_plays_the_default_move_for_every_seat_waited_on(service, mod
     rows = await log_of(service, table.id)
     note = next(row for row in rows if row.kind == "skip")
     assert note.actor_id == MOD and note.action["users"] == late
-    skipped_moves = [row for row in rows if row.seq > note.seq and row.kind == "move"][:len(late)]
+    skipped_moves = [row for row in rows if row.seq > note.seq and row.kind == "move"][: len(late)]
     assert [row.actor_id for row in skipped_moves] == [MOD] * len(late)
     assert [table.seats[row.seat] for row in skipped_moves] == late
     assert replay.check(game, update.table, rows).ok
-

@@ -1,11 +1,12 @@
 """Ostrakon through the TableService: acting and its refusals, secret votes cast at once, and a
 restart that keeps a question (the service's lobby and moderation: tests/bot/test_service.py)."""
+
 import asyncio
 
 import pytest
 
-from bot.tables.service import Refused, StaleBoard, TableService
 from bot.store.sqlite import Store
+from bot.tables.service import Refused, StaleBoard, TableService
 from engine import IllegalAction, NotYourTurn
 
 from .test_gate import players
@@ -33,7 +34,9 @@ async def test_act_refusals_change_nothing(service):
     with pytest.raises(IllegalAction, match="Write a question"):
         await service.act(table.id, speaker, {"kind": "ask", "question": " ", "white": "a", "black": "b"})
     with pytest.raises(StaleBoard, match="board has changed"):
-        await service.act(table.id, speaker, {"kind": "ask", "question": "Q?", "white": "a", "black": "b"}, version=table.version - 1)
+        await service.act(
+            table.id, speaker, {"kind": "ask", "question": "Q?", "white": "a", "black": "b"}, version=table.version - 1
+        )
     after = await service.get(table.id)
     assert after.version == table.version and after.state == table.state
 
@@ -42,7 +45,9 @@ async def test_votes_are_private_until_revealed(service):
     table = await lobby(service, PLAYERS, KEY)
     table = (await service.start(table.id, HOST)).table
     speaker = await speaker_user(service, table.id)
-    await service.act(table.id, speaker, {"kind": "ask", "question": "Tea or coffee?", "white": "Tea", "black": "Coffee"})
+    await service.act(
+        table.id, speaker, {"kind": "ask", "question": "Tea or coffee?", "white": "Tea", "black": "Coffee"}
+    )
     update = await service.act(table.id, speaker, {"kind": "vote", "stone": "black"})
     assert update.private[speaker] == ["You voted ⚫ Coffee."]
     assert not any("Coffee" in text for text in update.public)
@@ -68,7 +73,9 @@ async def test_a_second_service_on_the_same_file_sees_everything(tmp_path):
     table = await lobby(service, PLAYERS, KEY)
     table = (await service.start(table.id, HOST)).table
     speaker = await speaker_user(service, table.id)
-    await service.act(table.id, speaker, {"kind": "ask", "question": "Summer or winter?", "white": "Summer", "black": "Winter"})
+    await service.act(
+        table.id, speaker, {"kind": "ask", "question": "Summer or winter?", "white": "Summer", "black": "Winter"}
+    )
     before = await service.get(table.id)
     await store.close()
 

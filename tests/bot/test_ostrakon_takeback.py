@@ -1,5 +1,6 @@
 """Ostrakon's take-backs: a secret stone until the vote is revealed, and a question taken back
 tells the voters it is not their turn any more (take-backs in every game: tests/bot/test_takeback.py)."""
+
 from __future__ import annotations
 
 import pytest

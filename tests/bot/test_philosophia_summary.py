@@ -1,4 +1,5 @@
 """A Philosophia seat's hand is told under its name in the public summary (tests/bot/test_summary.py)."""
+
 from .test_summary import ENDINGS, assert_each_seat_told, service  # noqa: F401
 
 

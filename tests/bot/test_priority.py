@@ -1,5 +1,6 @@
 """The threads and the process that work for the event loop are batch work to the scheduler, so
 that none of them preempts the loop when it wakes (bot/priority.py); the loop itself is not."""
+
 from __future__ import annotations
 
 import os
@@ -7,10 +8,10 @@ import threading
 
 import pytest
 
-from bot.store.checkpoints import Checkpointer
 from bot.priority import behind_the_loop
 from bot.render import painter
 from bot.render.painter import Painter
+from bot.store.checkpoints import Checkpointer
 from bot.store.sqlite import Store
 from engine import GAMES, Chance
 

@@ -1,6 +1,7 @@
 """Private answers in a channel that offer a player's moves (bot/discord_app/delivery/dms.py `offered`): a
 delivery that finds one done says why and takes its buttons away, unless a press on it is answering
 it meanwhile (that answer is then the message, and a later edit must not overwrite it)."""
+
 import time
 from types import SimpleNamespace
 
@@ -8,7 +9,6 @@ from bot.discord_app.delivery import hooks
 from bot.discord_app.delivery.dms import DirectMessages
 from bot.discord_app.delivery.hooks import Hook
 from engine import GAMES, Chance
-
 from tests.bot.test_dm_prompts import asked_at_once
 
 
@@ -35,7 +35,9 @@ async def offered_then_played(service, monkeypatch):
 async def test_a_done_answer_says_why_and_loses_its_buttons(service, monkeypatch):
     dms, table, player, recorder = await offered_then_played(service, monkeypatch)
     await dms._settle_offers(table)
-    assert len(recorder.edits) == 1 and recorder.edits[0]["view"] is None and "you played" in recorder.edits[0]["content"]
+    assert (
+        len(recorder.edits) == 1 and recorder.edits[0]["view"] is None and "you played" in recorder.edits[0]["content"]
+    )
     await dms._settle_offers(table)  # settled once
     assert len(recorder.edits) == 1
 
@@ -54,6 +56,7 @@ async def test_an_answer_taken_back_while_its_fate_was_read_is_not_edited(servic
     async def answered_meanwhile(table_, prompt):
         dms.offered(table_, player, None)  # its press answered it, offering nothing more
         return await fate(table_, prompt)
+
     monkeypatch.setattr(dms.prompts, "fate", answered_meanwhile)
     await dms._settle_offers(table)
     assert recorder.edits == []

@@ -2,14 +2,15 @@
 rates it, in the transaction of the finishing move; which games count; a rebuild from the logs gives
 the stored figures. How a game's own rules make its sides is checked in its own file
 (tests/bot/test_<package>_ratings.py)."""
+
 import asyncio
 import itertools
 import logging
 
 import pytest
 
-from bot.ratings import ratings
 from bot.__main__ import main
+from bot.ratings import ratings
 from engine import GAMES, Chance
 from tests.registry import every_game, games_with
 
@@ -34,15 +35,23 @@ async def finish(service, game, humans, seed, *, seats=None, guild=GUILD, channe
     """A game played to its end, every move the stand-in's choice: `humans` in the first seats and
     stand-ins in the others (`seats` in all). Returns the finished table."""
     seats = seats or len(humans)
-    table = await service.create(guild_id=guild, channel_id=channel or next(CHANNELS), host_id=humans[0],
-                                 game=game, seed=seed, stand_ins=seats - 1)
+    table = await service.create(
+        guild_id=guild,
+        channel_id=channel or next(CHANNELS),
+        host_id=humans[0],
+        game=game,
+        seed=seed,
+        stand_ins=seats - 1,
+    )
     for user in humans[1:]:
         await service.join(table.id, user)  # takes a stand-in's seat
     table = (await service.start(table.id, humans[0])).table
     n = 0
     while table.status == "running":
         user = service.waiting_on(table)[0]
-        action = GAMES[game].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"{seed}{n}"))
+        action = GAMES[game].stand_in(
+            service.state_of(table), service.seat_of(table, user), Chance.seeded(f"{seed}{n}")
+        )
         table = (await service.act(table.id, user, action)).table
         n += 1
     return table
@@ -53,8 +62,9 @@ def winning_seats(service, table) -> set[int]:
 
 
 async def stored(store, guild=GUILD, game=None) -> dict[int, tuple[float, float, int]]:
-    rows = await store.query("SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?",
-                             (guild, game))
+    rows = await store.query(
+        "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?", (guild, game)
+    )
     return {user: (mu, sigma, games) for user, mu, sigma, games in rows}
 
 
@@ -63,7 +73,11 @@ def assert_rated(found: dict, expected: dict[int, object], games: int = 1) -> No
     assert set(found) == set(expected)
     for user, rating in expected.items():
         mu, sigma, count = found[user]
-        assert (mu, sigma, count) == (pytest.approx(rating.mu, abs=1e-12), pytest.approx(rating.sigma, abs=1e-12), games)
+        assert (mu, sigma, count) == (
+            pytest.approx(rating.mu, abs=1e-12),
+            pytest.approx(rating.sigma, abs=1e-12),
+            games,
+        )
 
 
 def free_for_all_players(key: str) -> list[int]:
@@ -78,7 +92,9 @@ async def test_free_for_all_is_rated_as_openskill_rates_it(service, game):
     table = await finish(service, game, humans, f"ffa-{game}")
     won = winning_seats(service, table)
     # every seat a side; the winners first (tied), all others second (tied)
-    expected = MODEL.rate([[MODEL.rating()] for _ in humans], ranks=[1 if seat in won else 2 for seat in range(len(humans))])
+    expected = MODEL.rate(
+        [[MODEL.rating()] for _ in humans], ranks=[1 if seat in won else 2 for seat in range(len(humans))]
+    )
     assert_rated(await stored(service.store, game=game), {user: team[0] for user, team in zip(humans, expected)})
 
 
@@ -91,10 +107,13 @@ async def test_1v1_games_are_rated_one_after_the_other(service):
         teams = MODEL.rate([[current[user]] for user in players], ranks=[1 if seat in won else 2 for seat in range(2)])
         current = {user: team[0] for user, team in zip(players, teams)}
         assert_rated(await stored(service.store, game=DUEL), current, games=n + 1)
-        changes = await service.store.query("SELECT user_id, mu_before, sigma_before FROM rating_changes WHERE table_id = ?",
-                                            (table.id,))
+        changes = await service.store.query(
+            "SELECT user_id, mu_before, sigma_before FROM rating_changes WHERE table_id = ?", (table.id,)
+        )
         assert {user: (mu, sigma) for user, mu, sigma in changes} == {
-            user: (pytest.approx(rating.mu, abs=1e-12), pytest.approx(rating.sigma, abs=1e-12)) for user, rating in before.items()}
+            user: (pytest.approx(rating.mu, abs=1e-12), pytest.approx(rating.sigma, abs=1e-12))
+            for user, rating in before.items()
+        }
 
 
 async def rated_tables(store) -> set[int]:
@@ -121,6 +140,7 @@ async def test_which_games_count(service):
 async def test_a_fault_in_the_ratings_never_refuses_the_finishing_move(service, monkeypatch, caplog):
     def broken(*args):
         raise RuntimeError("a bug")
+
     monkeypatch.setattr(ratings, "result_of", broken)
     with caplog.at_level(logging.ERROR, logger="bot.ratings.ratings"):
         table = await finish(service, DUEL, [ALICE, BOB], "bug")
@@ -130,8 +150,10 @@ async def test_a_fault_in_the_ratings_never_refuses_the_finishing_move(service, 
 
 
 async def snapshot(store) -> dict[str, list[tuple]]:
-    return {name: [tuple(row) for row in await store.query(f"SELECT * FROM {name} ORDER BY 1, 2, 3")]
-            for name in ("rated_games", "rating_changes", "ratings")}
+    return {
+        name: [tuple(row) for row in await store.query(f"SELECT * FROM {name} ORDER BY 1, 2, 3")]
+        for name in ("rated_games", "rating_changes", "ratings")
+    }
 
 
 async def test_a_rebuild_from_the_logs_gives_the_stored_figures(service, tmp_path, capsys):
@@ -145,9 +167,15 @@ async def test_a_rebuild_from_the_logs_gives_the_stored_figures(service, tmp_pat
     before = await snapshot(store)
     assert len(before["rated_games"]) == 6 and len(before["ratings"]) == 2 + 2 + 3 + 4
     await store.run_job(lambda connection: connection.execute("UPDATE ratings SET mu = 0, games = 99"))
-    await store.transaction([("DELETE FROM rating_changes WHERE table_id IN (SELECT table_id FROM rated_games"
-                              " WHERE guild_id = ?)", (OTHER_GUILD,)),
-                             ("DELETE FROM rated_games WHERE guild_id = ?", (OTHER_GUILD,))])
+    await store.transaction(
+        [
+            (
+                "DELETE FROM rating_changes WHERE table_id IN (SELECT table_id FROM rated_games WHERE guild_id = ?)",
+                (OTHER_GUILD,),
+            ),
+            ("DELETE FROM rated_games WHERE guild_id = ?", (OTHER_GUILD,)),
+        ]
+    )
 
     # the command line, on the same file (a second connection, as beside a running bot)
     assert await asyncio.to_thread(main, ["ratings", "--rebuild", "--db", str(tmp_path / "bot.sqlite3")]) == 0

@@ -1,6 +1,7 @@
 """Ratings change only when a game finishes: a moderator's `/table end` of an unfinished game
 changes none, and a rollback after the finish lets the game go on and derives the ratings of its
 server and game again without it (then with it, once it finishes again)."""
+
 import pytest
 
 from bot.ratings import ratings, stats
@@ -22,8 +23,10 @@ def rated(service, table, current: dict) -> dict:
 
 
 def as_stored(expected: dict, games: dict[int, int]) -> dict:
-    return {user: (pytest.approx(r.mu, abs=1e-12), pytest.approx(r.sigma, abs=1e-12), games[user])
-            for user, r in expected.items()}
+    return {
+        user: (pytest.approx(r.mu, abs=1e-12), pytest.approx(r.sigma, abs=1e-12), games[user])
+        for user, r in expected.items()
+    }
 
 
 async def test_an_unfinished_game_ended_by_a_moderator_changes_no_rating(service):
@@ -48,8 +51,9 @@ async def test_a_rollback_after_the_finish_derives_the_ratings_again(service):
     second = await finish(service, DUEL, [BOB, ALICE], "second", channel=2)
     await stats.tally(store)
     fresh = {ALICE: MODEL.rating(), BOB: MODEL.rating()}
-    assert await stored(store, game=DUEL) == as_stored(rated(service, second, rated(service, first, fresh)),
-                                                       {ALICE: 2, BOB: 2})
+    assert await stored(store, game=DUEL) == as_stored(
+        rated(service, second, rated(service, first, fresh)), {ALICE: 2, BOB: 2}
+    )
 
     # the first game goes on: as if it had never finished, the second is rated from the start
     update = await moderation.rollback(first.id, MOD, 1, moderator=True)
@@ -66,8 +70,9 @@ async def test_a_rollback_after_the_finish_derives_the_ratings_again(service):
         action = GAMES[DUEL].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"a{n}"))
         table = (await service.act(table.id, user, action)).table
         n += 1
-    assert await stored(store, game=DUEL) == as_stored(rated(service, table, rated(service, second, fresh)),
-                                                       {ALICE: 2, BOB: 2})
+    assert await stored(store, game=DUEL) == as_stored(
+        rated(service, table, rated(service, second, fresh)), {ALICE: 2, BOB: 2}
+    )
     figures = await snapshot(store)
     await store.run_job(ratings.rebuild)
     assert await snapshot(store) == figures

@@ -1,13 +1,13 @@
 """`python -m bot replay TABLE [--db PATH]`: a finished table replayed from its log and printed."""
+
 import json
 import sqlite3
 
+from bot.cli.terminal import plain
+from bot.store.sqlite import Store
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
-from bot.cli.terminal import plain
 from engine import GAMES, Chance
-
 from tests.registry import a_game
 
 from .test_cli import run_cli
@@ -31,8 +31,7 @@ async def finished_with_a_rollback(path) -> tuple[int, list[str], list[str]]:
             update = await Moderation(service).rollback(table.id, MOD, 3, moderator=True)
         else:
             user = service.waiting_on(table)[0]
-            action = GAMES[GAME].stand_in(service.state_of(table), service.seat_of(table, user),
-                                          Chance.seeded(str(n)))
+            action = GAMES[GAME].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(str(n)))
             update = await service.act(table.id, user, action)
         private += [text for texts in update.private.values() for text in texts]
         public += update.public if n != 10 else []  # the log tells a rollback in its own words

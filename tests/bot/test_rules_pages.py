@@ -1,5 +1,6 @@
 """The /rules pages (docs/<game>.md cut by the bot): every page fits an embed's description and is
 the game's own rules (what a game's pages say: tests/bot/test_<package>_rules_pages.py)."""
+
 import pytest
 
 from cogs.tables import rules_pages

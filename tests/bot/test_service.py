@@ -1,10 +1,10 @@
 """TableService and the store: lobby rules, moderators, stand-ins and unreadable rows (acting,
 concurrency, stale versions and restarts, on a game's own moves: tests/bot/test_<package>_service.py)."""
+
 import pytest
 
 from bot.tables.service import Refused, TableService
 from engine import GAMES
-
 from tests.registry import every_game
 
 from .test_gate import players
@@ -24,8 +24,12 @@ async def lobby(service: TableService, players=PLAYERS, game=GAME, **kwargs):
 
 def a_yes_or_no_option() -> tuple[str, str]:
     """A game and one of its options that takes yes or no."""
-    return next((key, name) for key in every_game()
-                for name, field in GAMES[key].Options.model_fields.items() if field.annotation is bool)
+    return next(
+        (key, name)
+        for key in every_game()
+        for name, field in GAMES[key].Options.model_fields.items()
+        if field.annotation is bool
+    )
 
 
 async def test_lobby_rules(service):
@@ -65,7 +69,9 @@ async def test_host_leaving_passes_the_table_on_and_last_one_out_closes_it(servi
 async def test_only_moderators_end_running_tables_and_kick(service):
     table = await lobby(service)
     await service.start(table.id, HOST)
-    with pytest.raises(Refused, match=r"Only a moderator \(Manage Channels here, or the server.s moderator role\) can end this table"):
+    with pytest.raises(
+        Refused, match=r"Only a moderator \(Manage Channels here, or the server.s moderator role\) can end this table"
+    ):
         await service.end(table.id, HOST)
     with pytest.raises(Refused, match=r"Only a moderator \(.*\) can remove a player"):
         await service.kick(table.id, PLAYERS[1], moderator=False)
@@ -76,8 +82,9 @@ async def test_only_moderators_end_running_tables_and_kick(service):
 
 
 async def test_stand_ins_fill_seats_and_play_their_turns(service):
-    table = await service.create(guild_id=1, channel_id=CHANNEL, host_id=HOST, game=GAME,
-                                 stand_ins=GAMES[GAME].min_seats - 1, seed="x")
+    table = await service.create(
+        guild_id=1, channel_id=CHANNEL, host_id=HOST, game=GAME, stand_ins=GAMES[GAME].min_seats - 1, seed="x"
+    )
     update = await service.start(table.id, HOST)
     # the stand-ins play until the table waits on the one human
     assert service.waiting_on(update.table) == [HOST]
@@ -86,7 +93,9 @@ async def test_stand_ins_fill_seats_and_play_their_turns(service):
 async def test_a_corrupt_row_is_reported_not_fatal(service):
     table = await lobby(service)
     table = (await service.start(table.id, HOST)).table
-    await service.store._db.execute("UPDATE tables SET state = '{broken', version = version + 1 WHERE id = ?", (table.id,))
+    await service.store._db.execute(
+        "UPDATE tables SET state = '{broken', version = version + 1 WHERE id = ?", (table.id,)
+    )
     with pytest.raises(Refused, match="could not be read"):
         await service.view_for(table.id, HOST)
 

@@ -1,5 +1,6 @@
 """BOT_SHARD_COUNT: unset, the bot opens as many gateway shards as Discord recommends; set, that
 many; a bad value stops start-up with one line naming the setting."""
+
 import pytest
 
 from bot.discord_app.app import TableBot

@@ -2,6 +2,7 @@
 is cut at it; no interaction is started once stopping; the catch-up finishes its table and begins no
 other; the database's WAL is emptied at close; a Ctrl-C leaves the picture worker alone.
 The real bot under SIGTERM and SIGINT: tests/e2e/test_shutdown_e2e.py."""
+
 from __future__ import annotations
 
 import asyncio
@@ -17,9 +18,9 @@ import pytest
 from bot.clock.scheduler import Clock
 from bot.discord_app.delivery.catch_up import CatchUp
 from bot.discord_app.delivery.publisher import Publisher
+from bot.discord_app.shutdown import CUT_TOO, TURNED_AWAY, Shutdown
 from bot.render.painter import Painter
 from bot.settings import SettingsError, load_settings
-from bot.discord_app.shutdown import CUT_TOO, TURNED_AWAY, Shutdown
 from bot.store.sqlite import Store
 from cogs.answers import Answer
 from engine import GAMES, Chance

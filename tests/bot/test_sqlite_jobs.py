@@ -1,5 +1,6 @@
 """The store's jobs go to SQLite's thread together (bot/store/jobs.py): those queued meanwhile share
 one hop, run in the order they were queued, and each keeps its own result, error and transaction."""
+
 from __future__ import annotations
 
 import asyncio
@@ -45,8 +46,9 @@ async def test_a_job_s_error_is_its_own_and_the_others_commit(store):
     def broken(connection):
         connection.execute("INSERT INTO no_such_table VALUES (1)")
 
-    results = await asyncio.gather(store.run_job(insert("first")), store.run_job(broken), store.run_job(insert("second")),
-                                   return_exceptions=True)
+    results = await asyncio.gather(
+        store.run_job(insert("first")), store.run_job(broken), store.run_job(insert("second")), return_exceptions=True
+    )
     assert isinstance(results[1], sqlite3.OperationalError)
     assert not isinstance(results[0], BaseException) and not isinstance(results[2], BaseException)
     assert await store.get_meta("first") == "x" and await store.get_meta("second") == "x"

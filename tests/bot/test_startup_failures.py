@@ -3,6 +3,7 @@ naming what to fix: no traceback, no hang (a leftover SQLite thread once kept th
 
 Each case runs `python -m bot ...` as a real process. `run` always points at a closed port on
 127.0.0.1, so no test ever reaches for the real Discord."""
+
 import os
 import socket
 import sqlite3
@@ -28,11 +29,20 @@ def bot(*args, cwd, port=None, **settings):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BOT_"))}
     env["PYTHONPATH"] = str(ROOT)
     if port is not None:
-        env.update(DISCORD_TOKEN="not-a-real-token", DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
-                   DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/")
+        env.update(
+            DISCORD_TOKEN="not-a-real-token",
+            DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
+            DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/",
+        )
     env.update({key: str(value) for key, value in settings.items()})
-    return subprocess.run([sys.executable, "-m", "bot", *map(str, args)], capture_output=True, text=True,
-                          env=env, cwd=cwd, timeout=TIME_LIMIT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=TIME_LIMIT,
+    )
 
 
 def the_one_line(result) -> str:
@@ -91,8 +101,10 @@ def test_run_with_a_database_locked_by_another_program(tmp_path, closed_port, wa
 
 def test_run_when_discord_cannot_be_reached(tmp_path, closed_port):
     line = the_one_line(bot("run", cwd=tmp_path, port=closed_port, BOT_DB_PATH=tmp_path / "bot.sqlite3"))
-    assert line == (f"cannot reach Discord at http://127.0.0.1:{closed_port}/api/v10 (connection refused): "
-                    "check DISCORD_API_BASE and the network")
+    assert line == (
+        f"cannot reach Discord at http://127.0.0.1:{closed_port}/api/v10 (connection refused): "
+        "check DISCORD_API_BASE and the network"
+    )
 
 
 def test_backup_to_a_path_under_a_file(tmp_path):

@@ -12,8 +12,9 @@ GAME = a_game(seats=2)  # two members, or one and a stand-in
 async def play_out(service, guild, channel, players, seed, game=GAME, stand_ins=0, hand_over=None, after=1):
     """A game to its end, every move by the stand-in's choice. `hand_over(table)`, if given, is
     awaited once, as soon as seat 1 has made `after` moves."""
-    table = await service.create(guild_id=guild, channel_id=channel, host_id=players[0], game=game, seed=seed,
-                                 stand_ins=stand_ins)
+    table = await service.create(
+        guild_id=guild, channel_id=channel, host_id=players[0], game=game, seed=seed, stand_ins=stand_ins
+    )
     for user in players[1:]:
         await service.join(table.id, user)
     table = (await service.start(table.id, players[0])).table
@@ -25,7 +26,9 @@ async def play_out(service, guild, channel, players, seed, game=GAME, stand_ins=
             table, hand_over = await service.get(table.id), None
             continue
         user = service.waiting_on(table)[0]
-        action = GAMES[game].stand_in(service.state_of(table), service.seat_of(table, user), Chance.seeded(f"{seed}{n}"))
+        action = GAMES[game].stand_in(
+            service.state_of(table), service.seat_of(table, user), Chance.seeded(f"{seed}{n}")
+        )
         table = (await service.act(table.id, user, action)).table
         n += 1
     winners = {table.seats[seat] for seat in GAMES[game].outcome(service.state_of(table)).winners}

@@ -2,13 +2,13 @@
 move with StorageFailed, which names the cause; nothing is half-written, the caches keep the old
 version, and play goes on once the fault is gone. A file that cannot be a database is refused at
 open with one line, and leaves no thread behind (conftest.py fails a test that leaks one)."""
+
 import sqlite3
 
 import pytest
 
 from bot.store.sqlite import StorageFailed, Store, StoreUnavailable
 from engine import GAMES, Chance, RuleError
-
 from tests.registry import a_game
 
 # Two human seats: each act is exactly one move, no stand-in moves after it. Not a toy game: one
@@ -66,8 +66,10 @@ async def test_a_full_disk_refuses_the_move_with_its_real_cause_and_writes_nothi
         pytest.fail("the database never filled up")
 
     assert failed.cause == "the disk or the database is full" and failed.doing == "move"
-    assert str(failed) == ("⚠️ I could not save that move (the disk or the database is full), so it was not "
-                           "played. Please tell a moderator.")
+    assert str(failed) == (
+        "⚠️ I could not save that move (the disk or the database is full), so it was not "
+        "played. Please tell a moderator."
+    )
     assert failed.__cause__.sqlite_errorname == "SQLITE_FULL"  # not "cannot rollback - no transaction is active"
     assert not isinstance(failed, RuleError)
     await assert_unchanged(service, table, state, stored)
@@ -84,7 +86,9 @@ async def test_a_read_only_database_refuses_moves_and_joins_but_still_reads(serv
     stored, state = await on_disk(store, table.id), service.state_of(table)
     await pragma(store, "query_only = ON")
     user, action = next_move(service, table)
-    with pytest.raises(StorageFailed, match=r"could not save that move \(the database is read-only\), so it was not played"):
+    with pytest.raises(
+        StorageFailed, match=r"could not save that move \(the database is read-only\), so it was not played"
+    ):
         await service.act(table.id, user, action)
     with pytest.raises(StorageFailed, match=r"could not save that \(the database is read-only\), so nothing changed"):
         await service.create(guild_id=1, channel_id=2, host_id=100, game=KEY)
@@ -98,8 +102,9 @@ async def test_a_read_only_database_refuses_moves_and_joins_but_still_reads(serv
 async def test_a_rule_error_and_a_constraint_are_no_storage_faults(service):
     table = await started(service)
     with pytest.raises(sqlite3.IntegrityError):  # a mistake in a statement passes through as it is
-        await service.store.transaction([("INSERT INTO actions (table_id, seq, kind, action, at) VALUES (?, 1, 'x', '{}', 0)",
-                                          (table.id,))])
+        await service.store.transaction(
+            [("INSERT INTO actions (table_id, seq, kind, action, at) VALUES (?, 1, 'x', '{}', 0)", (table.id,))]
+        )
     assert len((await on_disk(service.store, table.id))[1]) == 2  # join, start
 
 
@@ -117,7 +122,10 @@ async def test_a_folder_and_a_file_in_the_way_are_refused_in_one_line(tmp_path):
     (tmp_path / "plain").write_text("")
     with pytest.raises(StoreUnavailable) as refused:
         await Store.open(tmp_path / "plain" / "sub" / "bot.sqlite3")
-    assert str(refused.value) == f"{tmp_path / 'plain' / 'sub' / 'bot.sqlite3'} cannot be made: {tmp_path / 'plain'} is a file, not a folder"
+    assert (
+        str(refused.value)
+        == f"{tmp_path / 'plain' / 'sub' / 'bot.sqlite3'} cannot be made: {tmp_path / 'plain'} is a file, not a folder"
+    )
 
 
 async def test_a_write_lock_held_elsewhere_fails_the_write_check(tmp_path):

@@ -1,17 +1,18 @@
 """bot.ratings.summary: the end-of-game summary: winners, moves, duration and what each seat hid. What a
 game's seats hide is checked in its own file (tests/bot/test_<package>_summary.py), with
 `assert_each_seat_told`."""
+
 import re
 from dataclasses import replace
 from typing import Callable
 
 import pytest
 
-from bot.ratings import summary
 from bot.games import plugin
-from bot.tables.service import TableService
-from bot.store.sqlite import Store
+from bot.ratings import summary
 from bot.ratings.summary import duration_text, outcome_line, reveal_lines, summary_lines
+from bot.store.sqlite import Store
+from bot.tables.service import TableService
 from engine import GAMES, Chance, Outcome
 from tests.registry import a_game
 
@@ -30,8 +31,9 @@ async def service(tmp_path):
 
 async def finished(service, game=GAME, players=PLAYERS, stand_ins=0, moves=None, channel=1):
     """A seeded game played to its end, or ended by a moderator after `moves` moves."""
-    table = await service.create(guild_id=1, channel_id=channel, host_id=players[0], game=game, seed="sum",
-                                 stand_ins=stand_ins)
+    table = await service.create(
+        guild_id=1, channel_id=channel, host_id=players[0], game=game, seed="sum", stand_ins=stand_ins
+    )
     for user in players[1:]:
         await service.join(table.id, user)
     table = (await service.start(table.id, players[0])).table
@@ -65,7 +67,9 @@ async def test_the_duration_runs_from_the_start_to_the_last_move(service):
 def presented_with(monkeypatch, **pieces) -> None:
     """The summary shows GAME through its presentation with `pieces` in place of its own."""
     shown = plugin(GAME)
-    monkeypatch.setattr(summary, "plugin", lambda key: replace(shown, presentation=replace(shown.presentation, **pieces)))
+    monkeypatch.setattr(
+        summary, "plugin", lambda key: replace(shown, presentation=replace(shown.presentation, **pieces))
+    )
 
 
 async def test_the_reveal_is_the_presentations_else_what_a_seats_text_adds(service, monkeypatch):
@@ -78,10 +82,15 @@ async def test_the_reveal_is_the_presentations_else_what_a_seats_text_adds(servi
         return reveal_lines(game, table, state)
 
     assert shown_as(reveal=lambda view: [f"secret of seat {view['seat']}"]) == [
-        f"**<@{user}> ({names[seat]})**\nsecret of seat {seat}" for seat, user in enumerate(table.seats)]
-    text = lambda view: "The board\n" + ("" if "seat" not in view else f"Hand of {view['seat']}\nYour hand is empty")
+        f"**<@{user}> ({names[seat]})**\nsecret of seat {seat}" for seat, user in enumerate(table.seats)
+    ]
+
+    def text(view):
+        return "The board\n" + ("" if "seat" not in view else f"Hand of {view['seat']}\nYour hand is empty")
+
     assert shown_as(reveal=None, text=text) == [  # not the public line, nor one that speaks to the seat
-        f"**<@{user}> ({names[seat]})**\nHand of {seat}" for seat, user in enumerate(table.seats)]
+        f"**<@{user}> ({names[seat]})**\nHand of {seat}" for seat, user in enumerate(table.seats)
+    ]
 
 
 def test_outcome_lines_for_no_winner_an_end_and_stand_ins():
@@ -91,8 +100,10 @@ def test_outcome_lines_for_no_winner_an_end_and_stand_ins():
     second = game.view(state, None)["names"][1]
     assert outcome_line(game, table, state, None, 3) == "The game was ended before its finish, after 3 moves."
     assert outcome_line(game, table, state, Outcome((), "a draw"), 1) == "🏁 No player wins: a draw (1 move)."
-    assert outcome_line(game, table, state, Outcome((1,), f"{second} wins"), 9) == \
-        f"🏆 Winner: 🤖 stand-in ({second}). {second} wins (9 moves)."
+    assert (
+        outcome_line(game, table, state, Outcome((1,), f"{second} wins"), 9)
+        == f"🏆 Winner: 🤖 stand-in ({second}). {second} wins (9 moves)."
+    )
 
 
 async def test_an_ended_game_has_no_winner_but_still_reveals(service, monkeypatch):

@@ -7,20 +7,20 @@ followed, comes back to the exact position before it, and played again gives the
 after it; any other move is refused with its reason and changes nothing. Whatever was taken back,
 the log still replays to the stored state.
 """
+
 from __future__ import annotations
 
 import random
 
 import pytest
 
-from tests.bot.pressing import press_on
 from bot.tables import replay
 from bot.tables.gate import Caller, Gate, Need
 from bot.tables.refusals import Refused, StaleBoard
 from bot.tables.takeback import OFF, TakeBacks
 from bot.tables.update import chance_for
 from engine import GAMES, Chance, RuleError, referee
-
+from tests.bot.pressing import press_on
 from tests.registry import a_game, rolls
 
 GUILD, CHANNEL = 5, 55

@@ -1,5 +1,6 @@
 """Each player is told who they are in the game by name, never as a bare seat number. The names a
 game gives its seats are checked in its own file (tests/bot/test_<package>_who_you_are.py)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,11 +1,12 @@
 """cogs/common.py: who counts as a moderator."""
+
 from types import SimpleNamespace
 
 import pytest
 
+from bot.store.sqlite import Store
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
 
 
 @pytest.fixture
@@ -19,9 +20,12 @@ def test_is_moderator_reads_manage_channels_or_the_role(moderation):
     from cogs.common import is_moderator
 
     def interaction(manage: bool, roles: list[int]):
-        return SimpleNamespace(permissions=SimpleNamespace(manage_channels=manage), guild_id=1,
-                               client=SimpleNamespace(moderation=moderation),
-                               user=SimpleNamespace(roles=[SimpleNamespace(id=r) for r in roles]))
+        return SimpleNamespace(
+            permissions=SimpleNamespace(manage_channels=manage),
+            guild_id=1,
+            client=SimpleNamespace(moderation=moderation),
+            user=SimpleNamespace(roles=[SimpleNamespace(id=r) for r in roles]),
+        )
 
     moderation.roles[1] = 77
     assert is_moderator(interaction(True, []))

@@ -1,5 +1,6 @@
 """cogs/tables.py: what a slash command's words become (options), and every game's choice and rules
 pages."""
+
 import pytest
 
 from bot.games import plugins
@@ -20,7 +21,10 @@ def test_table_options_parse_lists_and_refuse_nonsense():
     from cogs.tables import parse_options
 
     assert parse_options('special_days=false, corruption_spaces=[4,10], extra_subjects=["Cheese", "Wine"]') == {
-        "special_days": False, "corruption_spaces": [4, 10], "extra_subjects": ["Cheese", "Wine"]}
+        "special_days": False,
+        "corruption_spaces": [4, 10],
+        "extra_subjects": ["Cheese", "Wine"],
+    }
     assert parse_options("") == {}
     with pytest.raises(Refused, match="name=value"):
         parse_options("nonsense")

@@ -19,7 +19,16 @@ from typing import Awaitable, Callable
 
 import discord
 
-from .fakediscord import DiscordRuleBroken, FakeChannel, FakeDiscord, FakeGuild, FakeInteraction, FakeMessage, FakeRole, FakeUser
+from .fakediscord import (
+    DiscordRuleBroken,
+    FakeChannel,
+    FakeDiscord,
+    FakeGuild,
+    FakeInteraction,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+)
 
 PREFIX = "pt:"
 JUNK = "💥'\";DROP TABLE tables;--<script>%00\u202e"
@@ -38,6 +47,7 @@ def kind_of(custom_id: str) -> str:
 @dataclass
 class Harvested:
     """One custom id the bot sent, where, and to whom."""
+
     slot: str  # what it is in the scenario ("lobby Join"): stable when the scenario is rebuilt
     custom_id: str
     owner: FakeUser  # whom it was sent to (who may press it there)
@@ -61,13 +71,26 @@ def harvest(message: FakeMessage, owner: FakeUser, slot: str) -> dict[str, Harve
     for button in message.buttons():
         if (button.get("custom_id") or "").startswith(PREFIX):
             name = f"{slot} {button.get('label')}"
-            found[name] = Harvested(name, button["custom_id"], owner, message.channel, ephemeral=message.ephemeral,
-                                    joins=button.get("label") == "Join")
+            found[name] = Harvested(
+                name,
+                button["custom_id"],
+                owner,
+                message.channel,
+                ephemeral=message.ephemeral,
+                joins=button.get("label") == "Join",
+            )
     for select in message.selects():
         if select["custom_id"].startswith(PREFIX):
             name = f"{slot} {select.get('placeholder')}"
-            found[name] = Harvested(name, select["custom_id"], owner, message.channel, "select",
-                                    values=[select["options"][0]["value"]], ephemeral=message.ephemeral)
+            found[name] = Harvested(
+                name,
+                select["custom_id"],
+                owner,
+                message.channel,
+                "select",
+                values=[select["options"][0]["value"]],
+                ephemeral=message.ephemeral,
+            )
     assert found, f"nothing to harvest on {message!r}"
     return found
 
@@ -87,11 +110,20 @@ async def open_form(user: FakeUser, message: FakeMessage, button: str, slot: str
     opened = await user.click(message, button)
     assert opened.modal is not None, f"{button!r} opened no form: {opened.reply}"
     user.dismiss_modal()
-    return Harvested(slot, opened.modal["custom_id"], user, message.channel, "form", fields=form_fields(opened.modal),
-                     reopen=lambda: open_form(user, message, button, slot), opened_on=message)
+    return Harvested(
+        slot,
+        opened.modal["custom_id"],
+        user,
+        message.channel,
+        "form",
+        fields=form_fields(opened.modal),
+        reopen=lambda: open_form(user, message, button, slot),
+        opened_on=message,
+    )
 
 
 # --- mangled ids -----------------------------------------------------------------------------------
+
 
 def huge(custom_id: str) -> str:
     """Every number in the id replaced by the largest run of 9s that keeps it within 100
@@ -108,14 +140,18 @@ def huge(custom_id: str) -> str:
 def mangled(h: Harvested) -> dict[str, str]:
     kind = h.custom_id.split(":")[1] if h.custom_id.count(":") >= 1 else "x"
     rest = h.custom_id.split(":", 2)[2] if h.custom_id.count(":") >= 2 else ""
-    return {"huge numbers": huge(h.custom_id), "junk after the prefix": f"pt:{kind}:{JUNK}"[:100],
-            "an unknown kind": f"pt:nope:{rest}"[:100]}
+    return {
+        "huge numbers": huge(h.custom_id),
+        "junk after the prefix": f"pt:{kind}:{JUNK}"[:100],
+        "an unknown kind": f"pt:nope:{rest}"[:100],
+    }
 
 
 EVERYWHERE_JUNK = {"a bare prefix": "pt:", "100 characters of junk": ("pt:" + JUNK * 5)[:100]}
 
 
 # --- the world the attacks happen in ---------------------------------------------------------------
+
 
 @dataclass
 class World:
@@ -135,8 +171,16 @@ class World:
     def make(cls, fake: FakeDiscord, real_bot) -> World:
         other = fake.add_guild("Elsewhere")
         far = fake.add_channel("lobby", guild=other)
-        return cls(fake, real_bot, other, far, fake.add_user("mallory", guild=other), fake.add_channel("side"),
-                   fake.add_user("spectator"), fake.add_role("Philosophers", discord.Permissions.none()))
+        return cls(
+            fake,
+            real_bot,
+            other,
+            far,
+            fake.add_user("mallory", guild=other),
+            fake.add_channel("side"),
+            fake.add_user("spectator"),
+            fake.add_role("Philosophers", discord.Permissions.none()),
+        )
 
     def mass_mentions(self) -> str:
         return f"@everyone @here <@&{self.role.id}> <@{self.spectator.id}> <@{self.mallory.id}>"
@@ -165,10 +209,17 @@ class World:
             open_in[channel.name] = table and table.id
         shown = {}
         for channel in self.fake.channels.values():
-            shown[repr(channel)] = [(m.id, m.content, m.embeds, sorted(m.files()),
-                                     [(c.get("label"), c.get("custom_id"), c.get("disabled", False)) for c in m.buttons()],
-                                     [(s.get("custom_id"), s.get("disabled", False)) for s in m.selects()])
-                                    for m in channel.messages()]
+            shown[repr(channel)] = [
+                (
+                    m.id,
+                    m.content,
+                    m.embeds,
+                    sorted(m.files()),
+                    [(c.get("label"), c.get("custom_id"), c.get("disabled", False)) for c in m.buttons()],
+                    [(s.get("custom_id"), s.get("disabled", False)) for s in m.selects()],
+                )
+                for m in channel.messages()
+            ]
         return {"rows": rows, "tables in channels": open_in, "messages": shown}
 
 
@@ -244,12 +295,26 @@ class Attacks:
                 continue
             for user in (self.ids[slot].owner, self.world.spectator):
                 if message.channel.can_see(user):
-                    await self.send(slot, f"onto {message.channel.name}'s message {message.id}", user=user,
-                                    channel=message.channel, message=message)
+                    await self.send(
+                        slot,
+                        f"onto {message.channel.name}'s message {message.id}",
+                        user=user,
+                        channel=message.channel,
+                        message=message,
+                    )
 
-    async def send(self, slot: str, place: str, *, custom_id: str | None = None, values: list[str] | None = None,
-                   fields: dict[str, str] | None = None, user: FakeUser | None = None,
-                   channel: FakeChannel | None = None, message: FakeMessage | None = None) -> None:
+    async def send(
+        self,
+        slot: str,
+        place: str,
+        *,
+        custom_id: str | None = None,
+        values: list[str] | None = None,
+        fields: dict[str, str] | None = None,
+        user: FakeUser | None = None,
+        channel: FakeChannel | None = None,
+        message: FakeMessage | None = None,
+    ) -> None:
         h = self.ids[slot]
         if h.reopen is not None:  # a form is only live while it is open: open it again
             h = self.ids[slot] = replace(await h.reopen(), reopen=h.reopen)
@@ -269,8 +334,13 @@ class Attacks:
                 text = fields or self.world.form_text(h.fields)
                 done = await presser.forge_modal(custom_id, text, channel=there, message=message)
             elif h.component == "select":
-                done = await presser.forge_select(custom_id, values if values is not None else h.values, channel=there,
-                                                  message=message, ephemeral=ephemeral)
+                done = await presser.forge_select(
+                    custom_id,
+                    values if values is not None else h.values,
+                    channel=there,
+                    message=message,
+                    ephemeral=ephemeral,
+                )
             else:
                 done = await presser.forge_click(custom_id, channel=there, message=message, ephemeral=ephemeral)
         except DiscordRuleBroken:  # never answered (10062), an ERROR logged, a request Discord refuses
@@ -290,8 +360,12 @@ class Attacks:
     async def answer_problems(self, done: FakeInteraction, presser: FakeUser, expect: str) -> list[str]:
         reply = done.reply
         text = (reply.content if reply is not None else "") or ""
-        if done.message is not None and done.message.forged and done.message.history and \
-                not private_to(done.message, presser):
+        if (
+            done.message is not None
+            and done.message.forged
+            and done.message.history
+            and not private_to(done.message, presser)
+        ):
             return [f"edited the message it was pressed on, which everyone there reads: {text[:120]!r}"]
         if done.modal is not None:
             return [f"opened a form ({done.modal.get('title')!r}) instead of refusing"]

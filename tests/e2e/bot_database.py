@@ -14,9 +14,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.store.sqlite import Store, TableRecord
 from bot.tables import replay
 from bot.tables.refusals import HAND
-from bot.store.sqlite import Store, TableRecord
 from engine import GAMES
 
 ALL_STATUSES = ("lobby", "running", "paused", "finished", "ended")
@@ -50,7 +50,8 @@ class BotDatabase:
         for table_id, rows in db.execute("SELECT table_id, COUNT(*) FROM outbox GROUP BY table_id"):
             found[table_id].append(f"{rows} outbox rows")
         for table_id, announced, version in db.execute(
-                "SELECT id, announced, version FROM tables WHERE announced < version"):
+            "SELECT id, announced, version FROM tables WHERE announced < version"
+        ):
             found[table_id].append(f"announced {announced} < version {version}")
         for table_id, version in db.execute("SELECT id, version FROM tables WHERE status = 'running'"):
             if self._stand_in_due(db, table_id, version):
@@ -69,20 +70,26 @@ class BotDatabase:
             if read_version != version:  # changed between the two reads: look again next time
                 return True
             seats = json.loads(seats)
-            self._due[key] = any(seats[seat] is None for seat in GAMES[game].to_move(GAMES[game].State.model_validate_json(state)))
+            self._due[key] = any(
+                seats[seat] is None for seat in GAMES[game].to_move(GAMES[game].State.model_validate_json(state))
+            )
         return self._due[key]
 
 
 def start_lines(game) -> list[str]:
     """What the start of a game tells the channel (TableService.start in bot/tables/service.py)."""
-    return [f"**{game.title}** begins!",
-            f"Your seat and your moves: {HAND} on the board (or `/hand`). How to play: `/rules game:{game.key}`."]
+    return [
+        f"**{game.title}** begins!",
+        f"Your seat and your moves: {HAND} on the board (or `/hand`). How to play: `/rules game:{game.key}`.",
+    ]
 
 
 def kick_lines(row) -> list[str]:
     """What a moderator's kick tells the channel (TableService.kick)."""
-    return [f"<@{row.action['user']}> was removed from the table"
-            + (" and a stand-in takes their seat." if row.seat is not None else ".")]
+    return [
+        f"<@{row.action['user']}> was removed from the table"
+        + (" and a stand-in takes their seat." if row.seat is not None else ".")
+    ]
 
 
 def seats_at_start(table: TableRecord, log) -> list[int | None]:
@@ -91,7 +98,9 @@ def seats_at_start(table: TableRecord, log) -> list[int | None]:
     for row in log:
         if row.kind == "kick" and row.seat is not None:
             seats[row.seat] = row.action["user"]
-        assert row.kind in ("join", "leave", "start", "move", "kick", "end"), f"the test does not follow {row.kind} rows"
+        assert row.kind in ("join", "leave", "start", "move", "kick", "end"), (
+            f"the test does not follow {row.kind} rows"
+        )
     return seats
 
 
@@ -100,6 +109,7 @@ class Committed:
     """What a table's log says it told: the public lines of its start and its moves in order (each
     event's text cut into its lines), and each player's private texts in order; whom it waits on now
     (players only)."""
+
     table: TableRecord
     public: list[str] = field(default_factory=list)
     public_versions: list[int] = field(default_factory=list)  # the version that told each public line
@@ -132,7 +142,8 @@ async def committed(path: Path) -> dict[int, Committed]:
                 for seq in [seq for seq in kicks if seq < row.seq]:
                     seats[kicks.pop(seq)] = None
                 public[row.seq] = public.get(row.seq, []) + [
-                    line for event in step.events if event.to is None for line in event.text.split("\n")]
+                    line for event in step.events if event.to is None for line in event.text.split("\n")
+                ]
                 for event in step.events:
                     if event.to is not None and seats[event.to] is not None:
                         told.private[seats[event.to]].append(event.text)

@@ -26,8 +26,9 @@ CONTRACT_MARKER = "contract_check"  # also spelled out in the mark in test_opena
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", f"{CONTRACT_MARKER}: runs after every other test, over the requests "
-                            "they recorded")
+    config.addinivalue_line(
+        "markers", f"{CONTRACT_MARKER}: runs after every other test, over the requests they recorded"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -55,8 +56,10 @@ async def real_bot(fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.Monk
     """The real bot (bot.app.build_bot) connected to the fake, with a fresh SQLite file;
     `await real_bot.restart()` stops it and starts a new one on the same file."""
     if importlib.util.find_spec("bot.discord_app.app") is None or importlib.util.find_spec("bot.settings") is None:
-        pytest.skip("the real bot is not written yet (bot/discord_app/app.py with build_bot and apply_endpoints, "
-                    "bot/settings.py with Settings)")
+        pytest.skip(
+            "the real bot is not written yet (bot/discord_app/app.py with build_bot and apply_endpoints, "
+            "bot/settings.py with Settings)"
+        )
     from bot.discord_app import app
     from bot.settings import Settings
 
@@ -76,8 +79,9 @@ async def real_bot(fake_discord: FakeDiscord, tmp_path, monkeypatch: pytest.Monk
     with restored_endpoints():
         app.apply_endpoints(settings)
         assert Route.BASE == fake.api_base, "apply_endpoints did not set discord.http.Route.BASE"
-        assert str(DiscordWebSocket.DEFAULT_GATEWAY) == fake.gateway_url, \
+        assert str(DiscordWebSocket.DEFAULT_GATEWAY) == fake.gateway_url, (
             "apply_endpoints did not set DiscordWebSocket.DEFAULT_GATEWAY"
+        )
         runner = BotRunner(fake, lambda: app.build_bot(settings))
         await runner.start()
         try:
@@ -93,8 +97,9 @@ def assert_pings_only_named_users(fake: FakeDiscord) -> None:
     for request in fake.message_requests():
         allowed = request.body.get("allowed_mentions")
         assert allowed is not None, f"{request.route}: no allowed_mentions, so every mention in it pings"
-        assert not allowed.get("parse") and not allowed.get("roles") and not allowed.get("replied_user"), \
+        assert not allowed.get("parse") and not allowed.get("roles") and not allowed.get("replied_user"), (
             f"{request.route}: allowed_mentions {allowed} lets text ping"
+        )
 
 
 @pytest.fixture

@@ -49,6 +49,7 @@ CHUNKS = 8  # numbered messages of one delivery looked for (events, summary): mo
 class Problem:
     """One thing people saw that the log does not account for. Two problems are the same if they are
     of the same kind, at the same place, about the same text (whatever the counts in `detail`)."""
+
     kind: str  # lost, doubled, board, nonce, owed, dm never, dm twice, answered then DM'd, seat, dm text
     where: str
     what: str
@@ -114,8 +115,10 @@ def announcements(told: Committed, messages: list[tuple[FakeMessage, str]]) -> t
     seen = [line for message, kind in messages if kind in ("say", "board") for line in event_lines(message, kind)]
     shown = [line for line in seen if not SUMMARISED.match(line)]
     where, committed = f"table {told.table.id} ({told.table.game})", Counter(told.public)
-    problems = [Problem("doubled", where, line, f"shown {extra} time(s) more than committed ({committed[line]})", extra)
-                for line, extra in (Counter(shown) - committed).items()]
+    problems = [
+        Problem("doubled", where, line, f"shown {extra} time(s) more than committed ({committed[line]})", extra)
+        for line, extra in (Counter(shown) - committed).items()
+    ]
     missing = committed - Counter(shown)
     covered: Counter = Counter()
     unshown: dict[str, list[int]] = defaultdict(list)  # the versions whose lines seem not shown
@@ -130,10 +133,18 @@ def announcements(told: Committed, messages: list[tuple[FakeMessage, str]]) -> t
                 for i in range(i1, i2):
                     unshown[told.public[i]].append(told.public_versions[i])
     lost = missing - covered
-    problems += [Problem("lost", where, line, f"never shown ({count} of {committed[line]} committed, at versions "
-                         f"{[v for line_, v in zip(told.public, told.public_versions) if line_ == line]}; "
-                         f"seemingly not that of {unshown.get(line, '?')})", count)
-                 for line, count in lost.items()]
+    problems += [
+        Problem(
+            "lost",
+            where,
+            line,
+            f"never shown ({count} of {committed[line]} committed, at versions "
+            f"{[v for line_, v in zip(told.public, told.public_versions) if line_ == line]}; "
+            f"seemingly not that of {unshown.get(line, '?')})",
+            count,
+        )
+        for line, count in lost.items()
+    ]
     return problems, sum((missing & covered).values())
 
 
@@ -155,8 +166,11 @@ def nonces_unique(fake: FakeDiscord) -> list[Problem]:
     problems = []
     for channel in fake.channels.values():
         made = Counter(m.nonce for m in channel.messages() if m.nonce is not None and m.author is fake.bot_user)
-        problems += [Problem("nonce", repr(channel), value, f"made {count} messages")
-                     for value, count in made.items() if count > 1]
+        problems += [
+            Problem("nonce", repr(channel), value, f"made {count} messages")
+            for value, count in made.items()
+            if count > 1
+        ]
     return problems
 
 
@@ -171,18 +185,35 @@ def boards(told: Committed, messages: list[tuple[FakeMessage, str]]) -> list[Pro
         shown = {int(user) for user in MENTION.findall(waiting_line(last))}
         problems = []
         if shown != set(told.waiting):
-            problems.append(Problem("board", where, last.content[-300:], f"{at}: the latest board waits on "
-                                    f"{sorted(shown)}, the table on {sorted(told.waiting)}"))
+            problems.append(
+                Problem(
+                    "board",
+                    where,
+                    last.content[-300:],
+                    f"{at}: the latest board waits on {sorted(shown)}, the table on {sorted(told.waiting)}",
+                )
+            )
         if told.table.board_message_id != last.id or HAND not in last.button_labels():
-            problems.append(Problem("board", where, f"board {last.id}", f"{at}: the latest board is not the bot's "
-                                    f"board ({told.table.board_message_id}) with {HAND!r}"))
+            problems.append(
+                Problem(
+                    "board",
+                    where,
+                    f"board {last.id}",
+                    f"{at}: the latest board is not the bot's board ({told.table.board_message_id}) with {HAND!r}",
+                )
+            )
         return problems
     if told.table.status == "finished":
         ends = [message for message, kind in messages if kind == "summary"]
-        problems = [] if posted and "🏁 The game is over" in posted[-1].content else \
-            [Problem("board", where, "no final board", at)]
+        problems = (
+            []
+            if posted and "🏁 The game is over" in posted[-1].content
+            else [Problem("board", where, "no final board", at)]
+        )
         if len(ends) != 1:
-            problems.append(Problem("lost" if not ends else "doubled", where, "the end-of-game summary", f"{len(ends)} of them"))
+            problems.append(
+                Problem("lost" if not ends else "doubled", where, "the end-of-game summary", f"{len(ends)} of them")
+            )
         return problems
     return []
 
@@ -229,29 +260,58 @@ def dms(fake: FakeDiscord, told: Committed) -> list[Problem]:
                     where[text].append(f"DM {message.id} (private texts up to version {by_dm[message.nonce]})")
                 # after the texts, one DM may also carry the player's seat or the moves of a
                 # simultaneous choice (bot/discord_app/delivery/dms.py: one request a player, not one a kind)
-                if rest.startswith((f"🎲 Your seat at <#{table.channel_id}>", f"Your move at <#{table.channel_id}>",
-                                    f"🎲 You now hold a seat at <#{table.channel_id}>")):
+                if rest.startswith(
+                    (
+                        f"🎲 Your seat at <#{table.channel_id}>",
+                        f"Your move at <#{table.channel_id}>",
+                        f"🎲 You now hold a seat at <#{table.channel_id}>",
+                    )
+                ):
                     rest = ""
                 if rest:
-                    problems.append(Problem("dm text", f"table {table.id}", rest,
-                                            f"a DM to {user.name} tells what was not committed to them"))
+                    problems.append(
+                        Problem(
+                            "dm text",
+                            f"table {table.id}",
+                            rest,
+                            f"a DM to {user.name} tells what was not committed to them",
+                        )
+                    )
         for request in fake.message_requests():
             content = request.content or ""
             if request.reader is user and (request.method, request.route) in ANSWERS and content.startswith("✅ "):
                 texts = consume(content[2:], set(expected), " ")[0]
                 got += texts
                 for text in texts:
-                    where[text].append(f"the answer to their move ({request.method} {request.route}, message "
-                                       f"{request.message.id})")
+                    where[text].append(
+                        f"the answer to their move ({request.method} {request.route}, message {request.message.id})"
+                    )
         for text, count in (expected - got).items():
-            problems.append(Problem("dm never", f"table {table.id}, {user.name}", text,
-                                    f"never got it ({count} of {expected[text]})", count))
+            problems.append(
+                Problem(
+                    "dm never",
+                    f"table {table.id}, {user.name}",
+                    text,
+                    f"never got it ({count} of {expected[text]})",
+                    count,
+                )
+            )
         for text, count in (got - expected).items():
             # shown in the answer to their own move, and then sent by DM as well
-            twice = "answered, then DM'd" if any(w.startswith("the answer") for w in where[text]) and \
-                any(w.startswith("DM") for w in where[text]) else "dm twice"
-            problems.append(Problem(twice, f"table {table.id}, {user.name}", text, f"got it {count} time(s) more "
-                                    f"than committed ({expected[text]}), in {'; '.join(where[text])}", count))
+            twice = (
+                "answered, then DM'd"
+                if any(w.startswith("the answer") for w in where[text]) and any(w.startswith("DM") for w in where[text])
+                else "dm twice"
+            )
+            problems.append(
+                Problem(
+                    twice,
+                    f"table {table.id}, {user.name}",
+                    text,
+                    f"got it {count} time(s) more than committed ({expected[text]}), in {'; '.join(where[text])}",
+                    count,
+                )
+            )
         seats = [m for m in user.dms() if f"🎲 Your seat at <#{table.channel_id}>" in sent(m)]
         if user_id in told.started_with and len(seats) != 1:
             problems.append(Problem("seat", f"table {table.id}, {user.name}", "their seat", f"{len(seats)} times"))
@@ -267,8 +327,10 @@ def transcript(fake: FakeDiscord, path) -> None:
                 continue
             out.write(f"===== #{channel.name} ({channel.id})\n")
             for message in channel.all_messages:
-                out.write(f"--- message {message.id}, nonce {message.nonce}{', deleted' if message.deleted else ''}"
-                          f"{', ephemeral to ' + message.ephemeral_to.name if message.ephemeral_to else ''}\n")
+                out.write(
+                    f"--- message {message.id}, nonce {message.nonce}{', deleted' if message.deleted else ''}"
+                    f"{', ephemeral to ' + message.ephemeral_to.name if message.ephemeral_to else ''}\n"
+                )
                 for before in message.history:
                     out.write("  (was) " + (before.get("content") or "").replace("\n", "\n        ") + "\n")
                 out.write("  (now) " + message.content.replace("\n", "\n        ") + "\n")

@@ -27,9 +27,11 @@ from .fakediscord.wire import Refusal
 
 CREATE = ("POST", "/channels/{channel_id}/messages")
 # where a player's move is answered: in the acknowledgement itself, or after a deferral
-ANSWERS = {("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
-           ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
-           ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
+ANSWERS = {
+    ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+}
 KINDS = ("made", "made", "made", "lost", "lost", "answered", "timer", "timer")
 DELAY = (0.02, 0.1)  # seconds the fake takes to answer a message create
 TIMER = 0.6
@@ -43,8 +45,12 @@ class Kill:
     creates: int = 0  # creates seen since it was armed
 
     def __str__(self) -> str:
-        return {"made": f"after create #{self.nth} was made", "lost": f"as create #{self.nth} arrived",
-                "answered": "after the answer to the player", "timer": f"{self.after:.2f} s after the move"}[self.kind]
+        return {
+            "made": f"after create #{self.nth} was made",
+            "lost": f"as create #{self.nth} arrived",
+            "answered": "after the answer to the player",
+            "timer": f"{self.after:.2f} s after the move",
+        }[self.kind]
 
 
 class KillSwitch:
@@ -99,10 +105,13 @@ class KillSwitch:
         if kill is not None and self.bot.running:
             if creating and event.stage == "before":
                 kill.creates += 1
-            due = {"made": creating and event.stage == "after" and kill.creates == kill.nth,
-                   "lost": creating and event.stage == "before" and kill.creates == kill.nth,
-                   "answered": event.route in ANSWERS and event.stage == "after"
-                   and str(event.body.get("content") or "").startswith("✅")}.get(kill.kind, False)
+            due = {
+                "made": creating and event.stage == "after" and kill.creates == kill.nth,
+                "lost": creating and event.stage == "before" and kill.creates == kill.nth,
+                "answered": event.route in ANSWERS
+                and event.stage == "after"
+                and str(event.body.get("content") or "").startswith("✅"),
+            }.get(kill.kind, False)
             if due:
                 self._fire()
                 if kill.kind == "lost":

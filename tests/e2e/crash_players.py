@@ -79,8 +79,9 @@ class Players:
         humans, stand_ins, options = self.chance.choice(plan_for(game).setups)
         channel = self.fake.add_channel(f"{game}-{self.opened}")
         players = self.fake.add_users(*(f"{game}-{self.opened}-p{n}" for n in range(humans)))
-        table = PlayedTable(self.fake, game, channel, players,
-                            kick_after=self.chance.randint(2, 8) if humans == 1 else None)
+        table = PlayedTable(
+            self.fake, game, channel, players, kick_after=self.chance.randint(2, 8) if humans == 1 else None
+        )
         host = players[0]
         chosen = {"game": game, "stand_ins": stand_ins} | ({"options": options} if options else {})
         table.lobby = (await self.act(lambda: host.slash("table new", channel=channel, **chosen))).reply
@@ -134,8 +135,10 @@ class Players:
                 done = await self._fill_form(table, user, done.modal)
             refused = [m.content for m in [done.reply, *done.followups] if m is not None and m.content.startswith("🚫")]
             if refused and from_dm:  # a prompt the table has moved on from: play from "My hand"
-                self.stale_prompts.append(f"{user.name} at {table.channel.name}, after kill {self.bot.kills}: "
-                                          f"{refused[0]} (the prompt: {message.content[:80]!r})")
+                self.stale_prompts.append(
+                    f"{user.name} at {table.channel.name}, after kill {self.bot.kills}: "
+                    f"{refused[0]} (the prompt: {message.content[:80]!r})"
+                )
                 message, from_dm = await self._hand(table, user), False
                 continue
             assert not refused, (user.name, label, refused)
@@ -184,8 +187,10 @@ class Players:
     def _texts(table: PlayedTable, modal: dict) -> dict[str, str]:
         """A text of its own for each field of the form (a question numbered for its table, distinct answers)."""
         table.questions += 1
-        return {f["custom_id"]: f"{f['custom_id']} {table.channel.name} {table.questions}"[:f.get("max_length", 100)]
-                for f in text_inputs(modal)}
+        return {
+            f["custom_id"]: f"{f['custom_id']} {table.channel.name} {table.questions}"[: f.get("max_length", 100)]
+            for f in text_inputs(modal)
+        }
 
 
 def text_inputs(modal: dict) -> list[dict]:

@@ -32,12 +32,14 @@ def first(labels: list[str], text: str = "") -> str:
 
 def prefer(*words: str) -> Pick:
     """The first label holding the first of `words` found, else the first label."""
+
     def pick(labels: list[str], text: str = "") -> str:
         for word in words:
             found = [label for label in labels if word in label]
             if found:
                 return found[0]
         return labels[0]
+
     return pick
 
 
@@ -75,6 +77,7 @@ def seeded_tables(monkeypatch, seed: str) -> None:
 @dataclass
 class Menu:
     """The moves menu of one message, as its reader sees it."""
+
     message: FakeMessage
 
     def _ids(self, prefix: str) -> list[dict]:
@@ -117,10 +120,16 @@ def check_limits(message: FakeMessage) -> None:
 
 def written(modal: dict, number: int) -> dict[str, str]:
     """Text for every text field of a form: short, and new each time (a question is asked once)."""
-    fields = [row["components"][0] if row["type"] == 1 else row["component"] for row in modal["components"]
-              if row["type"] in (1, 18)]
-    return {f["custom_id"]: f"Answer {n} of {number}?"[:f.get("max_length", 4000)]
-            for n, f in enumerate(fields) if f["type"] == 4}
+    fields = [
+        row["components"][0] if row["type"] == 1 else row["component"]
+        for row in modal["components"]
+        if row["type"] in (1, 18)
+    ]
+    return {
+        f["custom_id"]: f"Answer {n} of {number}?"[: f.get("max_length", 4000)]
+        for n, f in enumerate(fields)
+        if f["type"] == 4
+    }
 
 
 class ReadsItsChannel:
@@ -190,8 +199,11 @@ class GameTable(ReadsItsChannel):
 
     def assert_boards_have_pictures(self) -> None:
         """Every board (a message with "My hand & moves", and the final one) has its picture."""
-        boards = [m for m in self.fake.channel.messages()
-                  if m is not self.lobby and (HAND in m.button_labels() or OVER in m.content)]
+        boards = [
+            m
+            for m in self.fake.channel.messages()
+            if m is not self.lobby and (HAND in m.button_labels() or OVER in m.content)
+        ]
         assert boards and all(m.files() for m in boards), [m.content[:80] for m in boards if not m.files()]
         assert all(name.endswith(".jpg") for m in boards for name in m.files())
 
@@ -209,7 +221,7 @@ class GameTable(ReadsItsChannel):
         """The last board (the game is over) and the summary after it."""
         messages = self.fake.channel.messages()
         last = next(i for i, m in enumerate(messages) if OVER in m.content)
-        summary = next(m for m in messages[last + 1:] if "🏆 Winner" in m.content or "No player wins" in m.content)
+        summary = next(m for m in messages[last + 1 :] if "🏆 Winner" in m.content or "No player wins" in m.content)
         return messages[last], summary
 
     def read_names(self) -> None:

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from .fakediscord import FakeDiscord, FakeMessage, FakeUser
 from .game_table import HAND, ReadsItsChannel
 
-
 ASK = "Ask the question"
 STONES = ("⚪", "⚫")
 ASKS = re.compile(r"^\*\*\w+\*\* asks: (.*)$")
@@ -93,11 +92,18 @@ class OstrakonTable(ReadsItsChannel):
         if not by_dm:
             return await self.hand(user)
         shown, (_, question) = self.in_place.get(user.id), self.phase()
-        if shown is not None and question is not None and \
-                shown.button_labels()[:2] == [question.label("white"), question.label("black")]:
+        if (
+            shown is not None
+            and question is not None
+            and shown.button_labels()[:2] == [question.label("white"), question.label("black")]
+        ):
             return shown  # still the offer of this vote's stones (a stale one never matches)
         with_buttons = [m for m in user.dms() if m.buttons()]
-        assert with_buttons, (f"{user.name} has no DM with buttons", [m.content[:300] for m in user.dms()[-3:]], self.board().content)
+        assert with_buttons, (
+            f"{user.name} has no DM with buttons",
+            [m.content[:300] for m in user.dms()[-3:]],
+            self.board().content,
+        )
         return with_buttons[-1]
 
     async def ask(self, speaker: FakeUser, question: Question, *, by_form: bool) -> None:
@@ -106,12 +112,17 @@ class OstrakonTable(ReadsItsChannel):
             assert mine.button_labels() == [ASK], mine.button_labels()
             opened = await speaker.click(mine, ASK)
             assert opened.modal is not None and opened.modal["title"] == ASK
-            done = await speaker.submit_modal({"Your question (two possible answers)": question.text,
-                                               "The answer for the white stone": question.white,
-                                               "The answer for the black stone": question.black})
+            done = await speaker.submit_modal(
+                {
+                    "Your question (two possible answers)": question.text,
+                    "The answer for the white stone": question.white,
+                    "The answer for the black stone": question.black,
+                }
+            )
         else:
-            done = await speaker.slash("ostrakon ask", question=question.text, white=question.white,
-                                       black=question.black)
+            done = await speaker.slash(
+                "ostrakon ask", question=question.text, white=question.white, black=question.black
+            )
         assert done.reply.ephemeral and done.reply.text.startswith("✅"), (done.reply.text, self.board().content)
         self.in_place[speaker.id] = done.reply
 
@@ -136,7 +147,10 @@ class OstrakonTable(ReadsItsChannel):
         assert moves.button_labels()[:2] == [question.label("white"), question.label("black")], moves.button_labels()
         await voter.click(moves, question.label(stone))
         self.in_place.pop(voter.id, None)  # answered, from wherever: that offer is spent
-        assert moves.content.startswith(f"✅ You voted {question.label(stone)}."), (moves.content, [m.content for m in voter.ephemerals()[-2:]])
+        assert moves.content.startswith(f"✅ You voted {question.label(stone)}."), (
+            moves.content,
+            [m.content for m in voter.ephemerals()[-2:]],
+        )
         return moves
 
     async def play_to_the_end(self, numbers, stone_of=lambda voter, question: "white") -> int:
@@ -154,6 +168,7 @@ class OstrakonTable(ReadsItsChannel):
                 await waiting[0].click(mine, mine.button_labels()[0])
             else:  # stones come by DM when several are waited on; a lone voter answers the ping
                 for voter in waiting:
-                    await self.vote(voter, stone_of(voter, question), question,
-                                    by_dm=voter.dms_open and len(waiting) > 1)
+                    await self.vote(
+                        voter, stone_of(voter, question), question, by_dm=voter.dms_open and len(waiting) > 1
+                    )
         return asked

@@ -1,6 +1,7 @@
 """How the crash tests and the bench play a game through the fake Discord, found from the
 registry: a game's own e2e module (`tests/e2e/test_<package>_e2e.py`) may declare a `PLAN`; a game
 without one is played by pressing the first move offered, at tables of its fewest seats."""
+
 from __future__ import annotations
 
 import importlib

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import outbox
 from bot.discord_app.delivery import hooks
 from bot.discord_app.permissions import SHOWN
+from bot.store import outbox
 from tests.registry import a_game
 
 from .game_table import GameTable, draw_without_encoding, first, seeded_tables
@@ -42,8 +42,9 @@ async def test_every_missing_permission_is_named_on_one_line(fake_discord, real_
     alice = fake.add_user("alice")
     fake.deny_bot(fake.channel, "attach_files", "read_message_history")
     done = await alice.slash("table new", game=a_game())
-    assert done.reply.content == ("🚫 I can't open a table here: I need **Attach Files** and **Read Message History** "
-                                  "in this channel.")
+    assert done.reply.content == (
+        "🚫 I can't open a table here: I need **Attach Files** and **Read Message History** in this channel."
+    )
     assert await tables(real_bot) == 0
 
 
@@ -66,8 +67,9 @@ def told(user) -> list[str]:
 
 
 @pytest.mark.parametrize("missing", ["view_channel", "send_messages", "attach_files"])
-async def test_a_channel_closed_mid_game_is_told_once_and_the_table_catches_up(fake_discord, real_bot, monkeypatch,
-                                                                             missing):
+async def test_a_channel_closed_mid_game_is_told_once_and_the_table_catches_up(
+    fake_discord, real_bot, monkeypatch, missing
+):
     fake = fake_discord
     fake.settle_quiet = 0.01
     monkeypatch.setattr(hooks, "LIVES", 0)  # the bot's own requests, as after a press's 15 minutes
@@ -96,7 +98,9 @@ async def test_a_channel_closed_mid_game_is_told_once_and_the_table_catches_up(f
     fake.advance_clock(6 * 60)  # past a DM nonce's five minutes: only the bot's own record keeps it quiet
     await publisher.catch_up_all()
     assert all(len(told(user)) == 1 for user in (alice, bob))
-    assert len(await outbox.tables_owed(store)) == 1 and [m.id for m in fake.channel.messages()] == [i for i, _ in shown]
+    assert len(await outbox.tables_owed(store)) == 1 and [m.id for m in fake.channel.messages()] == [
+        i for i, _ in shown
+    ]
 
     # a moderator gives it back: the catch-up shows what was missed, with a board waiting on the right player
     fake.allow_bot(fake.channel, missing)
@@ -136,5 +140,6 @@ async def test_vacation_and_rematch_in_a_channel_the_bot_may_not_post_in(fake_di
     fake.deny_bot(fake.channel, "attach_files")
     refused = await bob.click(summary, "Rematch")
     assert refused.reply.ephemeral and refused.reply.content == (
-        "🚫 I can't open a table here: I need **Attach Files** in this channel.")
+        "🚫 I can't open a table here: I need **Attach Files** in this channel."
+    )
     assert await tables(real_bot) == 1

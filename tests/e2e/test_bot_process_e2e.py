@@ -70,12 +70,16 @@ async def test_what_the_bot_had_not_answered_when_it_died_is_lost_not_broken(fak
 def test_an_error_or_a_traceback_in_a_bot_log_fails(fake_discord: FakeDiscord, tmp_path):
     bot = BotProcess(fake_discord, tmp_path, db_path=tmp_path / "bot.sqlite3")
     calm = tmp_path / "calm.log"
-    calm.write_text("2026-05-09 10:00:00,000 INFO bot: ready as Philosophers in 1 servers\n"
-                    "2026-05-09 10:00:01,000 WARNING bot.delivery.dms: a DM to 1 failed; it will be sent again\n")
+    calm.write_text(
+        "2026-05-09 10:00:00,000 INFO bot: ready as Philosophers in 1 servers\n"
+        "2026-05-09 10:00:01,000 WARNING bot.delivery.dms: a DM to 1 failed; it will be sent again\n"
+    )
     bot.logs.append(calm)
     bot.check_logs()
-    for problem in ("2026-05-09 10:00:02,000 ERROR bot.delivery.publisher: table 1: catching up failed\n",
-                    "Traceback (most recent call last):\n  File \"x.py\", line 1\nValueError: no\n"):
+    for problem in (
+        "2026-05-09 10:00:02,000 ERROR bot.delivery.publisher: table 1: catching up failed\n",
+        'Traceback (most recent call last):\n  File "x.py", line 1\nValueError: no\n',
+    ):
         broken = tmp_path / "broken.log"
         broken.write_text(calm.read_text() + problem)
         bot.logs[:] = [calm, broken]

@@ -10,6 +10,7 @@ Every table here is dealt from seed "a", of a game whose positions wait on one s
 Alice hosts, Bob joins (with stand-ins for the seats the game needs besides), and whoever the
 table first waits on is the one who is late.
 """
+
 from __future__ import annotations
 
 import re
@@ -119,7 +120,9 @@ async def test_a_substitute_takes_the_seat_of_an_absent_player(fake_discord, rea
 
     joined = await carol.slash("table join")
     assert joined.reply.ephemeral and joined.reply.content == "✅ You took the seat."
-    assert any(f"🔁 {carol.mention} takes over the seat of {late.mention}." in m.content for m in fake.channel.messages())
+    assert any(
+        f"🔁 {carol.mention} takes over the seat of {late.mention}." in m.content for m in fake.channel.messages()
+    )
     assert "Your seat at" in carol.last_dm().content
     gone = await late.slash("table back")
     assert gone.reply.content == f"🚫 {carol.mention} has taken your seat since."
@@ -129,8 +132,11 @@ async def test_a_substitute_takes_the_seat_of_an_absent_player(fake_discord, rea
     assert "⏰ (clock) " in log and f"🔁 {carol.mention} takes over seat {seat} from a stand-in." in log
     await fake.add_user("mod", moderator=True).slash("table end")
     summary = fake.channel.messages()[-1].content
-    assert re.search(rf"🔁 \S+ seat was held by {re.escape(late.mention)} \(1 move\) → 🤖 stand-in \(\d+ moves?\) → "
-                     rf"{re.escape(carol.mention)} \(0 moves\)\.", summary), summary
+    assert re.search(
+        rf"🔁 \S+ seat was held by {re.escape(late.mention)} \(1 move\) → 🤖 stand-in \(\d+ moves?\) → "
+        rf"{re.escape(carol.mention)} \(0 moves\)\.",
+        summary,
+    ), summary
     # Away when the game ended, they held a seat: they may call the rematch.
     rematch = await late.click(fake.channel.messages()[-1], "Rematch")
     assert not rematch.reply.ephemeral and GAMES[table.game].title in rematch.reply.content
@@ -201,12 +207,15 @@ async def test_the_pace_is_set_by_the_host_in_the_lobby_and_by_moderators(fake_d
     refused = await bob.slash("table pace", pace="1h")
     assert refused.reply.content == "🚫 Only the host or a moderator can change the table's clock."
     shown = await bob.slash("table clock")
-    assert shown.reply.ephemeral and shown.reply.content.startswith("⏰ Pace: 2d per move\n🔔 Reminders: every 1d (auto)")
+    assert shown.reply.ephemeral and shown.reply.content.startswith(
+        "⏰ Pace: 2d per move\n🔔 Reminders: every 1d (auto)"
+    )
     await alice.click(lobby, "Start")
     assert abs(due(table) - (time.time() + 2 * DAY)) < 60
     late = await alice.slash("table pace", pace="1h")
-    assert late.reply.content.startswith("🚫 Only a moderator (Manage Channels here, or the server's moderator role) "
-                                         "can change the table's clock.")
+    assert late.reply.content.startswith(
+        "🚫 Only a moderator (Manage Channels here, or the server's moderator role) can change the table's clock."
+    )
     changed = await mod.slash("table pace", pace="30m")
     assert changed.reply.content == f"⏰ {mod.mention} set the pace: 30m per move. Deadlines start again from now."
     assert abs(due(table) - (time.time() + 30 * 60)) < 60  # the board shows the new deadline at once

@@ -83,8 +83,10 @@ class CrashRun:
     async def check(self, when: str) -> None:
         """Every check of crash_checks.py over every table; a problem is kept with when it first showed."""
         told = await committed(self.database.path)
-        found = [Problem("owed", f"table {table_id}", why, "still owed once caught up")
-                 for table_id, why in self.database.owed().items()]
+        found = [
+            Problem("owed", f"table {table_id}", why, "still owed once caught up")
+            for table_id, why in self.database.owed().items()
+        ]
         found += nonces_unique(self.fake)
         self.figures = Counter()
         for table in told.values():
@@ -106,14 +108,16 @@ class CrashRun:
         for problem in self.latest:
             counts[problem.kind] += problem.count
         moves = sum(table.moves for table in self.players.tables)
-        return (f"seed {SEED}: {len(self.killed)} kills, {window} between a commit and the end of its publishing "
-                f"({', '.join(f'{kind} {in_window[kind]}/{n}' for kind, n in kinds.items())}); "
-                f"public lines lost {counts.pop('lost', 0)}, doubled {counts.pop('doubled', 0)}; other problems "
-                f"{dict(counts) or 'none'}; "
-                f"{moves} moves at {len(self.players.tables)} tables, {self.figures['public lines']} public lines "
-                f"({self.figures['summarised']} summarised), {self.figures['private texts']} private texts; "
-                f"{len(self.fake.nonces.repeats)} messages sent again were answered by their nonce; "
-                f"{len(self.players.stale_prompts)} stale DM prompts")
+        return (
+            f"seed {SEED}: {len(self.killed)} kills, {window} between a commit and the end of its publishing "
+            f"({', '.join(f'{kind} {in_window[kind]}/{n}' for kind, n in kinds.items())}); "
+            f"public lines lost {counts.pop('lost', 0)}, doubled {counts.pop('doubled', 0)}; other problems "
+            f"{dict(counts) or 'none'}; "
+            f"{moves} moves at {len(self.players.tables)} tables, {self.figures['public lines']} public lines "
+            f"({self.figures['summarised']} summarised), {self.figures['private texts']} private texts; "
+            f"{len(self.fake.nonces.repeats)} messages sent again were answered by their nonce; "
+            f"{len(self.players.stale_prompts)} stale DM prompts"
+        )
 
     def failure(self) -> str:
         """The problems by kind, the first few of each; everything goes to files beside the logs."""
@@ -122,10 +126,14 @@ class CrashRun:
         by_kind: dict[str, list[str]] = {}
         for problem, when in self.problems.items():
             by_kind.setdefault(problem.kind, []).append(f"{when}: {problem}")
-        (self.workdir / "problems.txt").write_text("\n".join(line for found in by_kind.values() for line in found)
-                                                   + "".join(f"\nstale DM prompt: {p}" for p in self.players.stale_prompts))
-        return "\n".join([self.report(), f"(transcript, kills and problems in {self.workdir})"] + [
-            f"[{kind}] x{len(found)}:\n  " + "\n  ".join(found[:EXAMPLES]) for kind, found in by_kind.items()])
+        (self.workdir / "problems.txt").write_text(
+            "\n".join(line for found in by_kind.values() for line in found)
+            + "".join(f"\nstale DM prompt: {p}" for p in self.players.stale_prompts)
+        )
+        return "\n".join(
+            [self.report(), f"(transcript, kills and problems in {self.workdir})"]
+            + [f"[{kind}] x{len(found)}:\n  " + "\n  ".join(found[:EXAMPLES]) for kind, found in by_kind.items()]
+        )
 
 
 async def test_sigkill_while_publishing_loses_and_doubles_nothing(fake_discord, tmp_path):
@@ -164,5 +172,6 @@ async def test_sigkill_while_publishing_loses_and_doubles_nothing(fake_discord, 
     if run.problems:
         pytest.fail(run.failure(), pytrace=False)
     assert_pings_only_named_users(fake)
-    assert sum(bool(k.owed) for k in run.killed) >= len(run.killed) // 2, \
+    assert sum(bool(k.owed) for k in run.killed) >= len(run.killed) // 2, (
         f"most kills should land between a commit and the end of its publishing: {run.report()}"
+    )

@@ -21,8 +21,9 @@ def prompt_of(user):
 
 
 @pytest.mark.parametrize("key", games_with(together=True))
-async def test_a_prompt_names_its_table_and_once_answered_anywhere_loses_its_buttons(fake_discord, real_bot,
-                                                                                      monkeypatch, key):
+async def test_a_prompt_names_its_table_and_once_answered_anywhere_loses_its_buttons(
+    fake_discord, real_bot, monkeypatch, key
+):
     fake = fake_discord
     fake.settle_quiet = 0.01
     seeded_tables(monkeypatch, f"dm-prompts-{key}")

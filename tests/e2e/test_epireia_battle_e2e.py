@@ -50,6 +50,7 @@ def deployer():
                 placed.update({figure, front})
                 return label
         return labels[0]
+
     return pick
 
 
@@ -94,7 +95,11 @@ async def test_a_battle_deployed_through_the_menus(fake_discord, real_bot, monke
         prompt = dm_menu(alice)
         labels.append(await table.choose(alice, prompt, deployer()))
     assert [label for label in labels if "Confirm" in label] == [
-        "✅ Confirm the Flank", "✅ Confirm the Centre", "✅ Confirm the Maritime", "⚔️ Confirm the battle plan"]
+        "✅ Confirm the Flank",
+        "✅ Confirm the Centre",
+        "✅ Confirm the Maritime",
+        "⚔️ Confirm the battle plan",
+    ]
     assert any(" on the " in label for label in labels)
     assert "🛡️ The Delian League has placed its army and figures (tokens: Flank " in "\n".join(table.public_texts())
     (last_picture,) = prompt.files().values()  # the confirmed plan, with the answer to its confirmation

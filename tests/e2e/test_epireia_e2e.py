@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import time
 
-from .game_table import GameTable, Menu, OVER, draw_without_encoding, prefer, seeded_tables
+from .game_table import OVER, GameTable, Menu, draw_without_encoding, prefer, seeded_tables
 from .plans import Plan
 
 SECRET = ("tokens (secret)", "Your secret figure")
@@ -19,15 +19,28 @@ def commander(solo: bool = False):
     """Develop (an army for the battle; Prestige in the solo game), send figures to Territories,
     re-roll what fails, and fight with everything in the battle."""
     develop = ("Donate", "Produce", "Build ") if solo else ("Produce", "Build ", "Donate")
-    return prefer("Re-roll", "Engage", "Confirm the battle plan", "Strongest on", "✅ Confirm the",
-                  " on the Flank", "Send ", *develop, "(territory)", "End my moves", "End my Development",
-                  "Bonus")
-
+    return prefer(
+        "Re-roll",
+        "Engage",
+        "Confirm the battle plan",
+        "Strongest on",
+        "✅ Confirm the",
+        " on the Flank",
+        "Send ",
+        *develop,
+        "(territory)",
+        "End my moves",
+        "End my Development",
+        "Bonus",
+    )
 
 
 # How the crash tests and the bench play this game (tests/e2e/plans.py).
-PLAN = Plan(commander, setups=((2, 0, "last_turn=3, leagues=seats"), (1, 0, "")),
-            whole_games=((1, ""), (2, "last_turn=3, leagues=seats")))
+PLAN = Plan(
+    commander,
+    setups=((2, 0, "last_turn=3, leagues=seats"), (1, 0, "")),
+    whole_games=((1, ""), (2, "last_turn=3, leagues=seats")),
+)
 
 
 async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monkeypatch):
@@ -120,5 +133,7 @@ async def test_a_solo_game_against_the_enemy(fake_discord, real_bot, monkeypatch
     assert "victory" in summary.content or "defeat" in summary.content, summary.content
     assert not any(word in text for word in SECRET)
     table.assert_boards_have_pictures()
-    print(f"solo: {moves} moves in {time.perf_counter() - started:.1f}s; {len(fake.channel.messages())} messages; "
-          f"menus {table.menus_seen}")
+    print(
+        f"solo: {moves} moves in {time.perf_counter() - started:.1f}s; {len(fake.channel.messages())} messages; "
+        f"menus {table.menus_seen}"
+    )

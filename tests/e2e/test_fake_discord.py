@@ -63,7 +63,9 @@ async def test_picking_from_a_select_updates_the_message_in_place(fake_discord, 
     mine = (await alice.slash("echo", text="a")).reply
     picked = await alice.select(mine, ["Blue"], select="Pick a colour")
     assert picked.reply is mine and mine.content == "You picked blue" and len(mine.history) == 1
-    again = await alice.select(mine, ["red"], select="Pick a colour")  # the view is still stored under the same message id
+    again = await alice.select(
+        mine, ["red"], select="Pick a colour"
+    )  # the view is still stored under the same message id
     assert again.reply.content == "You picked red"
     with pytest.raises(UserCannot, match="not an option"):
         await alice.select(mine, ["green"], select="Pick a colour")

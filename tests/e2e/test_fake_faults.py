@@ -19,8 +19,9 @@ async def post(fake, channel, content: str) -> tuple[int, dict, object]:
     """A message posted by hand: (status, JSON body, headers)."""
     headers = {RAW_REQUEST_HEADER: "1", "Authorization": f"Bot {fake.token}"}
     async with aiohttp.ClientSession() as session:
-        async with session.post(f"{fake.api_base}/channels/{channel.id}/messages", json={"content": content},
-                                headers=headers) as response:
+        async with session.post(
+            f"{fake.api_base}/channels/{channel.id}/messages", json={"content": content}, headers=headers
+        ) as response:
             body = await response.json() if response.content_type == "application/json" else await response.text()
             return response.status, body, response.headers
 
@@ -33,8 +34,12 @@ async def test_a_429_looks_like_discords_and_is_not_applied(fake_discord):
     fake.faults.next(POST, status=429, scope="shared", channel=fake.channel)
 
     status, body, headers = await post(fake, fake.channel, "first")
-    assert status == 429 and body == {"message": "You are being rate limited.", "retry_after": 0.25,
-                                      "global": False, "code": 0}
+    assert status == 429 and body == {
+        "message": "You are being rate limited.",
+        "retry_after": 0.25,
+        "global": False,
+        "code": 0,
+    }
     assert headers["Retry-After"] == "1" and headers["X-RateLimit-Remaining"] == "0"
     assert headers["X-RateLimit-Limit"] == "5" and headers["X-RateLimit-Reset-After"] == "0.250"
     assert headers["X-RateLimit-Scope"] == "user" and len(headers["X-RateLimit-Bucket"]) == 16
@@ -49,8 +54,10 @@ async def test_a_429_looks_like_discords_and_is_not_applied(fake_discord):
     status, _, _ = await post(fake, fake.channel, "third")
     assert status == 200 and [m.content for m in fake.channel.messages()] == ["third"] and other.messages() == []
     assert [(h.status, h.scope, h.channel_id, h.content) for h in fake.faults.hits] == [
-        (429, "user", fake.channel.id, "first"), (429, "global", other.id, "elsewhere"),
-        (429, "shared", fake.channel.id, "second")]
+        (429, "user", fake.channel.id, "first"),
+        (429, "global", other.id, "elsewhere"),
+        (429, "shared", fake.channel.id, "second"),
+    ]
     assert fake.faults.pending() == [] and fake.violations == []
 
 
@@ -138,10 +145,12 @@ async def test_a_bot_killed_mid_upload_is_no_violation(fake_discord):
     host, port = fake.http_base.removeprefix("http://").split(":")
     reader, writer = await asyncio.open_connection(host, int(port))
     boundary = "killed"
-    head = (f"POST /api/v10/channels/{fake.channel.id}/messages HTTP/1.1\r\nHost: {host}\r\n"
-            f"Authorization: Bot {fake.token}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\n"
-            f"Content-Length: 100000\r\n\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"files[0]\"; "
-            f"filename=\"board.jpg\"\r\n\r\n")
+    head = (
+        f"POST /api/v10/channels/{fake.channel.id}/messages HTTP/1.1\r\nHost: {host}\r\n"
+        f"Authorization: Bot {fake.token}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\n"
+        f'Content-Length: 100000\r\n\r\n--{boundary}\r\nContent-Disposition: form-data; name="files[0]"; '
+        f'filename="board.jpg"\r\n\r\n'
+    )
     writer.write(head.encode() + b"\xff" * 1000)
     await writer.drain()
     await asyncio.sleep(0.1)

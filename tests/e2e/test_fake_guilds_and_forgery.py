@@ -156,10 +156,12 @@ async def test_message_requests_list_what_the_bot_sent_and_who_it_pings(fake_dis
     before = len(fake.message_requests())
     await alice.slash("picture")
     routes = [(r.method, r.route) for r in fake.message_requests()[before:]]
-    assert routes == [("POST", "/webhooks/{webhook_id}/{webhook_token}"),
-                      ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
-                      ("POST", "/channels/{channel_id}/messages"),
-                      ("PATCH", "/channels/{channel_id}/messages/{message_id}")]
+    assert routes == [
+        ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+        ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+        ("POST", "/channels/{channel_id}/messages"),
+        ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+    ]
 
 
 async def test_the_attack_runner_passes_refusals_and_catches_a_leak(fake_discord, tiny_bot):

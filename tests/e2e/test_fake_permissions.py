@@ -36,10 +36,12 @@ async def test_without_view_channel_everything_is_missing_access(fake_discord: F
     fake = fake_discord
     status, made = await raw(fake, "POST", messages_path(fake.channel), body={"content": "before"})
     fake.deny_bot(fake.channel, "view_channel")
-    for method, path, body in [("POST", messages_path(fake.channel), {"content": "hello"}),
-                               ("GET", messages_path(fake.channel), None),
-                               ("GET", f"{messages_path(fake.channel)}/{made['id']}", None),
-                               ("PATCH", f"{messages_path(fake.channel)}/{made['id']}", {"content": "after"})]:
+    for method, path, body in [
+        ("POST", messages_path(fake.channel), {"content": "hello"}),
+        ("GET", messages_path(fake.channel), None),
+        ("GET", f"{messages_path(fake.channel)}/{made['id']}", None),
+        ("PATCH", f"{messages_path(fake.channel)}/{made['id']}", {"content": "after"}),
+    ]:
         status, answer = await raw(fake, method, path, body=body)
         assert (status, answer["code"]) == (403, 50001), (method, path)
     assert [m.content for m in fake.channel.messages()] == ["before"]
@@ -48,16 +50,18 @@ async def test_without_view_channel_everything_is_missing_access(fake_discord: F
 async def test_files_need_attach_files_and_edits_do_not_need_send_messages(fake_discord: FakeDiscord):
     fake = fake_discord
     fake.deny_bot(fake.channel, "attach_files")
-    status, body = await raw(fake, "POST", messages_path(fake.channel), body={"content": "a board"},
-                             files={"board.png": b"png"})
+    status, body = await raw(
+        fake, "POST", messages_path(fake.channel), body={"content": "a board"}, files={"board.png": b"png"}
+    )
     assert (status, body["code"]) == (403, 50013) and fake.channel.messages() == []
     status, made = await raw(fake, "POST", messages_path(fake.channel), body={"content": "a board"})
     assert status == 200
     fake.deny_bot(fake.channel, "send_messages")  # its own message can still be edited, without files
     status, _ = await raw(fake, "PATCH", f"{messages_path(fake.channel)}/{made['id']}", body={"content": "edited"})
     assert status == 200 and fake.channel.last_message().content == "edited"
-    status, body = await raw(fake, "PATCH", f"{messages_path(fake.channel)}/{made['id']}", body={"content": "x"},
-                             files={"board.png": b"png"})
+    status, body = await raw(
+        fake, "PATCH", f"{messages_path(fake.channel)}/{made['id']}", body={"content": "x"}, files={"board.png": b"png"}
+    )
     assert (status, body["code"]) == (403, 50013) and fake.channel.last_message().content == "edited"
 
 
@@ -119,4 +123,7 @@ async def test_interactions_carry_the_bots_permissions_and_are_not_refused(fake_
     # the bot's own post of a file fails with Discord's error, which the tiny bot does not catch
     with fake.expecting(50013):
         picture = await alice.slash("picture")
-    assert picture.reply.content.startswith("here it is") and fake.missing_permissions[-1] == (fake.channel, "send_messages")
+    assert picture.reply.content.startswith("here it is") and fake.missing_permissions[-1] == (
+        fake.channel,
+        "send_messages",
+    )

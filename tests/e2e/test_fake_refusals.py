@@ -11,13 +11,19 @@ import json
 import aiohttp
 import pytest
 
-from .fakediscord import DiscordRuleBroken, FakeChannel, FakeDiscord
-from .fakediscord import messaging
+from .fakediscord import DiscordRuleBroken, FakeChannel, FakeDiscord, messaging
 from .fakediscord.rest import RAW_REQUEST_HEADER
 
 
-async def raw(fake: FakeDiscord, method: str, path: str, *, body=None, files: dict[str, bytes] | None = None,
-              token: str | None = "yes") -> tuple[int, dict]:
+async def raw(
+    fake: FakeDiscord,
+    method: str,
+    path: str,
+    *,
+    body=None,
+    files: dict[str, bytes] | None = None,
+    token: str | None = "yes",
+) -> tuple[int, dict]:
     headers = {RAW_REQUEST_HEADER: "1"}
     if token:
         headers["Authorization"] = f"Bot {fake.token if token == 'yes' else token}"
@@ -42,8 +48,12 @@ def button(n: int = 0, **extra) -> dict:
 
 
 def menu(options: int, **extra) -> dict:
-    return {"type": 3, "custom_id": "menu", "options": [{"label": f"O{i}", "value": f"o{i}"} for i in range(options)],
-            **extra}
+    return {
+        "type": 3,
+        "custom_id": "menu",
+        "options": [{"label": f"O{i}", "value": f"o{i}"} for i in range(options)],
+        **extra,
+    }
 
 
 TOO_MUCH = {
@@ -52,8 +62,10 @@ TOO_MUCH = {
     "six buttons a row": ({"components": [row(*(button(i) for i in range(6)))]}, "components.0.components"),
     "26 options": ({"components": [row(menu(26))]}, "components.0.components.0.options"),
     "81-character label": ({"components": [row(button(label="x" * 81))]}, "components.0.components.0.label"),
-    "101-character custom id": ({"components": [row(button(custom_id="x" * 101))]},
-                                "components.0.components.0.custom_id"),
+    "101-character custom id": (
+        {"components": [row(button(custom_id="x" * 101))]},
+        "components.0.components.0.custom_id",
+    ),
     "repeated custom id": ({"components": [row(button(1), button(1))]}, "components.0.components.1.custom_id"),
     "select beside a button": ({"components": [row(button(), menu(2))]}, "components.0.components"),
 }
@@ -73,8 +85,10 @@ async def test_a_message_over_a_discord_limit_is_refused_and_fails_the_test(fake
 
 
 async def test_the_largest_allowed_message_is_accepted(fake_discord):
-    body = {"content": "x" * 2000, "components": [row(*(button(5 * r + i) for i in range(5))) for r in range(4)]
-            + [row(menu(25, max_values=25))]}
+    body = {
+        "content": "x" * 2000,
+        "components": [row(*(button(5 * r + i) for i in range(5))) for r in range(4)] + [row(menu(25, max_values=25))],
+    }
     status, answer = await raw(fake_discord, "POST", f"/channels/{fake_discord.channel.id}/messages", body=body)
     assert status == 200 and fake_discord.channel.last_message().content == "x" * 2000
     assert len(fake_discord.channel.last_message().buttons()) == 20
@@ -82,8 +96,9 @@ async def test_the_largest_allowed_message_is_accepted(fake_discord):
 
 async def test_an_empty_message_is_refused(fake_discord):
     with fake_discord.expecting(50006):
-        status, answer = await raw(fake_discord, "POST", f"/channels/{fake_discord.channel.id}/messages",
-                                   body={"content": ""})
+        status, answer = await raw(
+            fake_discord, "POST", f"/channels/{fake_discord.channel.id}/messages", body={"content": ""}
+        )
     assert (status, answer["code"]) == (400, 50006)
 
 
@@ -128,8 +143,13 @@ async def test_a_second_acknowledgement_is_refused(fake_discord, tiny_bot):
     alice = fake_discord.add_user("alice")
     done = await alice.slash("echo", text="once")
     with fake_discord.expecting(40060):
-        status, answer = await raw(fake_discord, "POST", f"/interactions/{done.id}/{done.token}/callback",
-                                   body={"type": 4, "data": {"content": "twice"}}, token=None)
+        status, answer = await raw(
+            fake_discord,
+            "POST",
+            f"/interactions/{done.id}/{done.token}/callback",
+            body={"type": 4, "data": {"content": "twice"}},
+            token=None,
+        )
     assert (status, answer["code"]) == (400, 40060)
     assert [m.content for m in alice.ephemerals()] == ["once"]
 

@@ -1,6 +1,7 @@
 """The bot asks the gateway for what it reads: servers and their channels. Every game action is an
 interaction, which comes whatever the intents; message events (each of the bot's own posts and
 edits would come back as one to parse) and a cache of messages it never reads are left out."""
+
 from __future__ import annotations
 
 from .fakediscord.gateway import INTENT_GUILDS

@@ -51,8 +51,10 @@ async def test_menus_and_pages_forged_onto_the_public_board(world, monkeypatch):
         # a log's and a leaderboard's first page, in the formats cogs/ writes: this log has one page,
         # without buttons, and no game is rated yet
         table = max(world.tables)
-        return ids | {slot: Harvested(slot, custom_id, bob, world.table_channel) for slot, custom_id in (
-            ("log page", f"pt:log:{table}:0"), ("ranks page", "pt:ranks:grudgematch:0"))}
+        return ids | {
+            slot: Harvested(slot, custom_id, bob, world.table_channel)
+            for slot, custom_id in (("log page", f"pt:log:{table}:0"), ("ranks page", "pt:ranks:grudgematch:0"))
+        }
 
     attacks = Attacks(world, build)
     attacks.ids = await build()

@@ -31,8 +31,9 @@ def footballer(labels: list[str], text: str) -> str:
     spots = dict(SPOT.findall(text))
     runners = [label for label in labels if label.endswith(" runs") and label.split()[0] in spots]
     kicks = [label for label in labels if label.endswith(" kicks")]
-    runs = [(distance(found.group(2), ball), label) for label in labels
-            if ball and (found := DESTINATION.search(label))]
+    runs = [
+        (distance(found.group(2), ball), label) for label in labels if ball and (found := DESTINATION.search(label))
+    ]
     if kicks:
         return kicks[0]
     if runners and ball:
@@ -40,14 +41,22 @@ def footballer(labels: list[str], text: str) -> str:
     if runs:
         return min(runs)[1]
     toward_goal = "↓ S" if "(Germans)" in text else "↑ N"
-    return prefer(toward_goal, "Tackle with", "Block with", "Line-up: Attack", "Set the ball", "Roll a die",
-                  "Done running", "Done kicking")(labels, text)
-
+    return prefer(
+        toward_goal,
+        "Tackle with",
+        "Block with",
+        "Line-up: Attack",
+        "Set the ball",
+        "Roll a die",
+        "Done running",
+        "Done kicking",
+    )(labels, text)
 
 
 # How the crash tests and the bench play this game (tests/e2e/plans.py).
-PLAN = Plan(lambda: footballer, setups=((2, 0, "turn_limit=10"), (1, 1, "turn_limit=10")),
-            whole_games=((2, "turn_limit=10"),))
+PLAN = Plan(
+    lambda: footballer, setups=((2, 0, "turn_limit=10"), (1, 1, "turn_limit=10")), whole_games=((2, "turn_limit=10"),)
+)
 
 
 async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, real_bot, monkeypatch):
@@ -114,6 +123,7 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
                 kicker = name
             answered |= label.startswith(ANSWER) and kicker not in (None, name)
         return len(kickers) == 2 and answered and "Turn 5:" in "\n".join(table.public_texts())
+
     await table.play_until(lambda: table.over() or opened(), lambda user: footballer, most=120)
     assert table.menus_seen["groups"] and table.menus_seen["select"] and table.menus_seen["buttons"]
     text = "\n".join(table.public_texts())
@@ -128,14 +138,18 @@ async def test_two_players_play_the_opening_then_stand_ins_finish(fake_discord, 
         assert removed.reply.ephemeral and player.name in removed.reply.content.lower()
     last, summary = table.final()
     assert "Full time" in "\n".join(table.public_texts()[-3:]) or "win" in last.content.lower()
-    assert ("Winner" in summary.content or "No player wins" in summary.content)
+    assert "Winner" in summary.content or "No player wins" in summary.content
     for player in players:  # each seat: its player's moves, then the stand-in's; the player is credited
-        assert re.search(rf"held by {re.escape(player.mention)} \(\d+ moves?\) → 🤖 stand-in \(\d+ moves?\); "
-                         rf"its result counts for {re.escape(player.mention)}\.", summary.content), summary.content
+        assert re.search(
+            rf"held by {re.escape(player.mention)} \(\d+ moves?\) → 🤖 stand-in \(\d+ moves?\); "
+            rf"its result counts for {re.escape(player.mention)}\.",
+            summary.content,
+        ), summary.content
     assert "🤖 stand-in (the" not in summary.content  # the winner, if any, is named by its player
     table.assert_boards_have_pictures()
-    print(f"opening of {opening} moves, then stand-ins, in {time.perf_counter() - started:.1f}s; "
-          f"menus {table.menus_seen}")
+    print(
+        f"opening of {opening} moves, then stand-ins, in {time.perf_counter() - started:.1f}s; menus {table.menus_seen}"
+    )
 
 
 async def test_a_tackle_or_block_left_unanswered_is_no_at_its_deadline(fake_discord, real_bot, monkeypatch):

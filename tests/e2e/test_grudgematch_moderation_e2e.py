@@ -31,7 +31,12 @@ async def test_the_log_pages_back_and_forth_and_shows_no_secret(fake_discord, re
     await bob.click(last, "Newer ▶")
     assert f"log page 2 of {pages}" in last.content
     everything = "\n".join(seen)
-    secrets = [line for user in (alice, bob) for m in user.dms() for line in m.content.splitlines()
-               if line.startswith(("🫵", "Your line-up", "You draw"))]
+    secrets = [
+        line
+        for user in (alice, bob)
+        for m in user.dms()
+        for line in m.content.splitlines()
+        if line.startswith(("🫵", "Your line-up", "You draw"))
+    ]
     assert secrets and not [line for line in secrets if line in everything]
     assert all(len(page) <= 2000 for page in seen)

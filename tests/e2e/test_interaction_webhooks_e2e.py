@@ -3,6 +3,7 @@ board is the press's public follow-up, and the board is edited through the token
 posted it, so the channel costs nothing of the bot's global rate limit while those tokens live.
 Every game's first moves here; a refused token (the bot's own request does it instead, and nothing
 is lost or shown twice) in a game's own webhook tests (test_<package>_webhooks_e2e.py)."""
+
 from __future__ import annotations
 
 import pytest

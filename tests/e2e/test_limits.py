@@ -12,8 +12,9 @@ from .fakediscord.limits import command_problems, modal_problems
 
 class Ask(discord.ui.Modal, title="Ask the table"):
     question = discord.ui.TextInput(label="Question", max_length=200)
-    who = discord.ui.Label(text="Ask whom", component=discord.ui.Select(
-        options=[discord.SelectOption(label="Anyone", value="any")]))
+    who = discord.ui.Label(
+        text="Ask whom", component=discord.ui.Select(options=[discord.SelectOption(label="Anyone", value="any")])
+    )
 
 
 def text_row(label: str = "Question", custom_id: str = "q", **extra) -> dict:
@@ -32,20 +33,30 @@ def test_a_modal_made_by_discord_py_passes():
     assert modal_problems(Ask().to_dict()) == []
 
 
-@pytest.mark.parametrize("changes, path", [
-    ({"title": "x" * 46}, "data.title"),
-    ({"custom_id": "x" * 101}, "data.custom_id"),
-    ({"components": [text_row(custom_id=f"q{i}") for i in range(6)]}, "data.components"),
-    ({"components": []}, "data.components"),
-    ({"components": [text_row(label="x" * 46)]}, "data.components.0.components.0.label"),
-    ({"components": [text_row(max_length=4001)]}, "data.components.0.components.0"),
-    ({"components": [text_row(), text_row(label="Again")]}, "data.components.1.components.0.custom_id"),
-    ({"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "b"}]}]},
-     "data.components.0"),
-    ({"components": [{"type": 18, "label": "Who", "component": {"type": 4, "style": 1, "custom_id": "w",
-                                                              "label": "Who"}}]},
-     "data.components.0.component.label"),
-])
+@pytest.mark.parametrize(
+    "changes, path",
+    [
+        ({"title": "x" * 46}, "data.title"),
+        ({"custom_id": "x" * 101}, "data.custom_id"),
+        ({"components": [text_row(custom_id=f"q{i}") for i in range(6)]}, "data.components"),
+        ({"components": []}, "data.components"),
+        ({"components": [text_row(label="x" * 46)]}, "data.components.0.components.0.label"),
+        ({"components": [text_row(max_length=4001)]}, "data.components.0.components.0"),
+        ({"components": [text_row(), text_row(label="Again")]}, "data.components.1.components.0.custom_id"),
+        (
+            {"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "b", "custom_id": "b"}]}]},
+            "data.components.0",
+        ),
+        (
+            {
+                "components": [
+                    {"type": 18, "label": "Who", "component": {"type": 4, "style": 1, "custom_id": "w", "label": "Who"}}
+                ]
+            },
+            "data.components.0.component.label",
+        ),
+    ],
+)
 def test_a_modal_over_a_limit_is_refused(changes, path):
     assert path in paths(modal_problems(modal(**changes)))
 
@@ -71,17 +82,22 @@ def test_commands_made_by_discord_py_pass():
     assert command_problems([c.to_dict(tree) for c in tree.get_commands()]) == []
 
 
-@pytest.mark.parametrize("commands, path", [
-    ([command(name="Table")], "0.name"),
-    ([command(name="x" * 33)], "0.name"),
-    ([command(description="")], "0.description"),
-    ([command(description="x" * 101)], "0.description"),
-    ([command(options=[option(f"o{i}") for i in range(26)])], "0.options"),
-    ([command(options=[option(choices=[{"name": f"c{i}", "value": f"c{i}"} for i in range(26)])])],
-     "0.options.0.choices"),
-    ([command(options=[option("a"), option("b", required=True)])], "0.options.1"),
-    ([command(), command()], "1.name"),
-    ([command(options=[{"type": 1, "name": "New", "description": "Open", "options": []}])], "0.options.0.name"),
-])
+@pytest.mark.parametrize(
+    "commands, path",
+    [
+        ([command(name="Table")], "0.name"),
+        ([command(name="x" * 33)], "0.name"),
+        ([command(description="")], "0.description"),
+        ([command(description="x" * 101)], "0.description"),
+        ([command(options=[option(f"o{i}") for i in range(26)])], "0.options"),
+        (
+            [command(options=[option(choices=[{"name": f"c{i}", "value": f"c{i}"} for i in range(26)])])],
+            "0.options.0.choices",
+        ),
+        ([command(options=[option("a"), option("b", required=True)])], "0.options.1"),
+        ([command(), command()], "1.name"),
+        ([command(options=[{"type": 1, "name": "New", "description": "Open", "options": []}])], "0.options.0.name"),
+    ],
+)
 def test_a_command_over_a_limit_is_refused(commands, path):
     assert path in paths(command_problems(commands))

@@ -39,7 +39,11 @@ async def test_the_host_hands_the_table_on_and_the_last_one_confirms_closing_it(
     # Carol sat down again meanwhile: that confirmation is old and closes nothing.
     await carol.click(lobby, "Join")
     stale = await bob.click(asked, "Leave and close the table")
-    assert stale.reply.ephemeral and stale.reply.content.startswith("🚫") and "press **Leave** again" in stale.reply.content
+    assert (
+        stale.reply.ephemeral
+        and stale.reply.content.startswith("🚫")
+        and "press **Leave** again" in stale.reply.content
+    )
     assert lobby.button_labels() == ["Join", "Leave", "Start"]
     await carol.click(lobby, "Leave")
 

@@ -65,7 +65,9 @@ async def test_a_moderator_pauses_resumes_skips_hands_a_seat_over_and_rolls_back
     fake.settle_quiet = 0.01
     alice, bob, carol = fake.add_users("alice", "bob", "carol")
     moderator = fake.add_user("mod", moderator=True)
-    lobby = await open_game(fake, alice, [bob], a_game(seats=2, hand=True, together=False))  # one seat waited on at a time
+    lobby = await open_game(
+        fake, alice, [bob], a_game(seats=2, hand=True, together=False)
+    )  # one seat waited on at a time
     row = table_id(lobby)
     service = real_bot.client.service
 
@@ -93,7 +95,10 @@ async def test_a_moderator_pauses_resumes_skips_hands_a_seat_over_and_rolls_back
     before = (await service.get(row)).version
     waited = service.waiting_on(await service.get(row))
     skipped = await moderator.slash("table skip")
-    assert skipped.reply.ephemeral and skipped.reply.content == "✅ Skipped: the default move was played for everyone the table waited on."
+    assert (
+        skipped.reply.ephemeral
+        and skipped.reply.content == "✅ Skipped: the default move was played for everyone the table waited on."
+    )
     assert any(f"{moderator.mention} skipped <@{waited[0]}>" in m.content for m in fake.channel.messages())
     assert (await service.get(row)).version >= before + 2  # the note and the move
 
@@ -111,6 +116,7 @@ async def test_a_moderator_pauses_resumes_skips_hands_a_seat_over_and_rolls_back
     table = await service.get(row)
     log = await real_bot.client.store.actions(row)
     from bot.tables import replay
+
     standing = replay.kept_moves(table, log)
     target = replay.rebuild(service.game_of(table), table, [r for r in log if r.seq < standing[-2].seq])
     await refused(moderator, moderator.slash("table rollback", actions=999), "moves to take back")

@@ -1,6 +1,7 @@
 """A move's answer is its acknowledgement (cogs/answers.py): one request, sent once the move is
 committed. A commit too slow for Discord's 3 seconds is deferred first and answered after, its
 refusal too; nothing is lost or answered twice."""
+
 from __future__ import annotations
 
 import asyncio
@@ -83,7 +84,7 @@ async def test_a_slow_move_refused_is_told_privately_after_its_deferral(fake_dis
 
 
 async def test_moves_offered_privately_in_the_channel_are_taken_away_with_the_seat(fake_discord, real_bot):
-    """"My hand & moves" offers a player's moves in a private answer in the channel; when a
+    """ "My hand & moves" offers a player's moves in a private answer in the channel; when a
     moderator gives their seat to a stand-in, that answer says so and loses its buttons, as a DM
     prompt does."""
     fake = fake_discord

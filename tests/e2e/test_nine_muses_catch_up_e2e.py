@@ -46,8 +46,10 @@ async def test_a_move_committed_but_never_published_is_told_after_a_restart(fake
     assert rows > 0 and seen < version
 
     await real_bot.restart()
-    await fake.wait_until(lambda: owed_rows(real_bot, table_id)[1] == owed_rows(real_bot, table_id)[2],
-                          what="the restarted bot catches up")
+    await fake.wait_until(
+        lambda: owed_rows(real_bot, table_id)[1] == owed_rows(real_bot, table_id)[2],
+        what="the restarted bot catches up",
+    )
     await fake.settle()
     new = fake.channel.messages()[before:]
     name = table.names[first.id]

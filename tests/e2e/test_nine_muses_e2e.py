@@ -32,7 +32,6 @@ def muse_collector(labels: list[str], text: str) -> str:
     return groups[-1] if groups else labels[0]
 
 
-
 # How the crash tests and the bench play this game (tests/e2e/plans.py).
 PLAN = Plan(lambda: muse_collector, setups=((1, 1, ""), (2, 0, "")), whole_games=((2, ""),))
 
@@ -74,7 +73,9 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
             # A second "My hand" left open on the side goes stale once the move is made elsewhere.
             spare = await table.hand(player)
             label = await table.choose(player, mine, muse_collector)
-            refused = await player.select(spare, [Menu(spare).groups()[0]], select=Menu(spare).group_select()["custom_id"])
+            refused = await player.select(
+                spare, [Menu(spare).groups()[0]], select=Menu(spare).group_select()["custom_id"]
+            )
             assert "It is not your turn" in refused.reply.content and refused.reply.ephemeral_to is player
             stale_checked = True
         else:
@@ -88,8 +89,11 @@ async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     # DM at the start, the later ones by DM or in the reply to the move that ended the round.
     assert turns == 30 and stale_checked
     for player in players:
-        seen = [text for m in player.dms() + player.ephemerals()
-                for text in [old.get("content") or "" for old in m.history] + [m.content]]
+        seen = [
+            text
+            for m in player.dms() + player.ephemerals()
+            for text in [old.get("content") or "" for old in m.history] + [m.content]
+        ]
         rounds = {tuple(found.split(", ")) for text in seen for found in NEW_CARDS.findall(text)}
         assert len(rounds) == 5 and all(len(cards) == 3 for cards in rounds), rounds
         assert tuple(dealt[player.id]) in rounds

@@ -25,7 +25,9 @@ async def test_the_end_of_a_game_reveals_sums_up_counts_and_offers_a_rematch(fak
     board = next(m for m in reversed(fake.channel.messages()) if m.files())
     assert "🏁 The game is over" in board.content and board.buttons() == []
     assert summary.content.startswith("🏁 **Nine Muses** finished after")
-    assert re.search(r"\((\d+) moves\)", summary.content) and ("🏆 Winner" in summary.content or "No player" in summary.content)
+    assert re.search(r"\((\d+) moves\)", summary.content) and (
+        "🏆 Winner" in summary.content or "No player" in summary.content
+    )
     assert "🔓 **What was hidden:**" in summary.content and "Cards in hand: " in summary.content
     assert "Your" not in summary.content  # a public message speaks of the seats, not to them
     assert summary.button_labels() == ["Rematch"] and summary.extra["allowed_mentions"]["parse"] == []
@@ -33,6 +35,7 @@ async def test_the_end_of_a_game_reveals_sums_up_counts_and_offers_a_rematch(fak
     # The replay command rebuilds the same game from the bot's own file.
     from bot.cli.replay import print_replay
     from bot.cli.terminal import plain
+
     printed: list[str] = []
     assert await print_replay(os.environ["BOT_DB_PATH"], row, out=printed.append) == 0
     winner_line = next(line for line in summary.content.splitlines() if "Winner" in line or "No player" in line)

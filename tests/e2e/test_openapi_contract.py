@@ -28,12 +28,19 @@ def sample(method: str, path: str, body) -> Recorded:
 
 def test_the_validator_tells_good_bodies_from_bad_ones(validator):
     button = {"type": 2, "style": 1, "custom_id": "join"}
-    good = sample("POST", "/channels/{channel_id}/messages",
-                  {"content": "hi", "components": [{"type": 1, "components": [{**button, "label": "Join"}]}]})
-    long_label = sample("POST", "/channels/{channel_id}/messages",
-                        {"components": [{"type": 1, "components": [{**button, "label": "x" * 81}]}]})
-    wrong_type = sample("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
-                        {"type": 4, "data": {"content": 5}})
+    good = sample(
+        "POST",
+        "/channels/{channel_id}/messages",
+        {"content": "hi", "components": [{"type": 1, "components": [{**button, "label": "Join"}]}]},
+    )
+    long_label = sample(
+        "POST",
+        "/channels/{channel_id}/messages",
+        {"components": [{"type": 1, "components": [{**button, "label": "x" * 81}]}]},
+    )
+    wrong_type = sample(
+        "POST", "/interactions/{interaction_id}/{interaction_token}/callback", {"type": 4, "data": {"content": 5}}
+    )
     nowhere = sample("GET", "/nowhere", None)
     no_body = sample("GET", "/users/@me", None)
     failures = contract.validate([good, long_label, wrong_type, nowhere, no_body])
@@ -49,6 +56,7 @@ def test_every_request_the_bot_sent_matches_discords_openapi_description(validat
     if not requests:
         pytest.skip("no requests were recorded: run this with the other e2e tests (pytest tests/e2e)")
     failures = contract.validate(requests)
-    report = "\n".join(f"{f['method']} {f['path']} (from {f['where']}):\n    " + "\n    ".join(f["problems"])
-                       for f in failures)
+    report = "\n".join(
+        f"{f['method']} {f['path']} (from {f['where']}):\n    " + "\n    ".join(f["problems"]) for f in failures
+    )
     assert not failures, f"{len(failures)} of {len(requests)} requests break Discord's API description:\n{report}"

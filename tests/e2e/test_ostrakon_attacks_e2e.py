@@ -19,8 +19,11 @@ async def ask_phase(world: World, players) -> dict[str, Harvested]:
     await seat(world, "ostrakon", speaker, others, stand_ins=4)
     assert HAND in board(world).button_labels() and f"Waiting on {speaker.mention}" in board(world).content
     hand = (await speaker.click(board(world), HAND)).reply
-    return harvest(board(world), speaker, "board") | harvest(hand, speaker, "speaker's hand") | \
-        {"form": await open_form(speaker, hand, ASK, "form")}
+    return (
+        harvest(board(world), speaker, "board")
+        | harvest(hand, speaker, "speaker's hand")
+        | {"form": await open_form(speaker, hand, ASK, "form")}
+    )
 
 
 async def test_the_board_the_ask_button_and_the_form_from_elsewhere(world, monkeypatch):
@@ -69,12 +72,20 @@ async def vote_phase(world: World, players) -> dict[str, Harvested]:
     """The speaker has asked; the others' stones come by DM, or in "My hand & moves"."""
     speaker, voter, other = players
     await ask_phase(world, players)
-    await speaker.slash("ostrakon ask", question=f"Sea or mountains? {world.mass_mentions()}", white="Sea",
-                        black="Mountains", channel=world.table_channel)
+    await speaker.slash(
+        "ostrakon ask",
+        question=f"Sea or mountains? {world.mass_mentions()}",
+        white="Sea",
+        black="Mountains",
+        channel=world.table_channel,
+    )
     stones = [m for m in voter.dms() if m.buttons()][-1]
     hand = (await other.click(board(world), HAND)).reply
-    return harvest(board(world), other, "board") | harvest(stones, voter, "voter's DM") | \
-        harvest(hand, other, "voter's hand")
+    return (
+        harvest(board(world), other, "board")
+        | harvest(stones, voter, "voter's DM")
+        | harvest(hand, other, "voter's hand")
+    )
 
 
 async def test_stones_by_dm_and_in_the_hand_from_elsewhere(world, monkeypatch):
@@ -91,7 +102,8 @@ async def test_stones_by_dm_and_in_the_hand_from_elsewhere(world, monkeypatch):
 async def test_an_extra_subject_past_its_length(world):
     """/table new with a subject card of 200 characters (3,950 were once taken): refused, nothing opened."""
     alice = world.fake.add_user("alice")
-    done = await alice.slash("table new", channel=world.side, game="ostrakon",
-                             options=f'extra_subjects=["Cheese", "{"x" * 200}"]')
+    done = await alice.slash(
+        "table new", channel=world.side, game="ostrakon", options=f'extra_subjects=["Cheese", "{"x" * 200}"]'
+    )
     assert done.reply.ephemeral and done.reply.content.startswith("🚫") and "40 characters" in done.reply.content
     assert await world.bot.client.service.table_in(world.side.id) is None

@@ -3,6 +3,7 @@ board (the call to vote) and offers the speaker their own stones in the answer, 
 vote before that board is up. The vote's delivery must then edit the new board, which the channel
 shows last, not the one before it. Seen at full load in the whole-bot bench: the newest board kept
 waiting on a player who had already acted, and the table stalled."""
+
 from __future__ import annotations
 
 import asyncio
@@ -20,8 +21,13 @@ class HeldPost:
         self.armed = False
 
     async def __call__(self, event) -> None:
-        if not self.armed or event.stage != "before" or event.channel is not self.channel or not event.public \
-                or event.action != "create":
+        if (
+            not self.armed
+            or event.stage != "before"
+            or event.channel is not self.channel
+            or not event.public
+            or event.action != "create"
+        ):
             return
         self.armed = False
         self.holding.set()
@@ -38,8 +44,9 @@ async def test_a_vote_made_while_its_call_is_posted_shows_on_that_call(fake_disc
     fake.message_hooks.append(held)
     held.armed = True
     try:
-        asking = asyncio.create_task(speaker.slash("ostrakon ask", question=question.text, white=question.white,
-                                                   black=question.black))
+        asking = asyncio.create_task(
+            speaker.slash("ostrakon ask", question=question.text, white=question.white, black=question.black)
+        )
         await asyncio.wait_for(held.holding.wait(), 10)  # the call to vote is on its way, not up yet
         answer = speaker.ephemerals()[-1]
         assert answer.button_labels()[:2] == [question.label("white"), question.label("black")], answer.content

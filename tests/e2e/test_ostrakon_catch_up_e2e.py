@@ -42,8 +42,12 @@ async def test_an_answer_a_crash_cut_off_is_sent_by_dm_with_the_next_delivery(fa
     table_id = (await service.table_in(fake.channel.id)).id
     question = Question.numbered(1)
     # committed by the process that died: its press's answer never went out (a token from before)
-    await service.act(table_id, speaker.id, {"kind": "ask", "question": question.text, "white": question.white,
-                                             "black": question.black}, answered_by="1:gone:1000")
+    await service.act(
+        table_id,
+        speaker.id,
+        {"kind": "ask", "question": question.text, "white": question.white, "black": question.black},
+        answered_by="1:gone:1000",
+    )
     voter = next(user for user in players if user is not speaker)
     await table.vote(voter, "white", question, by_dm=False)  # the next delivery: this vote's
     await fake.settle()

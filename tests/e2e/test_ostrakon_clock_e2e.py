@@ -5,6 +5,7 @@ test_clock_e2e.py, whose helpers run its tick).
 Every table here is dealt from seed "a": Alice and Bob sit with three stand-ins and Bob is the
 first speaker, so the table first waits on him alone.
 """
+
 from __future__ import annotations
 
 import time

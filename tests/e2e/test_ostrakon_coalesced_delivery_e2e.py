@@ -1,6 +1,7 @@
 """Ostrakon's stones pressed at once while the board is slow: a table's deliveries are merged under
 load (bot/discord_app/delivery/pending.py): while one goes out, the moves committed meanwhile wait and go out
 together. The channel ends with the latest board, and every text of the log arrives once, in order."""
+
 from __future__ import annotations
 
 import asyncio
@@ -50,8 +51,12 @@ async def test_stones_pressed_while_the_board_is_slow_go_out_together(fake_disco
     fake.message_hooks.append(slow)
     slow.counting = True
     try:
-        await asyncio.gather(*(player.click(prompt, question.label("white" if n % 2 else "black"))
-                               for n, (player, prompt) in enumerate(zip(players, prompts))))
+        await asyncio.gather(
+            *(
+                player.click(prompt, question.label("white" if n % 2 else "black"))
+                for n, (player, prompt) in enumerate(zip(players, prompts))
+            )
+        )
     finally:
         fake.message_hooks.remove(slow)
     assert all(prompt.content.startswith("✅ You voted") for prompt in prompts)  # each press answered

@@ -22,8 +22,10 @@ from .ostrakon_table import OstrakonTable, Question
 
 # the board's post and edit: the bot's own requests, or through a press's webhook (bot/discord_app/delivery/hooks.py)
 CREATES = {CREATE, ("POST", "/webhooks/{webhook_id}/{webhook_token}")}
-EDITS = {("PATCH", "/channels/{channel_id}/messages/{message_id}"),
-         ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")}
+EDITS = {
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"),
+}
 
 NEXT_SPEAKER = re.compile(r"Next: .*, \*\*(\w+)\*\*\.$")
 
@@ -95,8 +97,13 @@ async def test_a_players_own_private_text_is_not_sent_again_after_a_crash(fake_d
     fake = fake_discord
     database, bot, table = await started(fake, tmp_path, humans=2, stand_ins=4)
     alice = table.players[0]
-    kill = KillAt(fake, bot, lambda e: e.stage == "after" and e.route in ANSWERS
-                  and str(e.body.get("content") or "").startswith("✅ You voted"))
+    kill = KillAt(
+        fake,
+        bot,
+        lambda e: (
+            e.stage == "after" and e.route in ANSWERS and str(e.body.get("content") or "").startswith("✅ You voted")
+        ),
+    )
     try:
         numbers = itertools.count(1)
         await play_until(table, numbers, lambda: table.phase()[0] == "vote" and alice in table.waiting())
@@ -134,7 +141,9 @@ async def test_a_board_edited_after_a_crash_keeps_what_it_showed(fake_discord, t
         await table.vote(voter, "white", table.phase()[1], by_dm=False)
         assert table.board() is board and "has voted" in board.content.splitlines()[-2]  # edited in place
         problems = await problems_now(fake, database, lambda told, messages: announcements(told, messages)[0])
-        assert not problems, "\n".join(problems) + f"\nthe board now: {board.content!r}, before: {[h['content'] for h in board.history]}"
+        assert not problems, (
+            "\n".join(problems) + f"\nthe board now: {board.content!r}, before: {[h['content'] for h in board.history]}"
+        )
     finally:
         await bot.stop()
         database.close()
@@ -206,8 +215,12 @@ async def test_a_new_vote_of_the_same_players_is_prompted_by_dm_after_a_crash(fa
         lines = "\n".join(m.content for m in fake.channel.messages()).splitlines()
         dealt = [line for line in lines if line.startswith("🗣️")]
         found = NEXT_SPEAKER.search(dealt[-1]) if dealt else None
-        return table.phase()[0] == "vote" and len(table.waiting()) == 1 and found is not None \
+        return (
+            table.phase()[0] == "vote"
+            and len(table.waiting()) == 1
+            and found is not None
             and found.group(1) not in table.names.values()
+        )
 
     try:
         numbers = itertools.count(1)
@@ -220,9 +233,10 @@ async def test_a_new_vote_of_the_same_players_is_prompted_by_dm_after_a_crash(fa
         assert phase == "vote" and sorted(table.waiting(), key=table.players.index) == table.players
         for player in table.players:
             prompts = [m for m in player.dms() if m.buttons()]
-            assert prompts and prompts[-1].button_labels()[:2] == [question.label("white"), question.label("black")], \
-                f"{player.name} has no DM with the stones of {question.text!r}: " \
+            assert prompts and prompts[-1].button_labels()[:2] == [question.label("white"), question.label("black")], (
+                f"{player.name} has no DM with the stones of {question.text!r}: "
                 f"{[m.content[:60] for m in player.dms()[-2:]]}"
+            )
     finally:
         await bot.stop()
         database.close()

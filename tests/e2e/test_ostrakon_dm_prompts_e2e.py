@@ -26,8 +26,9 @@ async def three_voting(fake, monkeypatch):
     return table, players, moderator
 
 
-async def test_a_vote_s_prompt_names_its_table_and_once_answered_anywhere_loses_its_buttons(fake_discord, real_bot,
-                                                                                             monkeypatch):
+async def test_a_vote_s_prompt_names_its_table_and_once_answered_anywhere_loses_its_buttons(
+    fake_discord, real_bot, monkeypatch
+):
     fake = fake_discord
     table, (alice, bob, carol), moderator = await three_voting(fake, monkeypatch)
     where = f"{fake.channel.mention} (**Ostrakon**)"
@@ -45,7 +46,9 @@ async def test_a_vote_s_prompt_names_its_table_and_once_answered_anywhere_loses_
     # press but ↩️ Take back (Carol has still to vote: nobody saw Alice's stone).
     white = prompts[alice].button_labels()[0]
     await alice.click(prompts[alice], white)
-    assert prompts[alice].content == f"✅ You voted {white}.\nAt {where}." and prompts[alice].button_labels() == ["Take back"]
+    assert prompts[alice].content == f"✅ You voted {white}.\nAt {where}." and prompts[alice].button_labels() == [
+        "Take back"
+    ]
 
     # Carol's prompt still plays (the others' votes leave a secret vote open) until a moderator
     # skips her: then it says so, with the stone played for her.
@@ -79,8 +82,9 @@ async def test_a_rollback_the_stand_ins_replay_alike_sends_no_second_prompt(fake
 
     # Alice's own vote taken back: she alone is asked again, with one new prompt.
     await moderator.slash("table rollback", actions=1)
-    assert len(alice.dms()) == sent[alice] + 1 and alice.dms()[-1].button_labels()[:2] == \
-        prompts[bob].button_labels()[:2]
+    assert (
+        len(alice.dms()) == sent[alice] + 1 and alice.dms()[-1].button_labels()[:2] == prompts[bob].button_labels()[:2]
+    )
     assert {user: len(user.dms()) for user in (bob, carol)} == {bob: sent[bob], carol: sent[carol]}
     assert prompt_of(alice).content.startswith(f"Your move at {fake.channel.mention} (**Ostrakon**):")
 

@@ -8,8 +8,8 @@ import itertools
 import time
 
 from .game_table import draw_without_encoding, seeded_tables
+from .ostrakon_table import STONES, OstrakonTable, Question
 from .plans import Plan
-from .ostrakon_table import ASK, STONES, OstrakonTable, Question
 
 # How the crash tests and the bench play this game (tests/e2e/plans.py).
 PLAN = Plan(setups=((2, 4, ""), (1, 4, "")), whole_games=((5, ""),))
@@ -122,7 +122,9 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
             from_dm[question.number, voter.id] = not moves.ephemeral
             assert done.reply is moves and moves.content.startswith(f"✅ You voted {pressed}.")
             if n < len(players) - 1 or voter not in table.waiting():
-                named = f"\nAt <#{fake.channel.id}> (**Ostrakon**)." if not moves.ephemeral else ""  # a DM names its table
+                named = (
+                    f"\nAt <#{fake.channel.id}> (**Ostrakon**)." if not moves.ephemeral else ""
+                )  # a DM names its table
                 assert moves.content == f"✅ You voted {pressed}.{named}"
                 # nothing left to press but ↩️ Take back while the vote is open (no stone is shown yet)
                 assert moves.button_labels() == (["Take back"] if n < len(players) - 1 else [])
@@ -135,8 +137,11 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
                 for reader in players:
                     if reader is voter:
                         continue
-                    seen = [m for m in fake.channel.messages() + reader.dms() + reader.ephemerals()
-                            if len(m.history) != seen_before.get(m.id, -1)]  # new or edited this turn
+                    seen = [
+                        m
+                        for m in fake.channel.messages() + reader.dms() + reader.ephemerals()
+                        if len(m.history) != seen_before.get(m.id, -1)
+                    ]  # new or edited this turn
                     who = (table.names[voter.id], voter.mention, voter.name)
                     for message in seen:
                         assert not leaks(message.text, who, question), (reader.name, message.text)
@@ -149,8 +154,11 @@ async def test_six_players_play_a_whole_game(fake_discord, real_bot, monkeypatch
     # The end: the winner is announced, no buttons are left to press, and the picture is final.
     final = next(m for m in reversed(fake.channel.messages()) if m.files())  # the summary comes after it
     assert "🏁 The game is over" in final.content and final.buttons() == [] and final.files()
-    winner = [name for name in table.names.values() if f"**{name}** stands closest" in final.content
-              or f"**{name}** reaches the Temple" in final.content]
+    winner = [
+        name
+        for name in table.names.values()
+        if f"**{name}** stands closest" in final.content or f"**{name}** reaches the Temple" in final.content
+    ]
     assert len(winner) == 1, final.content
     assert asked_by_form and asked_by_command and follows, (asked_by_form, asked_by_command, follows)
     # every secret went only to its owner: each "You voted" DM is that player's own stone
@@ -180,7 +188,8 @@ async def test_a_restart_in_the_middle_of_a_vote_loses_nothing(fake_discord, rea
         await table.ask(table.waiting()[0], Question.numbered(next(numbers)), by_form=True)
     phase, question = table.phase()
     assert phase == "vote" and sorted(table.waiting(), key=humans.index) == humans
-    prompts = {player.id: await table.moves_of(player, by_dm=True) for player in humans}
+    for player in humans:  # each voter has their stones by DM
+        await table.moves_of(player, by_dm=True)
     await table.vote(alice, "black", question)
     board_before = table.board()
 
@@ -205,8 +214,9 @@ async def test_a_restart_in_the_middle_of_a_vote_loses_nothing(fake_discord, rea
         await moderator.slash("table kick", member=player)
     await table.play_to_the_end(numbers)
     final = next(m for m in reversed(fake.channel.messages()) if m.files())  # the summary comes after it
-    assert "🏁 The game is over" in final.content and ("stands closest" in final.content
-                                                       or "Outstanding Victory" in final.content)
+    assert "🏁 The game is over" in final.content and (
+        "stands closest" in final.content or "Outstanding Victory" in final.content
+    )
 
 
 async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bot, monkeypatch):
@@ -216,9 +226,12 @@ async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bo
     from dataclasses import replace
 
     from bot import games
+
     shown = games.plugin("ostrakon")
     position = lambda view: [view["piles"], view["sun"], view["under_sun"]]  # noqa: E731
-    monkeypatch.setitem(games.PLUGINS, "ostrakon", replace(shown, presentation=replace(shown.presentation, position=position)))
+    monkeypatch.setitem(
+        games.PLUGINS, "ostrakon", replace(shown, presentation=replace(shown.presentation, position=position))
+    )
     table = await OstrakonTable.started(fake)
     players = table.players
     question = Question.numbered(1)
@@ -226,8 +239,12 @@ async def test_stones_pressed_at_the_same_moment_all_count(fake_discord, real_bo
     call = table.board()
     assert fake.channel.messages()[-2].files() and not call.files()
     prompts = [await table.moves_of(player, by_dm=True) for player in players]
-    await asyncio.gather(*(player.click(prompt, question.label("white" if n % 2 else "black"))
-                           for n, (player, prompt) in enumerate(zip(players, prompts))))
+    await asyncio.gather(
+        *(
+            player.click(prompt, question.label("white" if n % 2 else "black"))
+            for n, (player, prompt) in enumerate(zip(players, prompts))
+        )
+    )
     assert all(prompt.content.startswith("✅ You voted") for prompt in prompts), [p.content[:300] for p in prompts]
     shown = [m for m in fake.channel.messages() if m.id > call.id]
     after = [m.content for m in shown]
@@ -251,8 +268,9 @@ async def test_a_choice_among_many_comes_as_select_menus_page_by_page(fake_disco
     alice = fake.add_user("alice")
     table = OstrakonTable(fake, [alice])
     every_space = list(range(1, 17))
-    lobby = await table.open(alice, stand_ins=11,
-                             options=f"corruption_spaces={every_space}, oracle_spaces=[], treachery_spaces=[]")
+    lobby = await table.open(
+        alice, stand_ins=11, options=f"corruption_spaces={every_space}, oracle_spaces=[], treachery_spaces=[]"
+    )
     await alice.click(lobby, "Start")
     numbers = itertools.count(1)
     while True:
@@ -268,8 +286,12 @@ async def test_a_choice_among_many_comes_as_select_menus_page_by_page(fake_disco
     menus = mine.selects()
     assert len(menus) == 4 and all(len(menu["options"]) == 25 for menu in menus)
     assert mine.button_labels() == ["Next ▶"]
-    assert [menu["placeholder"].split(":")[0] for menu in menus] == ["1–25 of 165", "26–50 of 165", "51–75 of 165",
-                                                                     "76–100 of 165"]
+    assert [menu["placeholder"].split(":")[0] for menu in menus] == [
+        "1–25 of 165",
+        "26–50 of 165",
+        "51–75 of 165",
+        "76–100 of 165",
+    ]
     assert menus[0]["options"][0]["label"].startswith("Corrupt ") and " + " in menus[0]["options"][0]["label"]
     await alice.click(mine, "Next ▶")  # the same message turns to the second page
     menus = mine.selects()

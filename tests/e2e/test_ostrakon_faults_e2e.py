@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from bot.store import outbox
 from bot.discord_app.delivery import hooks
+from bot.store import outbox
 
 from .fakediscord import FakeUser
 from .fakediscord.faults import quick_retries
@@ -72,8 +72,9 @@ def shown(fake, text: str) -> list:
 
 
 @pytest.mark.parametrize("scope", ["user", "global"])
-async def test_a_rate_limited_board_post_and_edit_are_retried_and_shown_once(fake_discord, real_bot, monkeypatch,
-                                                                          scope):
+async def test_a_rate_limited_board_post_and_edit_are_retried_and_shown_once(
+    fake_discord, real_bot, monkeypatch, scope
+):
     fake = fake_discord
     table = await started(fake, monkeypatch)
 
@@ -118,7 +119,9 @@ async def test_a_rate_limited_dm_arrives_once(fake_discord, real_bot, monkeypatc
     assert hit.channel_id == bob.dm_channel.id and question.label("white") in str(hit.body)
     stones = [m for m in bob.dms() if question.label("white") in m.button_labels()]
     assert len(stones) == 1 and stones[0].content == hit.content
-    assert all(len([m for m in p.dms() if m.buttons()]) == (p is not speaker) for p in table.players)  # everyone's, once
+    assert all(
+        len([m for m in p.dms() if m.buttons()]) == (p is not speaker) for p in table.players
+    )  # everyone's, once
     await delivered(real_bot, table)
     await table.vote(bob, "black", question)  # from that very DM
     assert bob not in table.waiting()
@@ -255,8 +258,10 @@ async def test_the_table_plays_on_after_the_gateway_drops_mid_vote(fake_discord,
 # is still acknowledged once; the catch-up sends the promised moves, does not tell a player their
 # own move again, pings whoever must act, and brings the board's picture.
 
+
 async def test_a_slash_command_move_discord_could_not_tell_the_channel_is_acknowledged_once(
-        fake_discord, real_bot, monkeypatch):
+    fake_discord, real_bot, monkeypatch
+):
     fake = fake_discord
     table = await started(fake, monkeypatch)
     quick_retries(monkeypatch)
@@ -278,9 +283,13 @@ async def test_the_speaker_has_their_stones_when_the_channel_cannot_be_told(fake
     fake.faults.next(POST, status=500, times=5, channel=fake.channel)
     opened = await speaker.click(await table.hand(speaker), ASK)  # the form: no error is logged on this path
     assert opened.modal is not None
-    done = await speaker.submit_modal({"Your question (two possible answers)": question.text,
-                                       "The answer for the white stone": question.white,
-                                       "The answer for the black stone": question.black})
+    done = await speaker.submit_modal(
+        {
+            "Your question (two possible answers)": question.text,
+            "The answer for the white stone": question.white,
+            "The answer for the black stone": question.black,
+        }
+    )
     stones = [question.label("white"), question.label("black")]
     assert answers(done)[-1].startswith("✅ Your question is out.")
     assert [m for m in (done.reply, *done.followups) if m is not None][-1].button_labels()[:2] == stones

@@ -16,8 +16,7 @@ def shards_used(fake, since: int = 0) -> tuple[set[int], set[int]]:
     """The shards the interactions since the `since`-th reached the bot on: in guilds, in DMs (one
     refused while its shard was down never reached it)."""
     interactions = [i for i in list(fake.interactions.values())[since:] if i.shard is not None]
-    return ({i.shard for i in interactions if not i.channel.is_dm},
-            {i.shard for i in interactions if i.channel.is_dm})
+    return ({i.shard for i in interactions if not i.channel.is_dm}, {i.shard for i in interactions if i.channel.is_dm})
 
 
 async def everyone_votes(table: OstrakonTable, question, stone: str = "black") -> None:

@@ -40,13 +40,19 @@ async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_d
     before = await snapshot(fake, real_bot, row)
 
     # The host is no moderator: a running table is not hers to end. Nobody but a moderator kicks.
-    await refused(alice, alice.slash("table end"), "Only a moderator (Manage Channels here, or the server's "
-                                                   "moderator role) can end this table")
+    await refused(
+        alice,
+        alice.slash("table end"),
+        "Only a moderator (Manage Channels here, or the server's moderator role) can end this table",
+    )
     await refused(mallory, mallory.slash("table kick", member=bob), "Only a moderator")
     await refused(alice, alice.slash("table kick", member=bob), "Only a moderator")
     # Someone who is not seated cannot ask or vote; "My hand & moves" shows them the board only.
-    await refused(mallory, mallory.slash("ostrakon ask", question="Mine?", white="Yes", black="No"),
-                  "You are not playing at this table")
+    await refused(
+        mallory,
+        mallory.slash("ostrakon ask", question="Mine?", white="Yes", black="No"),
+        "You are not playing at this table",
+    )
     watching = await mallory.click(table.board(), HAND)
     assert watching.reply.ephemeral and "You are watching this table" in watching.reply.content
     assert watching.reply.buttons() == [] and question.text in watching.reply.content
@@ -75,7 +81,10 @@ async def test_non_players_and_non_moderators_cannot_touch_a_running_game(fake_d
     # The speaker's stones came in the private answer to their question, in the channel: removed
     # before voting, that answer says so and loses its stones too.
     offer = table.in_place[speaker.id]
-    assert speaker in table.waiting() and offer.button_labels()[:2] == [question.label("white"), question.label("black")]
+    assert speaker in table.waiting() and offer.button_labels()[:2] == [
+        question.label("white"),
+        question.label("black"),
+    ]
     await moderator.slash("table kick", member=speaker)
     assert offer.buttons() == [] and "a stand-in plays your seat now" in offer.content, offer.content
 
@@ -114,7 +123,9 @@ async def test_a_stale_button_is_refused_and_changes_nothing(fake_discord, real_
     white = next(b["custom_id"] for b in dm_stones.buttons() if b["label"] == question.label("white"))
     await table.vote(voter, "black", question, by_dm=False)
     assert dm_stones.button_labels() == []
-    assert dm_stones.content == f"✅ At {fake.channel.mention} (**Ostrakon**): you played **{question.label('black')}**."
+    assert (
+        dm_stones.content == f"✅ At {fake.channel.mention} (**Ostrakon**): you played **{question.label('black')}**."
+    )
     before = await snapshot(fake, real_bot, row)
     stale = await voter.forge_click(white, channel=voter.dm_channel)
     assert stale.reply.ephemeral and stale.reply.content == "🚫 You have already voted."
@@ -135,8 +146,11 @@ async def test_a_form_open_across_a_restart_is_answered(fake_discord, real_bot):
 
     await real_bot.restart()
     question = Question.numbered(1)
-    answers = {"Your question (two possible answers)": question.text,
-               "The answer for the white stone": question.white, "The answer for the black stone": question.black}
+    answers = {
+        "Your question (two possible answers)": question.text,
+        "The answer for the white stone": question.white,
+        "The answer for the black stone": question.black,
+    }
     done = await speaker.submit_modal(answers)
     assert done.reply.ephemeral and done.reply.text.startswith("✅"), done.reply.text
     assert question.text in table.board().content and len(table.waiting()) == len(players)

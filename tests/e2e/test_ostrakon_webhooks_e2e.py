@@ -1,11 +1,18 @@
 """Ostrakon's questions and stones shown through the interactions that made them, and the bot's own
 requests taking over when a token is refused (the webhook path: test_interaction_webhooks_e2e.py)."""
+
 from __future__ import annotations
 
 from .game_table import draw_without_encoding
 from .ostrakon_table import OstrakonTable, Question
-from .test_interaction_webhooks_e2e import (ORIGINAL_EDIT, WEBHOOK_EDIT, WEBHOOK_POST, ChannelRequests, started,
-                                            told_once)
+from .test_interaction_webhooks_e2e import (
+    ORIGINAL_EDIT,
+    WEBHOOK_EDIT,
+    WEBHOOK_POST,
+    ChannelRequests,
+    started,
+    told_once,
+)
 
 
 async def five_started(fake, monkeypatch) -> tuple[OstrakonTable, ChannelRequests]:
@@ -30,7 +37,8 @@ async def test_a_day_of_play_spends_no_global_request_on_the_channel(fake_discor
         await table.vote(voter, "white", table.phase()[1], by_dm=number % 2 == 0)
     assert requests.bots_own() == [], requests.routes
     assert WEBHOOK_EDIT in requests.routes and "The stones are revealed!" in "\n".join(
-        message.content for message in fake.channel.messages())
+        message.content for message in fake.channel.messages()
+    )
     assert told_once(fake, f"asks: {question.text}", "The stones are revealed!")
 
 

@@ -20,10 +20,12 @@ def philosopher():
     """Make an offering to Athena, challenge someone to a debate, collect an Oracle card and play
     it, once each where the place is free, then gather followers and coins; offer 1 coin, let
     Oracle cards be, argue the first card."""
-    goals = {"auction": ("Go to Acropolis: Offering to Athena", "Give an offering to Athena"),
-             "debate": ("Go to Acropolis: Public Debate", "Challenge "),
-             "play": (None, "Play "),
-             "oracle": ("Go to Oracle of ", "Collect an Oracle card")}
+    goals = {
+        "auction": ("Go to Acropolis: Offering to Athena", "Give an offering to Athena"),
+        "debate": ("Go to Acropolis: Public Debate", "Challenge "),
+        "play": (None, "Play "),
+        "oracle": ("Go to Oracle of ", "Collect an Oracle card"),
+    }
     done: set[str] = set()
     going: list[str] = []  # the goal the philosopher went for, this turn
 
@@ -38,22 +40,30 @@ def philosopher():
                     going.clear()
                     done.discard("oracle") if "play" not in done else None
                 return acts[0]
-        if going and not any(label.startswith("Go to ") for label in labels) and "Take the token's benefit" not in labels:
+        if (
+            going
+            and not any(label.startswith("Go to ") for label in labels)
+            and "Take the token's benefit" not in labels
+        ):
             done.add(going.pop())  # there, but it cannot be done: never mind
         for goal, (go, act) in goals.items():
             places = [label for label in labels if go and label.startswith(go)]
             if goal not in done and places:
                 going[:] = [goal]
                 return places[0]
-        return prefer("Offer 1 ", "Let it be", "Take the token", "Create a following", "Tutor", "Go to ",
-                      "End the turn")(labels, text)
+        return prefer(
+            "Offer 1 ", "Let it be", "Take the token", "Create a following", "Tutor", "Go to ", "End the turn"
+        )(labels, text)
+
     return pick
 
 
-
 # How the crash tests and the bench play this game (tests/e2e/plans.py).
-PLAN = Plan(philosopher, setups=((1, 1, "hourglass_rounds=1"), (2, 0, "hourglass_rounds=1")),
-            whole_games=((1, "hourglass_rounds=1"), (2, "hourglass_rounds=1")))
+PLAN = Plan(
+    philosopher,
+    setups=((1, 1, "hourglass_rounds=1"), (2, 0, "hourglass_rounds=1")),
+    whole_games=((1, "hourglass_rounds=1"), (2, "hourglass_rounds=1")),
+)
 
 
 async def test_two_players_play_a_whole_game(fake_discord, real_bot, monkeypatch):
@@ -160,7 +170,9 @@ async def test_a_true_philosopher_writes_examples_in_a_form(fake_discord, real_b
         if button:
             opened = await speaker.click(mine, button["custom_id"])
         else:
-            select, option = next((s, o) for s in Menu(mine).move_selects() for o in s["options"] if o["label"] == label)
+            select, option = next(
+                (s, o) for s in Menu(mine).move_selects() for o in s["options"] if o["label"] == label
+            )
             opened = await speaker.select(mine, [option["value"]], select=select["custom_id"])
         assert opened.modal is not None and len(opened.modal["title"]) <= 45, opened.modal
         example = f"If it rains, the agora is wet; it rains; so it is wet ({n + 1})."

@@ -36,11 +36,11 @@ from .bot_database import BotDatabase, committed
 from .crash_checks import Problem, Purposes, announcements, boards, dms, nonces_unique, table_messages, transcript
 from .crash_kills import ANSWERS, CREATE, DELAY
 from .crash_players import Crashed, Players
-from .game_table import HAND
 from .fakediscord import FakeDiscord, FakeInteraction, FakeUser
 from .fakediscord.messaging import MessageEvent
 from .fakediscord.process import BotProcess
 from .fakediscord.wire import Refusal
+from .game_table import HAND
 
 GRACE = 5.0  # BOT_SHUTDOWN_GRACE here
 SLACK = 4.0  # beyond it: the gateway, the picture worker, the database and Python's exit, on a busy machine
@@ -116,6 +116,7 @@ class Stopper:
 class StoppingPlayers(Players):
     """The crash test's players; an action the stopping bot turns away (or cannot take: its gateway
     is closed) is `Crashed`, like one a killed bot never answered."""
+
     stopper: Stopper
     turned_away = 0
 
@@ -136,20 +137,32 @@ def acknowledged_but_missing(stopper: Stopper, players: Players, path: Path) -> 
     """Each player's "✅" answers to their moves (and a moderator's to their kicks) at each table against
     the moves (kicks) the database logged them making there: none may be missing."""
     table_of = {user.id: table.channel.id for table in players.tables for user in table.players}
-    answered = Counter((table_of[user] if channel not in table_of.values() else channel, user)
-                       for channel, user in stopper.answers)
+    answered = Counter(
+        (table_of[user] if channel not in table_of.values() else channel, user) for channel, user in stopper.answers
+    )
     with contextlib.closing(sqlite3.connect(path)) as db:
-        logged = Counter({(channel, actor): n for channel, actor, n in db.execute(
-            "SELECT t.channel_id, a.actor_id, COUNT(*) FROM actions a JOIN tables t ON t.id = a.table_id"
-            " WHERE a.kind IN ('move', 'kick') GROUP BY t.channel_id, a.actor_id")})
-    return [f"channel {channel}, user {user}: {n} answered, {logged[channel, user]} logged"
-            for (channel, user), n in answered.items() if n > logged[channel, user]]
+        logged = Counter(
+            {
+                (channel, actor): n
+                for channel, actor, n in db.execute(
+                    "SELECT t.channel_id, a.actor_id, COUNT(*) FROM actions a JOIN tables t ON t.id = a.table_id"
+                    " WHERE a.kind IN ('move', 'kick') GROUP BY t.channel_id, a.actor_id"
+                )
+            }
+        )
+    return [
+        f"channel {channel}, user {user}: {n} answered, {logged[channel, user]} logged"
+        for (channel, user), n in answered.items()
+        if n > logged[channel, user]
+    ]
 
 
 async def seen_problems(fake: FakeDiscord, database: BotDatabase, purposes: Purposes) -> list[Problem]:
     """crash_checks.py over every table: what was committed against what people saw."""
-    found = [Problem("owed", f"table {table_id}", why, "still owed once caught up")
-             for table_id, why in database.owed().items()]
+    found = [
+        Problem("owed", f"table {table_id}", why, "still owed once caught up")
+        for table_id, why in database.owed().items()
+    ]
     found += nonces_unique(fake)
     for table in (await committed(database.path)).values():
         messages = table_messages(fake, table, purposes)
@@ -202,8 +215,10 @@ async def test_sigterm_while_playing_loses_nothing_acknowledged(fake_discord, tm
             await asyncio.sleep(after)
             with contextlib.suppress(Crashed):
                 await players.step(table)
-        await asyncio.gather(*(step(table, chance.uniform(0, STAGGER))
-                               for table in chance.sample(running, min(AT_ONCE, len(running)))))
+
+        await asyncio.gather(
+            *(step(table, chance.uniform(0, STAGGER)) for table in chance.sample(running, min(AT_ONCE, len(running))))
+        )
 
     try:
         await bot.start()
@@ -240,15 +255,20 @@ async def test_sigterm_while_playing_loses_nothing_acknowledged(fake_discord, tm
         await bot.stop()
         database.close()
     moves = sum(table.moves for table in players.tables)
-    report = (f"seed {SEED}: {STOPS} stops in {', '.join(f'{t:.1f}' for t in took)} s, "
-              f"{sum(stopper.busy_at_signal)} with moves under way; {moves} moves at {len(players.tables)} tables, "
-              f"{players.turned_away} actions turned away; {time.monotonic() - started:.0f} s")
+    report = (
+        f"seed {SEED}: {STOPS} stops in {', '.join(f'{t:.1f}' for t in took)} s, "
+        f"{sum(stopper.busy_at_signal)} with moves under way; {moves} moves at {len(players.tables)} tables, "
+        f"{players.turned_away} actions turned away; {time.monotonic() - started:.0f} s"
+    )
     print(f"\n{report}")
     if problems:
         transcript(fake, tmp_path / "transcript.txt")
-        pytest.fail("\n".join([report, f"(transcript in {tmp_path})"] + [f"{when}: {problem}"
-                                                                         for problem, when in problems.items()]),
-                    pytrace=False)
+        pytest.fail(
+            "\n".join(
+                [report, f"(transcript in {tmp_path})"] + [f"{when}: {problem}" for problem, when in problems.items()]
+            ),
+            pytrace=False,
+        )
 
 
 async def test_a_delivery_that_never_ends_is_cut_at_the_grace_and_stays_owed(fake_discord, tmp_path):
@@ -280,7 +300,7 @@ async def test_a_delivery_that_never_ends_is_cut_at_the_grace_and_stays_owed(fak
         fake.message_hooks.append(never_answer)
         moving = asyncio.create_task(players.step(table))
         await asyncio.wait_for(hung.wait(), timeout=15)
-        (table_id, _), = database.owed().items()
+        ((table_id, _),) = database.owed().items()
         children = bot.children()
         bot.send_signal(signal.SIGTERM)
         await asyncio.sleep(0.3)

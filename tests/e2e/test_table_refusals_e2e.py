@@ -23,8 +23,13 @@ async def snapshot(fake, real_bot, table: int, channel=None) -> tuple:
     """What anyone could notice: the table's row, and every message of the channel as it reads now."""
     row = await real_bot.client.service.get(table)
     shown = (channel or fake.channel).messages()
-    return (row.version, row.status, row.seats, row.state,
-            [(m.id, m.content, m.button_labels(), len(m.history)) for m in shown])
+    return (
+        row.version,
+        row.status,
+        row.seats,
+        row.state,
+        [(m.id, m.content, m.button_labels(), len(m.history)) for m in shown],
+    )
 
 
 async def refused(user, action, reason: str) -> None:
@@ -73,7 +78,9 @@ async def test_strangers_and_players_cannot_run_someone_elses_lobby(fake_discord
 
     await refused(mallory, mallory.click(lobby, "Start"), "Only the host or a moderator can start")
     await refused(bob, bob.slash("table start"), "Only the host or a moderator can start")
-    await refused(alice, alice.click(lobby, "Start"), f"needs {GAMES[game].min_seats} to {GAMES[game].max_seats} players")
+    await refused(
+        alice, alice.click(lobby, "Start"), f"needs {GAMES[game].min_seats} to {GAMES[game].max_seats} players"
+    )
     await refused(mallory, mallory.slash("table end"), "Only the host or a moderator can end this table")
     await refused(mallory, mallory.slash("table kick", member=bob), "Only a moderator")
     await refused(mallory, mallory.click(lobby, "Leave"), "You are not at this table")
@@ -98,7 +105,7 @@ async def test_status_posts_the_picture_and_rules_fit_discord(fake_discord, real
     status = await players[1].slash("table status")  # anyone may show the board to the channel
     reply = status.reply
     assert not reply.ephemeral and reply in fake.channel.messages()
-    (name, png), = reply.files().items()
+    ((name, png),) = reply.files().items()
     assert name.endswith(".jpg") and png.startswith(b"\xff\xd8\xff")
     assert f"**{GAMES[game].title}**" in reply.content and reply.button_labels() == [HAND]
 

@@ -25,8 +25,10 @@ class AskModal(discord.ui.Modal, title="Ask the table"):
     detail = discord.ui.TextInput(label="Detail", style=discord.TextStyle.paragraph, required=False)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(f"**{interaction.user.name}** asks: {self.question.value}"
-                                                + (f" ({self.detail.value})" if self.detail.value else ""))
+        await interaction.response.send_message(
+            f"**{interaction.user.name}** asks: {self.question.value}"
+            + (f" ({self.detail.value})" if self.detail.value else "")
+        )
 
 
 class ReadView(discord.ui.View):
@@ -54,8 +56,10 @@ class EchoView(discord.ui.View):
     async def boom(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         raise RuntimeError("the view callback blew up")
 
-    @discord.ui.select(placeholder="Pick a colour", options=[
-        discord.SelectOption(label="Red", value="red"), discord.SelectOption(label="Blue", value="blue")])
+    @discord.ui.select(
+        placeholder="Pick a colour",
+        options=[discord.SelectOption(label="Red", value="red"), discord.SelectOption(label="Blue", value="blue")],
+    )
     async def colour(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"You picked {', '.join(select.values)}", view=self)
 
@@ -69,8 +73,9 @@ game = app_commands.Group(name="game", description="Play a game")
 
 @game.command(name="start", description="Start a game")
 @app_commands.describe(players="How many players")
-async def game_start(interaction: discord.Interaction, players: app_commands.Range[int, 2, 6],
-                     variant: str = "classic") -> None:
+async def game_start(
+    interaction: discord.Interaction, players: app_commands.Range[int, 2, 6], variant: str = "classic"
+) -> None:
     await interaction.response.send_message(f"Starting a {variant} game for {players} players")
 
 
@@ -85,10 +90,15 @@ async def game_poke(interaction: discord.Interaction, who: discord.Member) -> No
 
 
 @app_commands.command(name="echo", description="Echo text back, privately")
-@app_commands.choices(tone=[app_commands.Choice(name="Calm", value="calm"),
-                            app_commands.Choice(name="Loud", value="loud")])
-async def echo(interaction: discord.Interaction, text: str, times: app_commands.Range[int, 1, 3] = 1,
-               tone: app_commands.Choice[str] | None = None) -> None:
+@app_commands.choices(
+    tone=[app_commands.Choice(name="Calm", value="calm"), app_commands.Choice(name="Loud", value="loud")]
+)
+async def echo(
+    interaction: discord.Interaction,
+    text: str,
+    times: app_commands.Range[int, 1, 3] = 1,
+    tone: app_commands.Choice[str] | None = None,
+) -> None:
     said = text * times
     if tone is not None and tone.value == "loud":
         said = said.upper()
@@ -149,7 +159,9 @@ async def tidy(interaction: discord.Interaction) -> None:
 @app_commands.command(name="where", description="Where am I?")
 @app_commands.allowed_contexts(guilds=True, dms=True)
 async def where(interaction: discord.Interaction) -> None:
-    await interaction.response.send_message(f"you are in {place_of(interaction)}", ephemeral=interaction.guild is not None)
+    await interaction.response.send_message(
+        f"you are in {place_of(interaction)}", ephemeral=interaction.guild is not None
+    )
 
 
 def place_of(interaction: discord.Interaction) -> str:
@@ -173,8 +185,9 @@ class Poke(discord.ui.DynamicItem[discord.ui.Button], template=r"tiny:poke:(?P<n
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(f"{interaction.user.name} poked {self.n} in {place_of(interaction)}",
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            f"{interaction.user.name} poked {self.n} in {place_of(interaction)}", ephemeral=True
+        )
 
 
 class Pick(discord.ui.DynamicItem[discord.ui.Select], template=r"tiny:pick"):
@@ -234,7 +247,8 @@ class TinyBot(commands.Bot):
         """Any other `pt:` id, or a form nobody opened, is refused (as a gate would)."""
         custom_id = (interaction.data or {}).get("custom_id", "")
         known = interaction.type == discord.InteractionType.component and any(
-            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in (Guarded, Leaky))
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in (Guarded, Leaky)
+        )
         if custom_id.startswith("pt:") and not known:
             await interaction.response.send_message("🚫 I do not know that button.", ephemeral=True)
 

@@ -6,6 +6,7 @@ a secret into public output: the public view, and each seat's view, must not cha
 seat cannot see is re-dealt (`shuffle_secrets`); a step's public events must not change either,
 unless the step itself revealed something (the public view after it differs).
 """
+
 import os
 from importlib import import_module
 
@@ -98,8 +99,18 @@ def test_contract_names(key):
     assert game.key == key and game.title
     assert 1 <= game.min_seats <= game.max_seats
     game.Options()  # every option has a default
-    for name in ("setup", "to_move", "legal_actions", "apply", "view", "outcome", "stand_in",
-                 "default_action", "shuffle_secrets", "invariants"):
+    for name in (
+        "setup",
+        "to_move",
+        "legal_actions",
+        "apply",
+        "view",
+        "outcome",
+        "stand_in",
+        "default_action",
+        "shuffle_secrets",
+        "invariants",
+    ):
         assert callable(getattr(game, name)), name
 
 

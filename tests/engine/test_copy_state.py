@@ -1,5 +1,6 @@
 """`copy_state`, the deep copy every game's `apply` starts from: equal to its state, sharing nothing
 that can change, so that `apply` never changes the state it was given (nor on a refusal)."""
+
 from typing import Any
 
 import pytest
@@ -12,8 +13,9 @@ from engine.core import _copier, copy_state
 def shared_parts(original, copy, path: str = "state") -> list[str]:
     """Where `copy` holds the very list, dict, set or unfrozen model that `original` does."""
     found = []
-    if isinstance(original, (list, dict, set)) or (isinstance(original, BaseModel)
-                                                    and not original.model_config.get("frozen")):
+    if isinstance(original, (list, dict, set)) or (
+        isinstance(original, BaseModel) and not original.model_config.get("frozen")
+    ):
         if original is copy:
             found.append(path)
     if isinstance(original, BaseModel):

@@ -5,6 +5,7 @@ of every seat is allowed exactly when it is listed.
 A game with such a check declares it in its rules tests, `tests/engine/<package>/direct_check.py`,
 as `DIRECT_CHECK = (allowed, listed, candidates, among)`: the direct check, the list it must agree
 with, every action there is for a seat (legal or not), and whether an action is among the listed."""
+
 from __future__ import annotations
 
 import importlib

@@ -1,6 +1,7 @@
 """What the set-up tells the table (`Game.opening`): public texts that no secret changes, and each
 seat's dealt cards to that seat alone. What a game's opening says is tested with its own rules
 (tests/engine/<package>/)."""
+
 import pytest
 
 from engine import GAMES, Chance
@@ -19,4 +20,3 @@ def test_the_opening_tells_no_secret_and_speaks_privately_only_to_seats(key):
                 assert [e.text for e in game.opening(shadow) if e.to is None] == public
             assert all(e.to is None or 0 <= e.to < seats for e in events)
             assert all(0 < len(e.text) <= 2000 for e in events)
-

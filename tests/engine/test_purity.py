@@ -1,4 +1,5 @@
 """The engine is pure: no Discord, no database, no asyncio, no global randomness."""
+
 import ast
 from pathlib import Path
 

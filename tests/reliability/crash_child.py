@@ -5,6 +5,7 @@ a plain `os.write`, so every line written is in the file even if SIGKILL comes a
 start it picks up the tables left open by the process before it (they must all load) and plays
 on; a finished or half-made table makes way for a new one in the same channel.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -12,8 +13,8 @@ import json
 import os
 from random import Random
 
-from bot.tables.service import TableService
 from bot.store.sqlite import Store
+from bot.tables.service import TableService
 from engine import GAMES, Chance, RuleError, referee
 
 CHANNELS = 12
@@ -43,10 +44,15 @@ async def _play(db_path: str, ack_path: str, run: int, seconds: float) -> None:
             update = await service.resume(table.id)
             if update is not None:
                 left_open[table.channel_id] = update.table
-    await asyncio.wait_for(asyncio.gather(*(
-        _channel(service, acks, channel, left_open.get(channel), Random(f"{run}:{channel}"))
-        for channel in range(1, CHANNELS + 1)
-    )), timeout=seconds)
+    await asyncio.wait_for(
+        asyncio.gather(
+            *(
+                _channel(service, acks, channel, left_open.get(channel), Random(f"{run}:{channel}"))
+                for channel in range(1, CHANNELS + 1)
+            )
+        ),
+        timeout=seconds,
+    )
 
 
 async def _channel(service: TableService, acks: Acks, channel: int, table, driver: Random) -> None:
@@ -67,8 +73,14 @@ async def _new_table(service: TableService, acks: Acks, channel: int, game, driv
     stand_ins = min(driver.choice([0, 0, 1]), seats - 1)
     users = [channel * 100 + seat + 1 for seat in range(seats - stand_ins)]
     # seated as stand-ins first: each player who joins takes a stand-in's seat
-    table = await service.create(guild_id=1, channel_id=channel, host_id=users[0], game=game.key,
-                                 stand_ins=seats - 1, seed=f"crash:{channel}:{driver.random()}")
+    table = await service.create(
+        guild_id=1,
+        channel_id=channel,
+        host_id=users[0],
+        game=game.key,
+        stand_ins=seats - 1,
+        seed=f"crash:{channel}:{driver.random()}",
+    )
     for user in users[1:]:
         table = await service.join(table.id, user)
         acks.write(t=table.id, first=table.version, v=table.version, k="join")
@@ -98,6 +110,12 @@ async def _move(service: TableService, acks: Acks, table, driver: Random):
         update = await service.act(table.id, user, action, version=version)
     except RuleError:
         return await service.get(table.id)
-    acks.write(t=table.id, first=table.version + 1, v=update.table.version, k="move", s=seat,
-               a=referee.parse_action(game, action).model_dump(mode="json"))
+    acks.write(
+        t=table.id,
+        first=table.version + 1,
+        v=update.table.version,
+        k="move",
+        s=seat,
+        a=referee.parse_action(game, action).model_dump(mode="json"),
+    )
     return update.table

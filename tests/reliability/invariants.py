@@ -2,6 +2,7 @@
 generic promises for every game, and the game's own `invariants(state)` (Game.invariants:
 problems found, empty when all is well), such as cards and tokens being conserved.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,14 +1,15 @@
 """`python -m bot backup PATH`: a consistent copy of a database that is being written to."""
+
 import asyncio
 import sqlite3
 
 import pytest
 
-from bot.tables import replay
 from bot.__main__ import main
 from bot.store.backup import BackupError, backup
-from bot.tables.service import TableService
 from bot.store.sqlite import Store
+from bot.tables import replay
+from bot.tables.service import TableService
 from engine import GAMES, Chance
 from tests.registry import a_game
 

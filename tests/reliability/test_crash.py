@@ -7,6 +7,7 @@ by the next check: none stalls. `CRASH_KILLS=100` (`make soak`) kills it a hundr
 The player processes are forked from a server that has already imported everything, so a restart
 costs milliseconds and the test stays near half a minute.
 """
+
 import asyncio
 import json
 import multiprocessing
@@ -15,9 +16,9 @@ import time
 from pathlib import Path
 from random import Random
 
+from bot.store.sqlite import Store
 from bot.tables import replay
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
 from engine import GAMES
 
 from . import crash_child

@@ -1,10 +1,11 @@
 """A damaged table row is reported and skipped: the bot starts, and every other table plays on."""
+
 import logging
 
 import pytest
 
-from bot.tables.service import Refused, TableService
 from bot.store.sqlite import Store
+from bot.tables.service import Refused, TableService
 from engine import Chance
 from tests.registry import a_game
 

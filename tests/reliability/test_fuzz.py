@@ -5,6 +5,7 @@ broken ones, made-up ones and stale or future board versions. Every call must ei
 or refused with a RuleError that has a reason; a refusal leaves the stored table exactly as it
 was; an accepted move keeps the game's invariants; and the log replays to the stored state.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -14,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.store.sqlite import Store
 from bot.tables import replay
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
 from engine import GAMES, Chance, Game, RuleError
 
 from . import invariants
@@ -25,8 +26,12 @@ EXAMPLES = 20
 MAX_CALLS = 40
 STRANGER = 999_999
 JUNK = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 60), st.text(max_size=8),
-    st.lists(st.integers(-2, 14), max_size=4), st.dictionaries(st.text(max_size=8), st.integers(-1, 3), max_size=2),
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 60),
+    st.text(max_size=8),
+    st.lists(st.integers(-2, 14), max_size=4),
+    st.dictionaries(st.text(max_size=8), st.integers(-1, 3), max_size=2),
 )
 
 
@@ -80,21 +85,35 @@ async def refused_unchanged(service: TableService, table_id: int, call) -> bool:
         assert str(error).strip(), "a refusal must say why"
         after = await service.get(table_id)
         assert (after.version, after.state, after.status, after.seats) == (
-            before.version, before.state, before.status, before.seats), "a refusal changed the table"
+            before.version,
+            before.state,
+            before.status,
+            before.seats,
+        ), "a refusal changed the table"
         return False
     return True
 
 
 async def session(game: Game, data) -> None:
     seats = data.draw(st.integers(game.min_seats, game.max_seats), label="seats")
-    stand_ins = data.draw(st.integers(0, seats - 1), label="stand-ins") if data.draw(st.booleans(), label="any stand-ins") else 0
+    stand_ins = (
+        data.draw(st.integers(0, seats - 1), label="stand-ins")
+        if data.draw(st.booleans(), label="any stand-ins")
+        else 0
+    )
     users = [1000 + n for n in range(seats - stand_ins)]
     store = await Store.open(":memory:")
     service = TableService(store)
     try:
         # seated as stand-ins first: each player who joins takes a stand-in's seat
-        table = await service.create(guild_id=1, channel_id=1, host_id=users[0], game=game.key, stand_ins=seats - 1,
-                                     seed=data.draw(st.text("abc123", min_size=1, max_size=6), label="seed"))
+        table = await service.create(
+            guild_id=1,
+            channel_id=1,
+            host_id=users[0],
+            game=game.key,
+            stand_ins=seats - 1,
+            seed=data.draw(st.text("abc123", min_size=1, max_size=6), label="seed"),
+        )
         for user in users[1:]:
             table = await service.join(table.id, user)
         assert len(table.seats) == seats and table.seats.count(None) == stand_ins
@@ -142,8 +161,9 @@ async def one_call(service: TableService, game: Game, table_id: int, users: list
     assert seat is not None, "accepted from a stranger"
     if shift not in (0, None):  # a stale board is fine only if nothing changed for this seat since
         since = [row for row in await service.store.actions(table_id) if version < row.seq <= table.version]
-        assert shift < 0 and all(row.seat != seat and row.kind not in ("start", "rollback", "end") for row in since), \
+        assert shift < 0 and all(row.seat != seat and row.kind not in ("start", "rollback", "end") for row in since), (
             "accepted on a stale board"
+        )
     after = await service.get(table_id)
     assert after.version > table.version
     assert not invariants.problems(game, service.state_of(after), seats)

@@ -6,12 +6,13 @@ the step are the same when the secrets of everyone but the mover are re-dealt (u
 itself revealed something, which then shows in the public view after it); and no private text of
 the step appears among its public texts.
 """
+
 from __future__ import annotations
 
 import pytest
 
-from bot.tables.service import TableService, chance_for
 from bot.store.sqlite import Store
+from bot.tables.service import TableService, chance_for
 from engine import GAMES, Chance, Game, RuleError, referee
 
 GAMES_EACH = 4

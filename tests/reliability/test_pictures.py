@@ -1,4 +1,5 @@
 """Board pictures are drawn off the event loop and drawn once per table version."""
+
 import os
 import threading
 from types import SimpleNamespace
@@ -6,8 +7,8 @@ from types import SimpleNamespace
 from bot import render
 from bot.discord_app.delivery.publisher import Publisher
 from bot.games import plugin
-from bot.tables.service import TableService
 from bot.store.sqlite import Store
+from bot.tables.service import TableService
 from engine import Chance
 from tests.registry import a_game, games_with
 
@@ -58,9 +59,8 @@ async def test_a_picture_is_drawn_in_a_worker_thread_once_per_version(tmp_path, 
 async def test_pictures_are_drawn_in_a_process_of_their_own():
     """With a worker (the bot's default), drawing and encoding run in another process, so they never
     hold the event loop's GIL; the worker is started by spawn and answers like the thread does."""
-    from engine import GAMES
-
     from bot.render.painter import Painter
+    from engine import GAMES
 
     painter = Painter(workers=1)
     painter.start()

@@ -1,7 +1,8 @@
 """bot.tables.replay: a table's seed and log rebuild its state, and any disagreement is reported."""
+
+from bot.store.sqlite import Store
 from bot.tables import replay
 from bot.tables.service import TableService
-from bot.store.sqlite import Store
 from engine import GAMES, Chance
 from tests.registry import a_game
 
@@ -36,9 +37,13 @@ async def test_a_log_replays_to_the_stored_state_and_tampering_shows(tmp_path):
     assert replay.check(GAMES[GAME], changed, log).problems == ["replaying the log does not give the stored state"]
     assert "version" in replay.check(GAMES[GAME], table, log[:-1]).problems[0]
     moves = [row for row in log if row.kind == "move"]
-    swapped = [row if row is not moves[0] else row.model_copy(update={"seat": (row.seat + 1) % len(PLAYERS)}) for row in log]
-    assert any("refused" in problem or "stored state" in problem
-               for problem in replay.check(GAMES[GAME], table, swapped).problems)
+    swapped = [
+        row if row is not moves[0] else row.model_copy(update={"seat": (row.seat + 1) % len(PLAYERS)}) for row in log
+    ]
+    assert any(
+        "refused" in problem or "stored state" in problem
+        for problem in replay.check(GAMES[GAME], table, swapped).problems
+    )
     await store.close()
 
 

@@ -1,4 +1,5 @@
 """The store's copy of each table row: used for changes, kept true to the file, bounded."""
+
 import pytest
 
 from bot.store import sqlite as store_module
@@ -7,8 +8,9 @@ from tests.registry import a_game
 
 
 async def new_table(store: Store, channel: int):
-    return await store.create_table(guild_id=1, channel_id=channel, game=a_game(), host_id=1,
-                                    seats=[1], options={}, seed="s")
+    return await store.create_table(
+        guild_id=1, channel_id=channel, game=a_game(), host_id=1, seats=[1], options={}, seed="s"
+    )
 
 
 async def test_the_cached_row_follows_every_write_through_the_store(tmp_path):

@@ -7,18 +7,18 @@ each blockage: the report is remembered with the version the channel had seen, s
 retries say nothing more, and a blockage after the table caught up is told again. Once the
 permission is back, the catch-up delivers what was owed.
 """
+
 from __future__ import annotations
 
 import logging
 
 import discord
 
-from bot.store import outbox
-
 from bot.discord_app import permissions
+from bot.discord_app.delivery.mentions import NOBODY
+from bot.store import outbox
 from bot.store.outbox import nonce
 from bot.store.sqlite import TableRecord
-from bot.discord_app.delivery.mentions import NOBODY
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,9 @@ class Blocked:
         try:
             await self._report(table, error)
         except Exception:
-            log.warning("table %s: telling its players that its channel is closed to me failed", table.id, exc_info=True)
+            log.warning(
+                "table %s: telling its players that its channel is closed to me failed", table.id, exc_info=True
+            )
 
     async def _report(self, table: TableRecord, error: discord.Forbidden) -> None:
         store = self.bot.store

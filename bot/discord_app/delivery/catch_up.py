@@ -6,6 +6,7 @@ many) with a fresh board, and its owed DMs. It must not tell anything twice: eve
 shows (edited in, or posted by a press's webhook, just before a crash) only renew that board's
 waiting line, and a press's answer that showed its texts is read back while its token lives.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -15,13 +16,13 @@ import time
 
 import discord
 
+from bot.discord_app.delivery.hooks import ORIGINAL, Hook
+from bot.discord_app.delivery.mentions import NOBODY
+from bot.discord_app.delivery.pending import Delivery
 from bot.store import outbox
 from bot.store.outbox import Owed, nonce
 from bot.store.sqlite import TableRecord
 from bot.text import board_events, chunk
-from bot.discord_app.delivery.hooks import ORIGINAL, Hook
-from bot.discord_app.delivery.mentions import NOBODY
-from bot.discord_app.delivery.pending import Delivery
 
 log = logging.getLogger(__name__)
 CATCH_UP_EVERY = 60.0  # seconds between looks for what a failed request left owed
@@ -35,7 +36,7 @@ def edited_in(board: str, public: list[str]) -> bool:
     the same line may have been told on an earlier day: only the whole run, at the end, counts.)"""
     lines = board_events(board)
     told = "\n".join(public).split("\n")
-    return bool(told) and lines[-len(told):] == told
+    return bool(told) and lines[-len(told) :] == told
 
 
 def shows(message: discord.Message, public: list[str], committed: float) -> bool:
@@ -75,7 +76,9 @@ class CatchUp:
             if table.status == "ended":
                 channel = await self.channel_of(table)
                 for number, text in enumerate(chunk(owed.public)):
-                    await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
+                    await channel.send(
+                        text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number)
+                    )
                 await self._close(table)
                 return
             shown = False

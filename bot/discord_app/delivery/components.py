@@ -6,16 +6,20 @@ None of them is dispatched by discord.py's view store: every press and form come
 router (cogs/presses.py), which asks the gate (bot/tables/gate.py). So these discord.py views are static: they are
 never stored in memory, and a press that matches no stored view is never dropped.
 """
+
 from __future__ import annotations
 
 import discord
 
-from bot.tables.menu import Choice, Menu, open_text_fields, text_limit
-from bot.store.sqlite import TableRecord
 from bot.discord_app.delivery.layout import ALL, Buttons, Groups, Nav, Select, describe, layout
+from bot.store.sqlite import TableRecord
+from bot.tables.menu import Choice, Menu, open_text_fields, text_limit
 
-LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                "start": discord.ButtonStyle.primary}
+LOBBY_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+}
 
 
 class StaticView(discord.ui.View):
@@ -36,22 +40,29 @@ class MoveForm(discord.ui.Modal):
     submit after a restart or hours later is still answered (never stored: the router answers)."""
 
     def __init__(self, table: TableRecord, choice: Choice) -> None:
-        super().__init__(title=choice.label[:45], timeout=None,
-                         custom_id=f"pt:form:{table.id}:{table.version}:{choice.key}")
+        super().__init__(
+            title=choice.label[:45], timeout=None, custom_id=f"pt:form:{table.id}:{table.version}:{choice.key}"
+        )
         for name in open_text_fields(choice.action)[:5]:
             info = type(choice.action).model_fields[name]
             limit = min(text_limit(choice.action, name), 4000)
-            self.add_item(discord.ui.TextInput(
-                label=(info.title or name.replace("_", " ").capitalize())[:45], custom_id=name,
-                style=discord.TextStyle.paragraph if limit > 100 else discord.TextStyle.short,
-                max_length=limit, required=True))
+            self.add_item(
+                discord.ui.TextInput(
+                    label=(info.title or name.replace("_", " ").capitalize())[:45],
+                    custom_id=name,
+                    style=discord.TextStyle.paragraph if limit > 100 else discord.TextStyle.short,
+                    max_length=limit,
+                    required=True,
+                )
+            )
 
     def is_finished(self) -> bool:
         return True
 
 
-def button(custom_id: str, label: str, style=discord.ButtonStyle.secondary, emoji: str | None = None,
-           row: int | None = None) -> discord.ui.Button:
+def button(
+    custom_id: str, label: str, style=discord.ButtonStyle.secondary, emoji: str | None = None, row: int | None = None
+) -> discord.ui.Button:
     return discord.ui.Button(label=label[:80], style=style, emoji=emoji, custom_id=custom_id, row=row)
 
 
@@ -71,8 +82,9 @@ def board_components(table: TableRecord) -> StaticView | None:
 def close_components(table_id: int, version: int) -> StaticView:
     """The last player's confirmation that leaving closes the table (asked at `version`)."""
     components = StaticView()
-    components.add_item(button(f"pt:lobby:{table_id}:close:{version}", "Leave and close the table",
-                         discord.ButtonStyle.danger, "🚪"))
+    components.add_item(
+        button(f"pt:lobby:{table_id}:close:{version}", "Leave and close the table", discord.ButtonStyle.danger, "🚪")
+    )
     return components
 
 
@@ -84,17 +96,32 @@ def moves_components(table: TableRecord, menu: Menu, group: int | None = None, p
     for number, row in enumerate(screen.rows):
         if isinstance(row, Buttons):
             for choice in row.choices:
-                components.add_item(button(f"pt:move:{at}:{choice.key}", choice.label, discord.ButtonStyle.primary,
-                                     row=number))
+                components.add_item(
+                    button(f"pt:move:{at}:{choice.key}", choice.label, discord.ButtonStyle.primary, row=number)
+                )
         elif isinstance(row, Select):
             options = [discord.SelectOption(label=c.label, value=c.key) for c in row.choices]
-            components.add_item(discord.ui.Select(custom_id=f"pt:pick:{at}:{screen.page}:{row.part}", options=options,
-                                            placeholder=row.placeholder[:150], row=number))
+            components.add_item(
+                discord.ui.Select(
+                    custom_id=f"pt:pick:{at}:{screen.page}:{row.part}",
+                    options=options,
+                    placeholder=row.placeholder[:150],
+                    row=number,
+                )
+            )
         elif isinstance(row, Groups):
-            options = [discord.SelectOption(label=g.name[:100], value=str(g.number), description=describe(g))
-                       for g in row.groups]
-            components.add_item(discord.ui.Select(custom_id=f"pt:group:{at}:{menu.key}", options=options,
-                                            placeholder=row.placeholder[:150], row=number))
+            options = [
+                discord.SelectOption(label=g.name[:100], value=str(g.number), description=describe(g))
+                for g in row.groups
+            ]
+            components.add_item(
+                discord.ui.Select(
+                    custom_id=f"pt:group:{at}:{menu.key}",
+                    options=options,
+                    placeholder=row.placeholder[:150],
+                    row=number,
+                )
+            )
         elif isinstance(row, Nav):
             for label, target, target_page in row.targets:
                 where = ALL if target is None else str(target)
@@ -113,7 +140,9 @@ def with_take_back(components: StaticView | None, table_id: int, version: int) -
     return components, True
 
 
-def page_components(prefix: str, page: int, pages: int, older: str = "◀ Previous", newer: str = "Next ▶") -> StaticView | None:
+def page_components(
+    prefix: str, page: int, pages: int, older: str = "◀ Previous", newer: str = "Next ▶"
+) -> StaticView | None:
     """Buttons to the page before and after (custom ids `prefix:page`), or None for a single page."""
     if pages <= 1:
         return None

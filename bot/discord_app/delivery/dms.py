@@ -5,6 +5,7 @@ notice without the secret, pointing to "My hand"; the table never waits on a fai
 Each DM carries a nonce made from what it delivers (table, version, purpose, player): sent again
 after a crash, Discord drops the repeat instead of showing it twice.
 """
+
 from __future__ import annotations
 
 import logging
@@ -12,12 +13,12 @@ from dataclasses import replace
 
 import discord
 
-from bot.store.outbox import nonce
-from bot.tables.prompts import Live, Prompt, Prompts, Settled
-from bot.store.sqlite import TableRecord
 from bot.discord_app.delivery.hooks import ORIGINAL, Hook
 from bot.discord_app.delivery.mentions import NOBODY, pinging
 from bot.discord_app.delivery.messages import moves_message, place, seat_message, settled_text
+from bot.store.outbox import nonce
+from bot.store.sqlite import TableRecord
+from bot.tables.prompts import Live, Prompt, Prompts, Settled
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +44,9 @@ class DirectMessages:
             self._prompts = Prompts(self.bot.service)
         return self._prompts
 
-    async def deliver(self, table: TableRecord, private: dict[int, list[str]], openings: dict[int, str],
-                      prompted: list[int]) -> None:
+    async def deliver(
+        self, table: TableRecord, private: dict[int, list[str]], openings: dict[int, str], prompted: list[int]
+    ) -> None:
         """One DM per player (one request, not one per kind): their private texts; then their moves,
         for a simultaneous choice (a secret vote, a bid...), or else their seat's own view if they
         are owed it (at the start, or on taking a seat over: the moves show the seat too). First,
@@ -57,8 +59,12 @@ class DirectMessages:
             seated = user_id in table.seats and table.state is not None
             if user_id in prompted:
                 opening = openings.get(user_id)
-                body, components = moves_message(service, table, user_id,
-                                           intro=f"{opening} at {where}. Your move:" if opening else f"Your move at {where}:")
+                body, components = moves_message(
+                    service,
+                    table,
+                    user_id,
+                    intro=f"{opening} at {where}. Your move:" if opening else f"Your move at {where}:",
+                )
             elif user_id in openings and seated:
                 body = seat_message(service, table, user_id, openings[user_id])
             content = "\n".join(part for part in (texts, body) if part)
@@ -68,7 +74,9 @@ class DirectMessages:
                 content, head = body, ""
             if content:
                 picture = await self.bot.publisher.hand_picture(table, user_id) if components is not None else None
-                message = await self.send(table, user_id, content, components=components, key=(table.version, "dm"), file=picture)
+                message = await self.send(
+                    table, user_id, content, components=components, key=(table.version, "dm"), file=picture
+                )
                 if message is not None and components is not None:
                     await self.shown(table, user_id, message.channel.id, message.id, moves=True, head=head)
 
@@ -94,8 +102,12 @@ class DirectMessages:
                 continue  # still open, or a press on it answers it (then that answer is the message)
             del offers[user_id]
             try:
-                await hook.webhook(self.bot).edit_message(ORIGINAL, content=settled_text(place(self.bot.service, table), fate),
-                                                          view=None, allowed_mentions=NOBODY)
+                await hook.webhook(self.bot).edit_message(
+                    ORIGINAL,
+                    content=settled_text(place(self.bot.service, table), fate),
+                    view=None,
+                    allowed_mentions=NOBODY,
+                )
             except discord.HTTPException:
                 log.info("table %s: a private answer offering moves to %s could not be closed", table.id, user_id)
         if not offers:
@@ -118,9 +130,12 @@ class DirectMessages:
             if prompt.user_id in openings:  # their seat's message, with its moves, replaces it
                 continue
             if fate is Live.AGAIN:
-                body, components = moves_message(self.bot.service, table, prompt.user_id,
-                                           intro=f"Your move at {place(self.bot.service, table)}:")
-                edited = await self._edit(prompt, content="\n".join(filter(None, (prompt.head, body)))[:2000], view=components)
+                body, components = moves_message(
+                    self.bot.service, table, prompt.user_id, intro=f"Your move at {place(self.bot.service, table)}:"
+                )
+                edited = await self._edit(
+                    prompt, content="\n".join(filter(None, (prompt.head, body)))[:2000], view=components
+                )
                 if edited is None:  # gone: they are prompted anew if they are due
                     await self.prompts.forget(table.id, prompt.user_id, prompt.message_id)
                     continue
@@ -129,8 +144,9 @@ class DirectMessages:
             prompted = [user for user in prompted if user != prompt.user_id]
         return prompted
 
-    async def shown(self, table: TableRecord, user_id: int, channel_id: int, message_id: int, *, moves: bool,
-                    head: str = "") -> None:
+    async def shown(
+        self, table: TableRecord, user_id: int, channel_id: int, message_id: int, *, moves: bool, head: str = ""
+    ) -> None:
         """A DM of the player now shows their moves at the table's version (`moves`), or no moves:
         it is their prompt at the table, or no prompt. A prompt it replaces says so."""
         if not moves:
@@ -157,27 +173,41 @@ class DirectMessages:
             log.info("table %s: the DM prompt %s is gone", prompt.table_id, prompt.message_id)
             return None
         except discord.HTTPException:
-            log.warning("table %s: the DM prompt %s could not be edited; trying later", prompt.table_id,
-                        prompt.message_id)
+            log.warning(
+                "table %s: the DM prompt %s could not be edited; trying later", prompt.table_id, prompt.message_id
+            )
             return False
 
-    async def send(self, table: TableRecord, user_id: int, content: str, components: discord.ui.View | None = None,
-                   key: tuple = (), file: discord.File | None = None) -> discord.Message | None:
+    async def send(
+        self,
+        table: TableRecord,
+        user_id: int,
+        content: str,
+        components: discord.ui.View | None = None,
+        key: tuple = (),
+        file: discord.File | None = None,
+    ) -> discord.Message | None:
         """Send a DM; the message, or None if it was not sent (closed DMs, or a failure that may pass)."""
         if await self.bot.store.dms_closed(user_id):
             return None
         try:
             channel = await self._channel(user_id)
-            return await channel.send(content[:2000], view=components or discord.utils.MISSING, allowed_mentions=NOBODY,
-                                      nonce=nonce(table.id, user_id, *key) if key else None,
-                                      file=file or discord.utils.MISSING)
+            return await channel.send(
+                content[:2000],
+                view=components or discord.utils.MISSING,
+                allowed_mentions=NOBODY,
+                nonce=nonce(table.id, user_id, *key) if key else None,
+                file=file or discord.utils.MISSING,
+            )
         except discord.Forbidden:
             await self.bot.store.mark_dms_closed(user_id, True)
             channel = await self.bot.publisher.channel_of(table)
             await channel.send(
                 f"<@{user_id}>, I can't send you direct messages. Press **🎴 My hand & moves** on the board "
                 "(or type `/hand`) to see your seat and play privately here.",
-                allowed_mentions=pinging([user_id]), nonce=nonce(table.id, user_id, "closed", table.version))
+                allowed_mentions=pinging([user_id]),
+                nonce=nonce(table.id, user_id, "closed", table.version),
+            )
             return None
         except discord.HTTPException:
             log.warning("table %s: a DM to %s failed; it will be sent again", table.id, user_id)

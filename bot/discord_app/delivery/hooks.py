@@ -8,6 +8,7 @@ posted as the follow-up of the press that made the move is edited through that p
 next moves, the clock's and the DM presses' alike, for 15 minutes; after that, or after a restart
 (tokens are kept in memory only), the bot's own channel requests take over.
 """
+
 from __future__ import annotations
 
 import time
@@ -22,6 +23,7 @@ ORIGINAL = "@original"  # the interaction's own message: its response, or the me
 @dataclass(frozen=True)
 class Hook:
     """One interaction's webhook: its application, its token, when it was made and where."""
+
     application_id: int
     token: str
     made: float  # wall-clock time of the interaction, from its snowflake
@@ -29,8 +31,9 @@ class Hook:
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> "Hook":
-        return cls(interaction.application_id, interaction.token, interaction.created_at.timestamp(),
-                   interaction.channel_id)
+        return cls(
+            interaction.application_id, interaction.token, interaction.created_at.timestamp(), interaction.channel_id
+        )
 
     @classmethod
     def answering(cls, via: str | None) -> "Hook | None":
@@ -52,6 +55,7 @@ class Hook:
 @dataclass(frozen=True)
 class Editor:
     """A table's board (or lobby) message and the webhook that can edit it."""
+
     message_id: int
     hook: Hook
     target: int | str  # the message's id in that webhook: its own id, or ORIGINAL

@@ -15,34 +15,39 @@ on a phone. Tested without Discord; `bot/discord_app/delivery/components.py` tur
   which comes back after each move. If a group does not fit in one message, the whole menu is
   laid out as above, each section a group of its own.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.tables.menu import LABEL_LIMIT as LABEL, Choice
+from bot.tables.menu import LABEL_LIMIT as LABEL
+from bot.tables.menu import Choice
 
-BUTTONS_UP_TO = 10       # this many moves or fewer are buttons (two rows of five)
+BUTTONS_UP_TO = 10  # this many moves or fewer are buttons (two rows of five)
 OPTIONS_PER_SELECT = 25  # Discord's limit
-SELECTS_PER_PAGE = 4     # the fifth row holds the page and back buttons
+SELECTS_PER_PAGE = 4  # the fifth row holds the page and back buttons
 BUTTONS_PER_ROW = 5
-SINGLES_UP_TO = 10       # groups of one move shown as their own buttons beside the group select
+SINGLES_UP_TO = 10  # groups of one move shown as their own buttons beside the group select
 DESCRIPTION_LIMIT = 100  # a select option's description
-ALL = "a"                # the top of the menu, in a navigation custom id
-SECTION = " › "          # in a group's name, between the group and its section
-ROWS = 5                 # Discord's action rows in a message
+ALL = "a"  # the top of the menu, in a navigation custom id
+SECTION = " › "  # in a group's name, between the group and its section
+ROWS = 5  # Discord's action rows in a message
 
 
 # --- the layout, as plain data ---------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Buttons:
     """A row of move buttons."""
+
     choices: tuple[Choice, ...]
 
 
 @dataclass(frozen=True)
 class Select:
     """A select of moves."""
+
     part: int
     choices: tuple[Choice, ...]
     placeholder: str
@@ -58,6 +63,7 @@ class Group:
 @dataclass(frozen=True)
 class Groups:
     """A select of groups of moves."""
+
     groups: tuple[Group, ...]
     placeholder: str
 
@@ -65,6 +71,7 @@ class Groups:
 @dataclass(frozen=True)
 class Nav:
     """A row of navigation buttons: (label, group or None for the top, page)."""
+
     targets: tuple[tuple[str, int | None, int], ...]
 
 
@@ -133,24 +140,29 @@ def _sectioned(choices: list[Choice], group: int | None) -> Screen | None:
         for choice in members:
             section = choice.group.partition(SECTION)[2]
             (sections.setdefault(section, []) if section else loose).append(choice)
-        rows: list[Row] = [Select(part, tuple(found), f"{name}: choose…"[:150])
-                           for part, (name, found) in enumerate(sections.items())]
+        rows: list[Row] = [
+            Select(part, tuple(found), f"{name}: choose…"[:150]) for part, (name, found) in enumerate(sections.items())
+        ]
         rows += _buttons(loose)
         others = tuple((name[:LABEL], n, 0) for n, name in enumerate(names) if n != number)
         rows += [Nav(others)] if others else []
-        if len(rows) > ROWS or len(others) > BUTTONS_PER_ROW or \
-                any(len(found) > OPTIONS_PER_SELECT for found in sections.values()):
+        if (
+            len(rows) > ROWS
+            or len(others) > BUTTONS_PER_ROW
+            or any(len(found) > OPTIONS_PER_SELECT for found in sections.values())
+        ):
             return None
         screens.append(Screen(number, 0, tuple(rows)))
     return screens[group if group is not None and 0 <= group < len(screens) else 0]
 
 
 def _buttons(choices: list[Choice]) -> list[Row]:
-    return [Buttons(tuple(choices[i:i + BUTTONS_PER_ROW])) for i in range(0, len(choices), BUTTONS_PER_ROW)]
+    return [Buttons(tuple(choices[i : i + BUTTONS_PER_ROW])) for i in range(0, len(choices), BUTTONS_PER_ROW)]
 
 
-def _moves(choices: list[Choice], page: int, heading: str, *, back: bool,
-           group: int | None = None) -> tuple[int, tuple[Row, ...]]:
+def _moves(
+    choices: list[Choice], page: int, heading: str, *, back: bool, group: int | None = None
+) -> tuple[int, tuple[Row, ...]]:
     """Moves as buttons, or selects of 25 on pages; `back` adds a way back to the groups."""
     home = [("◀ All moves", None, 0)] if back else []
     if len(choices) <= BUTTONS_UP_TO:
@@ -162,7 +174,7 @@ def _moves(choices: list[Choice], page: int, heading: str, *, back: bool,
     start = page * per_page
     for part in range(SELECTS_PER_PAGE):
         first = start + part * OPTIONS_PER_SELECT
-        chunk = choices[first:first + OPTIONS_PER_SELECT]
+        chunk = choices[first : first + OPTIONS_PER_SELECT]
         if not chunk:
             break
         if len(choices) <= OPTIONS_PER_SELECT:
@@ -170,8 +182,11 @@ def _moves(choices: list[Choice], page: int, heading: str, *, back: bool,
         else:  # several menus: each says which part of the list it holds
             placeholder = f"{first + 1}–{first + len(chunk)} of {len(choices)}: {chunk[0].label} …"
         rows.append(Select(part, tuple(chunk), placeholder[:150]))
-    turns = [(arrow, group, target) for target, arrow in ((page - 1, "◀ Previous"), (page + 1, "Next ▶"))
-             if 0 <= target < pages]
+    turns = [
+        (arrow, group, target)
+        for target, arrow in ((page - 1, "◀ Previous"), (page + 1, "Next ▶"))
+        if 0 <= target < pages
+    ]
     if home or turns:
         rows.append(Nav(tuple(home + turns)))
     return page, tuple(rows)
@@ -181,4 +196,4 @@ def describe(group: Group) -> str:
     """A group's option description: how many moves, and the first of them."""
     count = f"{len(group.choices)} moves: "
     text = count + ", ".join(c.label for c in group.choices)
-    return text if len(text) <= DESCRIPTION_LIMIT else text[:DESCRIPTION_LIMIT - 1] + "…"
+    return text if len(text) <= DESCRIPTION_LIMIT else text[: DESCRIPTION_LIMIT - 1] + "…"

@@ -1,16 +1,16 @@
 """What one person sees privately: their seat, their view and, when it is their move, the moves."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import View
-
 from bot import render
+from bot.discord_app.delivery.components import StaticView, moves_components
+from bot.store.sqlite import TableRecord
 from bot.tables.prompts import Settled
 from bot.tables.refusals import HAND
-from bot.store.sqlite import TableRecord
 from bot.text import lobby_text
-from bot.discord_app.delivery.components import StaticView, moves_components
+from engine import View
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
@@ -21,8 +21,15 @@ def who_you_are(view: View) -> str:
     return "" if seat is None else f"You are **{view['names'][seat]}**."
 
 
-def moves_message(service: "TableService", table: TableRecord, user_id: int, intro: str = "", page: int = 0,
-                  group: int | None = None, pace: float | None = None) -> tuple[str, StaticView | None]:
+def moves_message(
+    service: "TableService",
+    table: TableRecord,
+    user_id: int,
+    intro: str = "",
+    page: int = 0,
+    group: int | None = None,
+    pace: float | None = None,
+) -> tuple[str, StaticView | None]:
     """A player's view as text and, when it is their move, their moves; a spectator's public view."""
     if table.state is None:
         return lobby_text(service.game_of(table), table, None, pace), None
@@ -59,5 +66,8 @@ def settled_text(where: str, settled: Settled) -> str:
         "closed": f"🚪 At {where}: the table was closed.",
         "newer": f"⌛ At {where}: a newer message asks for your move.",
         "taken back": f"↩️ At {where}: the last move was taken back, so this no longer asks for your move.",
-    }.get(settled.by, f"⌛ At {where}: the table has moved on since this was sent. {HAND} on the board "
-                      "shows your moves as they are now.")
+    }.get(
+        settled.by,
+        f"⌛ At {where}: the table has moved on since this was sent. {HAND} on the board "
+        "shows your moves as they are now.",
+    )

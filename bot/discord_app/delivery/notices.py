@@ -1,12 +1,13 @@
 """The clock on Discord: its moves are published like any other, its notices go to the table's
 channel and ping only the players it names."""
+
 from __future__ import annotations
 
 import discord
 
-from bot.tables.service import Update
-from bot.store.sqlite import TableRecord
 from bot.discord_app.delivery.mentions import pinging
+from bot.store.sqlite import TableRecord
+from bot.tables.service import Update
 
 
 class ChannelNotices:

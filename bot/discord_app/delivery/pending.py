@@ -7,17 +7,19 @@ still going out (Discord slow, or the bot's core busy), the moves committed mean
 and go out together: one board with every event since the last one, in order, drawn once at the
 latest version, and each player's texts in one DM.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.store.sqlite import TableRecord
 from bot.discord_app.delivery.hooks import Hook
+from bot.store.sqlite import TableRecord
 
 
 @dataclass
 class Delivery:
     """What `Publisher.publish` was asked to tell, for one change or several merged."""
+
     table: TableRecord  # the table at the last version to tell
     before: list[int]  # whom the board waited on before the first change (what the channel last saw)
     actors: frozenset[int | None]  # who made the changes (None: the clock, a moderator, a stand-in)
@@ -27,8 +29,15 @@ class Delivery:
     via: Hook | None = None  # the latest press that made a change, to post a new board through
 
     @classmethod
-    def of(cls, table: TableRecord, before: list[int], actor: int | None, fresh: set[int],
-           prompted: tuple[int, ...], via: Hook | None = None) -> "Delivery":
+    def of(
+        cls,
+        table: TableRecord,
+        before: list[int],
+        actor: int | None,
+        fresh: set[int],
+        prompted: tuple[int, ...],
+        via: Hook | None = None,
+    ) -> "Delivery":
         return cls(table, list(before), frozenset([actor]), set(fresh), {actor} - {None}, set(prompted), via)
 
     @property
@@ -40,9 +49,14 @@ class Delivery:
         """This delivery followed by `later`, as one: what a later change asks anew (a fresh
         decision) cancels what an earlier press showed."""
         return Delivery(
-            later.table, self.before, self.actors | later.actors, self.fresh | later.fresh,
-            (self.knows - later.fresh) | later.knows, (self.prompted - later.fresh) | later.prompted,
-            later.via or self.via)
+            later.table,
+            self.before,
+            self.actors | later.actors,
+            self.fresh | later.fresh,
+            (self.knows - later.fresh) | later.knows,
+            (self.prompted - later.fresh) | later.prompted,
+            later.via or self.via,
+        )
 
 
 def merged(deliveries: list[Delivery]) -> Delivery:

@@ -15,6 +15,7 @@ delivery goes out when that block ends, one delivery at a time per table, and th
 going out are merged into the next (bot/discord_app/delivery/pending.py): under load a table makes one board
 edit for several moves, its latest version, and every text of its log still arrives, in order.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -27,23 +28,22 @@ from collections import OrderedDict, defaultdict
 
 import discord
 
-from bot.store import outbox
-
 from bot import render
-from bot.games import plugin
-from bot.store.outbox import Owed, nonce
-from bot.render.painter import Painter
-from bot.tables.service import Update
-from bot.store.sqlite import TableRecord
-from bot.text import board_events, chunk, lobby_text, waiting_text
-from bot.discord_app.delivery.mentions import NOBODY, pinging
+from bot.discord_app.delivery.blocked import Blocked
+from bot.discord_app.delivery.catch_up import CatchUp
+from bot.discord_app.delivery.components import board_components
 from bot.discord_app.delivery.dms import DirectMessages
 from bot.discord_app.delivery.hooks import Editors, Hook
+from bot.discord_app.delivery.mentions import NOBODY, pinging
 from bot.discord_app.delivery.pending import Delivery, merged
-from bot.discord_app.delivery.catch_up import CatchUp
 from bot.discord_app.delivery.summary import post_summary
-from bot.discord_app.delivery.blocked import Blocked
-from bot.discord_app.delivery.components import board_components
+from bot.games import plugin
+from bot.render.painter import Painter
+from bot.store import outbox
+from bot.store.outbox import Owed, nonce
+from bot.store.sqlite import TableRecord
+from bot.tables.service import Update
+from bot.text import board_events, chunk, lobby_text, waiting_text
 
 log = logging.getLogger(__name__)
 PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version, seat or None for the public one)
@@ -53,7 +53,9 @@ _ORDERED: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("order
 
 
 class Publisher(CatchUp):
-    def __init__(self, bot, painter: Painter | None = None) -> None:  # the TableBot (bot/discord_app/app.py) builds this
+    def __init__(
+        self, bot, painter: Painter | None = None
+    ) -> None:  # the TableBot (bot/discord_app/app.py) builds this
         self.bot = bot
         self.painter = painter or Painter(workers=0)
         self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
@@ -119,7 +121,9 @@ class Publisher(CatchUp):
             while len(self._pictures) > PICTURE_CACHE:
                 self._pictures.popitem(last=False)
         mine = "" if seat is None else f"-seat{seat + 1}"
-        return discord.File(io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}{mine}.{render.PICTURE_FORMAT}")
+        return discord.File(
+            io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}{mine}.{render.PICTURE_FORMAT}"
+        )
 
     @contextlib.asynccontextmanager
     async def ordered_delivery(self, table_id: int):
@@ -166,8 +170,15 @@ class Publisher(CatchUp):
         board = (await self.bot.service.get(table.id, cached=True)).board_message_id
         return table if board == table.board_message_id else table.model_copy(update={"board_message_id": board})
 
-    async def publish(self, update: Update, was_waiting: list[int] | None = None, *, actor: int | None = None,
-                      prompted: tuple[int, ...] = (), via: Hook | None = None) -> None:
+    async def publish(
+        self,
+        update: Update,
+        was_waiting: list[int] | None = None,
+        *,
+        actor: int | None = None,
+        prompted: tuple[int, ...] = (),
+        via: Hook | None = None,
+    ) -> None:
         """Deliver what the table owes after `update`: the public events with the new board, pinging
         whoever the table now waits on but the player who just acted; the private texts (not the
         actor's: the answer to their press showed them); the seats; and, to players who face a new decision
@@ -184,8 +195,16 @@ class Publisher(CatchUp):
         A request Discord keeps refusing ends the delivery, never the move: what is owed stays in
         the outbox for the catch-up."""
         table_id = update.table.id
-        self._pending.setdefault(table_id, []).append(Delivery.of(
-            update.table, update.was_waiting if was_waiting is None else was_waiting, actor, update.fresh, prompted, via))
+        self._pending.setdefault(table_id, []).append(
+            Delivery.of(
+                update.table,
+                update.was_waiting if was_waiting is None else was_waiting,
+                actor,
+                update.fresh,
+                prompted,
+                via,
+            )
+        )
         if table_id not in _ORDERED.get():
             await self.settle(table_id)
 
@@ -194,21 +213,34 @@ class Publisher(CatchUp):
         the board's post or edit), and only its waiting line is renewed."""
         table, before, actor = delivery.table, delivery.before, delivery.actor
         waiting = self.bot.service.waiting_on(table)
-        progress = (None not in delivery.actors and not delivery.actors & set(waiting) and waiting
-                    and set(waiting) <= set(before) and table.status == "running")
+        progress = (
+            None not in delivery.actors
+            and not delivery.actors & set(waiting)
+            and waiting
+            and set(waiting) <= set(before)
+            and table.status == "running"
+        )
         newly = [user for user in waiting if user not in before or user in delivery.fresh]
         # The player who acted goes on, waited on with the very players the board was posted for (a
         # run, then another; a battle plan in several steps): the board is edited in place too, with
         # a new picture. A new call to act (a new turn, a new vote) gets a new board.
-        going_on = (actor is not None and actor in waiting and set(waiting) == set(before)
-                    and self._calls.get(table.id) == frozenset(waiting) and table.status == "running")
-        edited = (going_on and await self._edit_board(table, owed, with_picture=True)) or \
-            ((progress or shown) and await self._edit_board(table, owed))
+        going_on = (
+            actor is not None
+            and actor in waiting
+            and set(waiting) == set(before)
+            and self._calls.get(table.id) == frozenset(waiting)
+            and table.status == "running"
+        )
+        edited = (going_on and await self._edit_board(table, owed, with_picture=True)) or (
+            (progress or shown) and await self._edit_board(table, owed)
+        )
         if not edited:  # those who acted know
-            await self._post_board(table, owed, waiting, [user for user in newly if user not in delivery.knows],
-                                   delivery.via)
-        await self._deliver(table, owed, newly=[user for user in newly if len(waiting) > 1
-                                                and user not in delivery.prompted])
+            await self._post_board(
+                table, owed, waiting, [user for user in newly if user not in delivery.knows], delivery.via
+            )
+        await self._deliver(
+            table, owed, newly=[user for user in newly if len(waiting) > 1 and user not in delivery.prompted]
+        )
 
     async def _deliver(self, table: TableRecord, owed: Owed, newly: list[int]) -> None:
         """The private part of a delivery, the end of a game, and then: delivered."""
@@ -220,20 +252,32 @@ class Publisher(CatchUp):
         if not dms.failed:
             await outbox.delivered(self.bot.store, table.id, table.version)
 
-    async def _post_board(self, table: TableRecord, owed: Owed, waiting: list[int], newly: list[int],
-                          via: Hook | None = None) -> None:
+    async def _post_board(
+        self, table: TableRecord, owed: Owed, waiting: list[int], newly: list[int], via: Hook | None = None
+    ) -> None:
         texts = chunk(owed.public)
         if len(texts) > MAX_EVENT_MESSAGES:
             skipped = len(texts) - MAX_EVENT_MESSAGES
-            texts = texts[:1] + [f"… {skipped} more messages of play (see `/table log`) …"] + texts[-(MAX_EVENT_MESSAGES - 2):]
+            texts = (
+                texts[:1]
+                + [f"… {skipped} more messages of play (see `/table log`) …"]
+                + texts[-(MAX_EVENT_MESSAGES - 2) :]
+            )
         if texts[:-1]:
             channel = await self.channel_of(table)
             for number, text in enumerate(texts[:-1]):
                 await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
         last = "\n".join(part for part in (texts[-1] if texts else "", await self.waiting_line(table, waiting)) if part)
         drawn = table.state is not None and self._moved(table)
-        message = await self._post(table, last[:2000] or "The board:", board_components(table), pinging(newly),
-                                   picture=drawn, via=via, follow_up=len(texts) <= 1)
+        message = await self._post(
+            table,
+            last[:2000] or "The board:",
+            board_components(table),
+            pinging(newly),
+            picture=drawn,
+            via=via,
+            follow_up=len(texts) <= 1,
+        )
         # what the message says: a post made again after a crash is answered with the message
         # Discord already had (same nonce), whose text a later edit must start from
         self._boards[table.id] = (message.id, message.content)
@@ -242,20 +286,39 @@ class Publisher(CatchUp):
             self._positions[table.id] = self._position(table, drawn=True)
         await self.bot.store.set_board_message(table.id, message.id)
 
-    async def _post(self, table: TableRecord, content: str, components, mentions: discord.AllowedMentions, *,
-                    picture: bool, via: Hook | None, follow_up: bool) -> discord.Message:
+    async def _post(
+        self,
+        table: TableRecord,
+        content: str,
+        components,
+        mentions: discord.AllowedMentions,
+        *,
+        picture: bool,
+        via: Hook | None,
+        follow_up: bool,
+    ) -> discord.Message:
         """A new board in the table's channel: a public follow-up, outside Discord's global rate
         limit, of the press `via` or else of the press that posted the last board, if one was made
         in the channel and its token lives; else the bot's own request, with a nonce. A follow-up
         has no nonce, and the catch-up finds it after a crash by its events, so only a board that
         tells them all (`follow_up`: not the last of several messages) is posted that way."""
+
         def sent(file: discord.File | None) -> dict:
-            return {"view": components or discord.utils.MISSING, "allowed_mentions": mentions,
-                    **({"file": file} if file is not None else {})}
+            return {
+                "view": components or discord.utils.MISSING,
+                "allowed_mentions": mentions,
+                **({"file": file} if file is not None else {}),
+            }
 
         last = self.editors.of(table.id, table.board_message_id)
-        via = next((hook for hook in (via, last and last.hook)
-                    if follow_up and hook is not None and hook.channel_id == table.channel_id and hook.lives()), None)
+        via = next(
+            (
+                hook
+                for hook in (via, last and last.hook)
+                if follow_up and hook is not None and hook.channel_id == table.channel_id and hook.lives()
+            ),
+            None,
+        )
         if via is not None:
             try:
                 file = await self.picture(table) if picture else None
@@ -263,7 +326,9 @@ class Publisher(CatchUp):
                 self.editors.keep(table.id, message.id, via, message.id)
                 return message
             except discord.HTTPException as error:
-                log.info("table %s: posting through the press's webhook failed (%s); posting as the bot", table.id, error)
+                log.info(
+                    "table %s: posting through the press's webhook failed (%s); posting as the bot", table.id, error
+                )
         file = await self.picture(table) if picture else None
         channel = await self.channel_of(table)
         return await channel.send(content, nonce=nonce(table.id, table.version, "board"), **sent(file))
@@ -272,6 +337,7 @@ class Publisher(CatchUp):
         """Edit one of the table's messages (its board or lobby): through the interaction webhook
         that can, while its token lives (bot/discord_app/delivery/hooks.py), else with the bot's own request.
         `picture`: the table's new picture replaces the message's."""
+
         async def attached() -> dict:
             file = await self.picture(table) if picture else None
             return {"attachments": [file]} if file is not None else {}
@@ -364,8 +430,9 @@ class Publisher(CatchUp):
             return
         content = await self.lobby_message(table)
         try:
-            await self._edit(table, table.board_message_id, content=content, view=board_components(table),
-                             allowed_mentions=NOBODY)
+            await self._edit(
+                table, table.board_message_id, content=content, view=board_components(table), allowed_mentions=NOBODY
+            )
         except discord.HTTPException:
             log.info("table %s: the lobby message is gone", table.id)
 

@@ -1,18 +1,19 @@
 """The end of a game in the channel: the result, the game's length, what each seat hid, who held
 which seat, and a Rematch button."""
+
 from __future__ import annotations
 
 import logging
 
 import discord
 
+from bot.discord_app.delivery.components import rematch_components
+from bot.discord_app.delivery.mentions import NOBODY
 from bot.ratings import leaderboard, stats
+from bot.ratings.summary import summary_lines
 from bot.store.outbox import nonce
 from bot.store.sqlite import TableRecord
-from bot.ratings.summary import summary_lines
 from bot.text import chunk
-from bot.discord_app.delivery.mentions import NOBODY
-from bot.discord_app.delivery.components import rematch_components
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +35,12 @@ async def post_summary(bot, table: TableRecord) -> None:
         channel = await bot.publisher.channel_of(table)
         for number, text in enumerate(texts[:-1]):
             await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, table.version, "summary", number))
-        await channel.send(texts[-1], view=rematch_components(table.id), allowed_mentions=NOBODY,
-                           nonce=nonce(table.id, table.version, "summary"))
+        await channel.send(
+            texts[-1],
+            view=rematch_components(table.id),
+            allowed_mentions=NOBODY,
+            nonce=nonce(table.id, table.version, "summary"),
+        )
     except discord.Forbidden:
         raise  # the channel is closed to the bot: the summary stays owed (bot/discord_app/delivery/blocked.py)
     except Exception:

@@ -1,4 +1,5 @@
 """Positions to draw: a game played by stand-ins for some moves, the same for every render test."""
+
 from engine import Chance, Game, referee
 
 

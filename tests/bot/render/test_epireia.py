@@ -1,5 +1,6 @@
 """Epireia's picture and text: every phase renders, the text stays short, secrets stay out of
 the public text."""
+
 from functools import partial
 
 import pytest
@@ -56,6 +57,7 @@ def test_public_text_has_no_token_strength():
 
 def test_donations_are_grouped_by_resource_and_moves_by_figure():
     from engine.epireia.actions import Donate, EndDevelopment, Move
+
     assert render.group({}, Donate(resource="wheat", amount=3)) == "Donate 🌾 Wheat"
     assert render.group({}, Move(figure="Pericles", to="Persia")) == "Send Pericles"
     assert render.group({}, EndDevelopment()) is None

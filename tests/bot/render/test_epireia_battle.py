@@ -1,6 +1,7 @@
 """The Great Battle's picture, text and menu groups (bot/render/epireia_battle.py): before the reveal
 a league sees its own deployment and everyone else only how many tokens stand on each front; after
 it, the whole battlefield."""
+
 from PIL import Image
 
 from bot.render import epireia as render
@@ -8,7 +9,6 @@ from engine import Chance, referee
 from engine.epireia import GAME
 from engine.epireia.actions import AutoDeploy, ConfirmFront, Place, Station
 from engine.epireia.state import Token
-
 from tests.engine.epireia.test_deploy_secrets import to_the_battle
 
 CAVALRY_4 = Token(unit="cavalry", level=2, strength=4)
@@ -19,7 +19,9 @@ def at_the_battle():
     state, _ = to_the_battle(2, 3)
     delian = next(p for p in state.players if p.league == "delian")
     delian.reserve.append(CAVALRY_4)
-    state = referee.play(GAME, state, delian.seat, Place(front="flank", slot=2, token=CAVALRY_4), Chance.scripted()).state
+    state = referee.play(
+        GAME, state, delian.seat, Place(front="flank", slot=2, token=CAVALRY_4), Chance.scripted()
+    ).state
     return referee.play(GAME, state, delian.seat, ConfirmFront(front="flank"), Chance.scripted()).state, delian.seat
 
 
@@ -72,8 +74,12 @@ def test_deployment_groups_name_what_stands_there_now():
     place = Place(front="centre", slot=3, token=Token(unit="hoplites", level=1, strength=1))
     assert render.group(view, place) == "⚔️ Centre › Column 2, empty"
     view["battle"]["my_plan"]["fronts"]["centre"]["slots"][2:4] = [
-        {"unit": "hoplites", "level": 2, "strength": 3}, {"unit": "hoplites", "level": 1, "strength": 1}]
+        {"unit": "hoplites", "level": 2, "strength": 3},
+        {"unit": "hoplites", "level": 1, "strength": 1},
+    ]
     assert render.group(view, place) == "⚔️ Centre › Column 2, now 🛡️ Hoplites II (3) + 🛡️ Hoplites I (1) = 4"
-    assert render.group(view, Station(front="flank", figure="Pericles")) == \
-        "Figures & confirm › Figure on the Flank, now none"
+    assert (
+        render.group(view, Station(front="flank", figure="Pericles"))
+        == "Figures & confirm › Figure on the Flank, now none"
+    )
     assert render.group(view, AutoDeploy()) == "Figures & confirm"

@@ -1,6 +1,7 @@
 """Epireia's picture against its view and its text: each player's colour on the map and in the
 panel is the colour of the emoji the text gives that player; names are written in full; the map
 is Greece (the Aegean in the middle, the Empires on the edges) and is drawn once."""
+
 import pytest
 
 from bot.render import epireia as render
@@ -10,8 +11,13 @@ from engine.epireia import GAME, data
 from tests.bot.render.test_epireia import played
 
 # The emoji as Discord (Twemoji) draws them: the colours a reader of the text has in mind.
-EMOJI_RGB = {"🔵": (85, 172, 238), "🔴": (221, 46, 68), "🟣": (170, 142, 214), "🟠": (244, 144, 12),
-             "⚪": (230, 231, 232)}
+EMOJI_RGB = {
+    "🔵": (85, 172, 238),
+    "🔴": (221, 46, 68),
+    "🟣": (170, 142, 214),
+    "🟠": (244, 144, 12),
+    "⚪": (230, 231, 232),
+}
 GAMES = [(1, 40), (2, 30), (3, 60), (4, 120), (4, 200)]
 
 
@@ -50,7 +56,7 @@ def test_each_players_colour_in_the_picture_is_the_colour_of_their_emoji_in_the_
     owned = 0
     for place, land in view["territories"].items():
         if land["owner"] in colours:
-            (x, y), = [d.centre for d in discs if inside(d.centre, card_box(place))]
+            ((x, y),) = [d.centre for d in discs if inside(d.centre, card_box(place))]
             assert close(image.getpixel((x + render.MARGIN, y + render.HEADER)), colours[land["owner"]]), place
             owned += 1
     panels, _ = render.panel_marks(view, render.HEADER)
@@ -94,9 +100,15 @@ def test_place_names_fit_their_cards_and_the_cards_do_not_overlap():
         x, top = where.card
         assert text_width(place, NAME_SIZE) <= where.width and where.width <= CARD_W
         assert 0 <= x - where.width / 2 and x + where.width / 2 <= MAP_W and 0 <= top and top + 40 <= MAP_H
-    names = {place: (PLACES[place].card[0] - text_width(place, NAME_SIZE) / 2, PLACES[place].card[1],
-                     PLACES[place].card[0] + text_width(place, NAME_SIZE) / 2, PLACES[place].card[1] + 30)
-             for place in PLACES}
+    names = {
+        place: (
+            PLACES[place].card[0] - text_width(place, NAME_SIZE) / 2,
+            PLACES[place].card[1],
+            PLACES[place].card[0] + text_width(place, NAME_SIZE) / 2,
+            PLACES[place].card[1] + 30,
+        )
+        for place in PLACES
+    }
     for a in names:
         for b in names:
             if a < b:

@@ -1,19 +1,28 @@
 """Grudgematch's picture and text: sizes, limits, the kick's path, and no hidden card in public."""
+
 import pytest
 from PIL import Image
 
 from bot.discord_app.delivery.layout import layout
-from bot.tables.menu import build
 from bot.render import grudgematch as render
 from bot.render import render_picture, render_text
+from bot.tables.menu import build
 from engine import Chance, referee
 from engine.grudgematch import GAME
 from engine.grudgematch.state import Options, State
 
 JPEG = b"\xff\xd8\xff"  # the start of every JPEG file
 
-SPOTS = {"Nietzsche": "F4", "Husserl": "F9", "Hegel": "E12", "Heidegger": "B8",
-         "Descartes": "F16", "Pascal": "E7", "Sartre": "G10", "Foucault": "G4"}
+SPOTS = {
+    "Nietzsche": "F4",
+    "Husserl": "F9",
+    "Hegel": "E12",
+    "Heidegger": "B8",
+    "Descartes": "F16",
+    "Pascal": "E7",
+    "Sartre": "G10",
+    "Foucault": "G4",
+}
 HANDS = [["8C", "2H", "3S", "9D", "5C"], ["KD", "10H", "7S", "2C", "4D"]]
 
 
@@ -22,23 +31,47 @@ def play(state, seat, action, rolls=()):
 
 
 def example(phase="kick", **fields) -> State:
-    return State(phase=phase, turn=7, spots=dict(SPOTS), ball="F5", hands=[list(h) for h in HANDS],
-                 deck=["2D", "3D", "5D", "6D", "7D"], **({"score": [1, 1]} | fields))
+    return State(
+        phase=phase,
+        turn=7,
+        spots=dict(SPOTS),
+        ball="F5",
+        hands=[list(h) for h in HANDS],
+        deck=["2D", "3D", "5D", "6D", "7D"],
+        **({"score": [1, 1]} | fields),
+    )
 
 
 def positions() -> dict[str, State]:
     lineup = GAME.setup(2, Options(), Chance.seeded("render"))
     kicked = play(example(), 0, {"kind": "kick", "who": "Nietzsche", "card": "8C", "direction": "S"})
-    blocking = play(play(kicked, 1, {"kind": "tackle", "who": "Foucault", "card": "KD"}, [4, 2]), 1,
-                    {"kind": "no_block"})
+    blocking = play(
+        play(kicked, 1, {"kind": "tackle", "who": "Foucault", "card": "KD"}, [4, 2]), 1, {"kind": "no_block"}
+    )
     stopped = play(play(blocking, 1, {"kind": "no_block"}), 0, {"kind": "no_block"})
     placing = play(blocking, 1, {"kind": "block", "who": "Sartre", "card": "7S"})
-    goal = play(State(phase="kick", turn=9, spots={"Hegel": "F14", "Nietzsche": "F3", "Descartes": "A17"},
-                      ball="F15", hands=[["8S"], ["3C"]], deck=["2D", "3D", "5D", "6D", "7D", "8D", "9D", "10D", "AD"]),
-                0, {"kind": "kick", "who": "Hegel", "card": "8S", "direction": "S"})
+    goal = play(
+        State(
+            phase="kick",
+            turn=9,
+            spots={"Hegel": "F14", "Nietzsche": "F3", "Descartes": "A17"},
+            ball="F15",
+            hands=[["8S"], ["3C"]],
+            deck=["2D", "3D", "5D", "6D", "7D", "8D", "9D", "10D", "AD"],
+        ),
+        0,
+        {"kind": "kick", "who": "Hegel", "card": "8S", "direction": "S"},
+    )
     over = example(phase="over", winner=1, result="the deck ran out: French win 2–1", score=[1, 2])
-    return {"lineup": lineup, "tackle": kicked, "block": blocking, "stopped": stopped,
-            "placing": placing, "goal-bonus": goal, "over": over}
+    return {
+        "lineup": lineup,
+        "tackle": kicked,
+        "block": blocking,
+        "stopped": stopped,
+        "placing": placing,
+        "goal-bonus": goal,
+        "over": over,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +130,7 @@ def test_only_a_seat_sees_its_hand_and_text_stays_short(all_positions):
 
 def test_runs_are_grouped_by_runner_and_kicks_by_card():
     from engine.grudgematch.actions import KickBall, Run
+
     assert render.group({}, Run(who="Hegel", to="F7")) == "Hegel runs"
     assert render.group({}, KickBall(who="Nietzsche", card="8C", direction="S")) == "8♣ Nietzsche kicks"
     chance = Chance.seeded("runs")

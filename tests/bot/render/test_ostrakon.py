@@ -1,10 +1,11 @@
 """Ostrakon's picture and text: sizes, limits, and no secret stone in anything public."""
+
 import pytest
 from PIL import Image
 
-from bot.tables.menu import open_text_fields
 from bot.render import ostrakon as render
 from bot.render import render_picture, render_text
+from bot.tables.menu import open_text_fields
 from engine import Chance, referee
 from engine.ostrakon import GAME
 from engine.ostrakon.data import PHILOSOPHERS
@@ -12,8 +13,12 @@ from engine.ostrakon.rules import Options, Pile, State
 
 JPEG = b"\xff\xd8\xff"  # the start of every JPEG file
 
-QUESTION = {"kind": "ask", "question": "What do you like best, basketball or baseball?",
-            "white": "Baseball", "black": "Basketball"}
+QUESTION = {
+    "kind": "ask",
+    "question": "What do you like best, basketball or baseball?",
+    "white": "Baseball",
+    "black": "Basketball",
+}
 
 
 def play(state, seat, action):
@@ -22,9 +27,15 @@ def play(state, seat, action):
 
 def build(players, piles, sun, **fields) -> State:
     return State(
-        options=Options(), names=list(PHILOSOPHERS[:players]), days=fields.pop("days", 5), sun=sun,
+        options=Options(),
+        names=list(PHILOSOPHERS[:players]),
+        days=fields.pop("days", 5),
+        sun=sun,
         piles=[Pile(space=space, seats=seats) for space, seats in sorted(piles.items())],
-        deck=["Food", "Love"], subject="Sport", next_subject="???", **fields,
+        deck=["Food", "Love"],
+        subject="Sport",
+        next_subject="???",
+        **fields,
     )
 
 
@@ -43,16 +54,25 @@ def all_voted(state: State, black: set[int]) -> State:
 
 
 def positions() -> dict[str, State]:
-    corruption = build(8, {2: [6], 3: [7, 4], 6: [2], 9: [0], 10: [5, 3]}, sun=6, under_sun=[1], day=3,
-                       rule="corruption", followed=[7])
+    corruption = build(
+        8, {2: [6], 3: [7, 4], 6: [2], 9: [0], 10: [5, 3]}, sun=6, under_sun=[1], day=3, rule="corruption", followed=[7]
+    )
     corruption = play(play(corruption, 2, QUESTION), 4, {"kind": "follow"})
-    treachery = all_voted(play(build(10, {1: [9, 8], 4: [7, 6, 5], 8: [4, 3], 14: [2, 1, 0]}, sun=8, day=2,
-                                     days=4, rule="treachery"), 3, QUESTION), {1, 2, 4, 5})
-    oracle = all_voted(play(build(7, {2: [6, 5], 5: [4, 3], 6: [2, 1, 0]}, sun=6, day=2, rule="oracle"), 0, QUESTION),
-                       {1, 3, 5})
+    treachery = all_voted(
+        play(
+            build(10, {1: [9, 8], 4: [7, 6, 5], 8: [4, 3], 14: [2, 1, 0]}, sun=8, day=2, days=4, rule="treachery"),
+            3,
+            QUESTION,
+        ),
+        {1, 2, 4, 5},
+    )
+    oracle = all_voted(
+        play(build(7, {2: [6, 5], 5: [4, 3], 6: [2, 1, 0]}, sun=6, day=2, rule="oracle"), 0, QUESTION), {1, 3, 5}
+    )
     oracle = play(oracle, 0, {"kind": "consult", "seats": [1, 2]})
-    over = all_voted(play(build(8, {2: [0], 7: [1, 2, 3], 11: [4, 5]}, sun=2, day=5, under_sun=[6, 7]), 0, QUESTION),
-                     {0, 1, 2, 3, 4})
+    over = all_voted(
+        play(build(8, {2: [0], 7: [1, 2, 3], 11: [4, 5]}, sun=2, day=5, under_sun=[6, 7]), 0, QUESTION), {0, 1, 2, 3, 4}
+    )
     temple = all_voted(play(build(6, {2: [1, 2, 3, 4, 5], 16: [0]}, sun=16), 0, QUESTION), {0, 1, 2, 3})
     return {
         "lobby-fresh-5": GAME.setup(5, None, Chance.seeded("fresh")),
@@ -155,4 +175,5 @@ def test_buttons_read_in_the_tables_words():
 
 def test_the_question_is_text_the_speaker_must_write():
     from engine.ostrakon.state import Ask
+
     assert open_text_fields(Ask.model_construct(question="", white="", black="")) == ["question", "white", "black"]

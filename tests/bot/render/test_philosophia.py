@@ -1,12 +1,13 @@
 """Philosophia pictures and texts: a new game, games in progress, a debate, an auction, the end."""
+
 from functools import partial
 
 import pytest
 from PIL import Image
 
-from bot.tables.menu import open_text_fields
 from bot.render import philosophia as render
 from bot.render import render_picture
+from bot.tables.menu import open_text_fields
 from engine import Chance, referee
 from engine.philosophia import GAME
 
@@ -68,5 +69,6 @@ def test_the_true_philosopher_variant_hides_the_hints():
 
 def test_only_text_a_player_must_write_opens_a_form():
     from engine.philosophia.actions import Argue, PlayOracle
+
     assert open_text_fields(Argue(card="Modus Ponens", example="")) == ["example"]  # True Philosopher: an example
     assert open_text_fields(PlayOracle(card="Gift of Apollo")) == []  # its target's name is empty: nobody

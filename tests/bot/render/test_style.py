@@ -1,5 +1,6 @@
 """The drawing helpers shared by every game's picture: a kept font draws exactly what Pillow's
 font draws, renders each text once, and keeps a bounded number of them."""
+
 from __future__ import annotations
 
 import sys
@@ -37,8 +38,11 @@ def test_a_kept_font_draws_what_pillows_font_draws_the_first_time_and_every_time
 def test_a_text_drawn_again_is_not_rendered_again(monkeypatch):
     rendered = []
     real = ImageFont.FreeTypeFont.getmask2
-    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2",
-                        lambda self, text, *args, **kwargs: rendered.append(text) or real(self, text, *args, **kwargs))
+    monkeypatch.setattr(
+        ImageFont.FreeTypeFont,
+        "getmask2",
+        lambda self, text, *args, **kwargs: rendered.append(text) or real(self, text, *args, **kwargs),
+    )
     face = style.KeptFont.like(ImageFont.load_default(size=23))
     places = [(10, 20)] * len(TEXTS)
     drawn(face, TEXTS, places)

@@ -50,8 +50,14 @@ def unavailable_reason() -> str | None:
 def validate(requests: list[Recorded]) -> list[dict]:
     """Run the node validator once over all requests; return its failures (empty when all pass)."""
     batch = [{"method": r.method, "path": r.path, "body": json.loads(r.body), "where": r.where} for r in requests]
-    done = subprocess.run([shutil.which("node") or "node", str(VALIDATOR)], input=json.dumps(batch),
-                          capture_output=True, text=True, timeout=120, cwd=NODE_DIR)
+    done = subprocess.run(
+        [shutil.which("node") or "node", str(VALIDATOR)],
+        input=json.dumps(batch),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=NODE_DIR,
+    )
     if done.returncode != 0:
         raise RuntimeError(f"the contract validator crashed ({done.returncode}):\n{done.stderr}")
     report = json.loads(done.stdout)

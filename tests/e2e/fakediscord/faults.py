@@ -55,6 +55,7 @@ class BotAway(RuntimeError):
 @dataclass
 class Fault:
     """A planned answer for the next `times` requests to `method` `template` (in `channel` only, if given)."""
+
     method: str
     template: str
     status: int
@@ -73,6 +74,7 @@ class Fault:
 @dataclass
 class FaultHit:
     """A request the fake answered with a fault instead of doing it."""
+
     method: str
     route: str
     path: str
@@ -101,16 +103,26 @@ class Faults:
 
     # REST -----------------------------------------------------------------------------------------
 
-    def next(self, route: str, *, status: int = 429, times: int = 1, retry_after: float = 0.3,
-             scope: str = "user", channel: FakeChannel | int | None = None) -> Fault:
+    def next(
+        self,
+        route: str,
+        *,
+        status: int = 429,
+        times: int = 1,
+        retry_after: float = 0.3,
+        scope: str = "user",
+        channel: FakeChannel | int | None = None,
+    ) -> Fault:
         """Answer the next `times` requests to `route` ("POST /channels/{channel_id}/messages", the
         OpenAPI template the fake serves it under) with `status`: 429 with `retry_after` seconds and
         a `scope` (user: this route's bucket; global: every route; shared: the resource's limit),
         or 500/502/503/504. `channel`: only requests naming that channel (a user's `dm_channel` too)."""
         method, _, template = route.partition(" ")
         if not any(r.method == method and r.template == template for r in ROUTES):
-            raise ValueError(f"the fake serves no route {route!r} (use the OpenAPI template, e.g. "
-                             "'POST /channels/{channel_id}/messages')")
+            raise ValueError(
+                f"the fake serves no route {route!r} (use the OpenAPI template, e.g. "
+                "'POST /channels/{channel_id}/messages')"
+            )
         if status not in STATUSES:
             raise ValueError(f"status {status} is not one of {STATUSES}")
         if scope not in SCOPES:
@@ -137,9 +149,19 @@ class Faults:
         fault.left -= 1
         limited = fault.status == 429
         channel = params.get("channel_id")
-        self.hits.append(FaultHit(method, template, path, fault.status, fault.scope if limited else None,
-                                  fault.retry_after if limited else None, int(channel) if channel else None,
-                                  body, asyncio.get_running_loop().time()))
+        self.hits.append(
+            FaultHit(
+                method,
+                template,
+                path,
+                fault.status,
+                fault.scope if limited else None,
+                fault.retry_after if limited else None,
+                int(channel) if channel else None,
+                body,
+                asyncio.get_running_loop().time(),
+            )
+        )
         if limited:
             return self._rate_limited(fault)
         kind, text = SERVER_ERRORS[fault.status]
@@ -151,17 +173,33 @@ class Faults:
         Retry-After is whole seconds. discord.py takes a 429 without a Via header for a Cloudflare
         ban and gives up at once, so the header real answers carry is here too."""
         is_global = fault.scope == "global"
-        response = json_response({"message": "You are being rate limited.", "retry_after": fault.retry_after,
-                                  "global": is_global, "code": 0}, status=429)
-        headers = {"Retry-After": str(max(1, math.ceil(fault.retry_after))), "X-RateLimit-Scope": fault.scope,
-                   "Via": "1.1 google"}
+        response = json_response(
+            {
+                "message": "You are being rate limited.",
+                "retry_after": fault.retry_after,
+                "global": is_global,
+                "code": 0,
+            },
+            status=429,
+        )
+        headers = {
+            "Retry-After": str(max(1, math.ceil(fault.retry_after))),
+            "X-RateLimit-Scope": fault.scope,
+            "Via": "1.1 google",
+        }
         if is_global:  # the global limit belongs to no route's bucket: Discord's example has no bucket headers
             headers["X-RateLimit-Global"] = "true"
         else:
             bucket = hashlib.blake2b(f"{fault.method} {fault.template}".encode(), digest_size=8).hexdigest()
-            headers.update({"X-RateLimit-Limit": str(RATE_LIMIT), "X-RateLimit-Remaining": "0",
-                            "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
-                            "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}", "X-RateLimit-Bucket": bucket})
+            headers.update(
+                {
+                    "X-RateLimit-Limit": str(RATE_LIMIT),
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset": f"{time.time() + fault.retry_after:.3f}",
+                    "X-RateLimit-Reset-After": f"{fault.retry_after:.3f}",
+                    "X-RateLimit-Bucket": bucket,
+                }
+            )
         response.headers.update(headers)
         return response
 
@@ -183,8 +221,9 @@ class Faults:
         return sum(1 for entry in self.gateway_log if entry[0] == op)
 
     @contextlib.asynccontextmanager
-    async def gateway_outage(self, *, resumable: bool = True, timeout: float = 5.0,
-                             shard: int = 0) -> AsyncIterator[None]:
+    async def gateway_outage(
+        self, *, resumable: bool = True, timeout: float = 5.0, shard: int = 0
+    ) -> AsyncIterator[None]:
         """Close the bot's gateway connection of `shard` and keep the gateway from answering until
         the block ends; then wait until the bot is back and done. Other shards' connections stay up.
 
@@ -214,8 +253,12 @@ class Faults:
 
         def returned() -> bool:
             session = fake.shards.current.get(shard)
-            return (any(entry[0] == back for entry in self.gateway_log[seen:]) and session is not None
-                    and not session.closed and session.hold is None)
+            return (
+                any(entry[0] == back for entry in self.gateway_log[seen:])
+                and session is not None
+                and not session.closed
+                and session.hold is None
+            )
 
         await fake.wait_until(returned, timeout=timeout, what=f"the bot to come back on shard {shard} ({back})")
         await fake.settle()
@@ -252,4 +295,3 @@ def quick_retries(monkeypatch, scale: float = 0.01) -> _ScaledAsyncio:
     scaled = _ScaledAsyncio(scale)
     monkeypatch.setattr(discord.http, "asyncio", scaled)
     return scaled
-

@@ -65,8 +65,10 @@ class GatewaySession:
         if self.closed:
             raise ConnectionResetError(f"the bot's gateway connection is closed ({event} not sent)")
         if event == "INTERACTION_CREATE" and self.ws.closed:
-            raise BotAway("a user acted while the bot's gateway was down: Discord shows 'This interaction "
-                          "failed'; let users act once the bot is back")
+            raise BotAway(
+                "a user acted while the bot's gateway was down: Discord shows 'This interaction "
+                "failed'; let users act once the bot is back"
+            )
         await self.send(DISPATCH, data, t=event)
 
     async def close(self, code: int = 1000) -> None:
@@ -80,8 +82,12 @@ class GatewaySession:
             await self.close(AUTHENTICATION_FAILED)
             return
         shard = d.get("shard") or [0, 1]
-        if not (isinstance(shard, list) and len(shard) == 2 and all(isinstance(n, int) for n in shard)
-                and 0 <= shard[0] < shard[1]):
+        if not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
             fake.violation("gateway", f"IDENTIFY with an invalid shard {shard!r}")
             await self.close(INVALID_SHARD)
             return
@@ -92,13 +98,27 @@ class GatewaySession:
         fake.shards.identified(self)
         guilds = fake.shards.guilds_on(self.shard_id)
         user = {**fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "email": None}
-        await self.dispatch("READY", {
-            "v": 10, "user": user, "session_id": self.session_id, "session_type": "normal", "shard": shard,
-            "resume_gateway_url": fake.gateway_url, "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-            "application": {"id": str(fake.application_id), "flags": 0}, "private_channels": [],
-            "relationships": [], "presences": [], "user_settings": {}, "geo_ordered_rtc_regions": [],
-            "guild_join_requests": [], "auth": {}, "_trace": ["fake-discord"],
-        })
+        await self.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": user,
+                "session_id": self.session_id,
+                "session_type": "normal",
+                "shard": shard,
+                "resume_gateway_url": fake.gateway_url,
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "application": {"id": str(fake.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "user_settings": {},
+                "geo_ordered_rtc_regions": [],
+                "guild_join_requests": [],
+                "auth": {},
+                "_trace": ["fake-discord"],
+            },
+        )
         if self.intents & INTENT_GUILDS:
             for guild in guilds:  # the bot is a member of every guild
                 await self.dispatch("GUILD_CREATE", guild.payload(fake))
@@ -110,8 +130,14 @@ class GatewaySession:
         first = old.backlog[0]["s"] if old is not None and old.backlog else None
         fake.faults.gateway_log.append(("RESUME", d.get("session_id"), seq))
         # resumable: a known session, and the bot's sequence is one the backlog can continue from
-        if (old is None or d.get("token") != fake.token or not isinstance(seq, int) or seq > old.seq
-                or first is not None and seq < first - 1):
+        if (
+            old is None
+            or d.get("token") != fake.token
+            or not isinstance(seq, int)
+            or seq > old.seq
+            or first is not None
+            and seq < first - 1
+        ):
             fake.faults.gateway_log.append(("INVALID_SESSION", d.get("session_id")))
             await self.send(INVALID_SESSION, False)
             return
@@ -140,12 +166,19 @@ class GatewaySession:
             return
         wanted = {int(u) for u in d.get("user_ids") or []}
         query = (d.get("query") or "").lower()
-        members = [u for u in guild.members
-                   if (not wanted or u.id in wanted) and u.name.lower().startswith(query)]
+        members = [u for u in guild.members if (not wanted or u.id in wanted) and u.name.lower().startswith(query)]
         limit = d.get("limit") or len(members)
-        await self.dispatch("GUILD_MEMBERS_CHUNK", {
-            "guild_id": str(guild.id), "members": [m.member_payload(guild=guild) for m in members[:limit]],
-            "chunk_index": 0, "chunk_count": 1, "not_found": [], "nonce": d.get("nonce")})
+        await self.dispatch(
+            "GUILD_MEMBERS_CHUNK",
+            {
+                "guild_id": str(guild.id),
+                "members": [m.member_payload(guild=guild) for m in members[:limit]],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "not_found": [],
+                "nonce": d.get("nonce"),
+            },
+        )
 
 
 async def serve(fake: FakeDiscord, request: web.Request) -> web.WebSocketResponse:

@@ -29,8 +29,17 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
 class FakeInteraction:
-    def __init__(self, fake: FakeDiscord, *, type: int, user: FakeUser, channel: FakeChannel, data: dict,
-                 message: FakeMessage | None = None, what: str = "") -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        *,
+        type: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict,
+        message: FakeMessage | None = None,
+        what: str = "",
+    ) -> None:
         self.fake = fake
         self.id = fake.ids.next()
         self.token = secrets.token_urlsafe(48)
@@ -66,7 +75,10 @@ class FakeInteraction:
         if private:
             return private[0]
         updated = self.ack_type == UPDATE or (
-            self.ack_type == DEFERRED_UPDATE and self.message is not None and len(self.message.history) > self.edits_at_ack)
+            self.ack_type == DEFERRED_UPDATE
+            and self.message is not None
+            and len(self.message.history) > self.edits_at_ack
+        )
         if updated or (self.ack_type == DEFERRED_UPDATE and not self.followups):
             return self.message
         return self.followups[0] if self.followups else None
@@ -99,10 +111,18 @@ class FakeInteraction:
     def payload(self) -> dict:
         fake, channel, user = self.fake, self.channel, self.user
         out: dict[str, Any] = {
-            "id": str(self.id), "application_id": str(fake.application_id), "type": self.type,
-            "data": self.data, "token": self.token, "version": 1, "locale": "en-US",
-            "app_permissions": str(self.app_permissions().value), "entitlements": [], "entitlement_sku_ids": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT, "channel_id": str(channel.id),
+            "id": str(self.id),
+            "application_id": str(fake.application_id),
+            "type": self.type,
+            "data": self.data,
+            "token": self.token,
+            "version": 1,
+            "locale": "en-US",
+            "app_permissions": str(self.app_permissions().value),
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "channel_id": str(channel.id),
             "channel": channel.payload(),
         }
         if channel.is_dm:
@@ -125,14 +145,19 @@ class FakeInteraction:
         """What the bot may do where the interaction was made, overwrites included (Discord's
         `app_permissions`); in a DM, what Discord gives an app there."""
         if self.channel.is_dm:
-            return discord.Permissions(attach_files=True, embed_links=True, mention_everyone=True,
-                                       use_external_emojis=True)
+            return discord.Permissions(
+                attach_files=True, embed_links=True, mention_everyone=True, use_external_emojis=True
+            )
         return self.fake.bot_permissions(self.channel)
 
     def metadata_payload(self) -> dict:
         owner = "0" if self.channel.is_dm else str(self.channel.guild.id)
-        out: dict[str, Any] = {"id": str(self.id), "type": self.type, "user": self.user.payload(),
-                               "authorizing_integration_owners": {"0": owner}}
+        out: dict[str, Any] = {
+            "id": str(self.id),
+            "type": self.type,
+            "user": self.user.payload(),
+            "authorizing_integration_owners": {"0": owner},
+        }
         if self.type == COMMAND:
             out["name"] = self.data.get("name", "")
             out["command_type"] = 1
@@ -146,8 +171,11 @@ class FakeInteraction:
         target = self.original
         interaction: dict[str, Any] = {"id": str(self.id), "type": self.type}
         if target is not None and self.ack_type in (MESSAGE, DEFERRED_MESSAGE, UPDATE):
-            interaction.update(response_message_id=str(target.id), response_message_loading=target.loading,
-                               response_message_ephemeral=target.ephemeral)
+            interaction.update(
+                response_message_id=str(target.id),
+                response_message_loading=target.loading,
+                response_message_ephemeral=target.ephemeral,
+            )
         out: dict[str, Any] = {"interaction": interaction}
         if self.ack_type in (MESSAGE, UPDATE) and target is not None:
             out["resource"] = {"type": self.ack_type, "message": target.payload()}

@@ -42,7 +42,16 @@ FLAG_COMPONENTS_V2 = 1 << 15
 BUTTON, STRING_SELECT, TEXT_INPUT = 2, 3, 4
 SELECTS = {3, 5, 6, 7, 8}
 ACTION_ROW, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER, LABEL = (
-    1, 9, 10, 11, 12, 13, 14, 17, 18)
+    1,
+    9,
+    10,
+    11,
+    12,
+    13,
+    14,
+    17,
+    18,
+)
 
 
 def _too_long(problems: list[Problem], path: str, value: Any, limit: int, *, minimum: int = 0) -> None:
@@ -67,8 +76,9 @@ def message_problems(body: dict, *, files: int = 0) -> list[Problem]:
         problems += _embed_problems(f"embeds.{i}", embed)
     total = sum(_embed_text(embed) for embed in embeds)
     if len(embeds) > 1 and total > EMBED_TOTAL:  # Discord counts the text of all a message's embeds together
-        problems.append(("embeds", f"the embeds of a message hold at most {EMBED_TOTAL} characters together, "
-                                   f"got {total}"))
+        problems.append(
+            ("embeds", f"the embeds of a message hold at most {EMBED_TOTAL} characters together, got {total}")
+        )
     attachments = body.get("attachments") or []
     if len(attachments) > ATTACHMENTS or files > ATTACHMENTS:
         problems.append(("attachments", f"at most {ATTACHMENTS} attachments"))
@@ -85,8 +95,15 @@ def message_problems(body: dict, *, files: int = 0) -> list[Problem]:
 
 def is_empty(body: dict, *, files: int = 0) -> bool:
     """Discord refuses to create a message with nothing in it (50006)."""
-    return not (body.get("content") or body.get("embeds") or body.get("components") or body.get("attachments")
-                or files or body.get("sticker_ids") or body.get("poll"))
+    return not (
+        body.get("content")
+        or body.get("embeds")
+        or body.get("components")
+        or body.get("attachments")
+        or files
+        or body.get("sticker_ids")
+        or body.get("poll")
+    )
 
 
 def _embed_problems(path: str, embed: dict) -> list[Problem]:
@@ -109,9 +126,15 @@ def _embed_problems(path: str, embed: dict) -> list[Problem]:
 
 def _embed_text(embed: dict) -> int:
     """The characters Discord counts towards the 6,000 of a message's embeds."""
-    total = sum(len(str(x or "")) for x in (
-        embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text"),
-        (embed.get("author") or {}).get("name")))
+    total = sum(
+        len(str(x or ""))
+        for x in (
+            embed.get("title"),
+            embed.get("description"),
+            (embed.get("footer") or {}).get("text"),
+            (embed.get("author") or {}).get("name"),
+        )
+    )
     return total + sum(len(f.get("name", "")) + len(f.get("value", "")) for f in embed.get("fields") or [])
 
 
@@ -307,7 +330,9 @@ def command_problems(commands: list) -> list[Problem]:
             problems += _chat_input_problems(path, command)
             total = _text_size(command)
             if total > COMMAND_TOTAL_TEXT:
-                problems.append((path, f"names, descriptions and choices hold at most {COMMAND_TOTAL_TEXT} characters, got {total}"))
+                problems.append(
+                    (path, f"names, descriptions and choices hold at most {COMMAND_TOTAL_TEXT} characters, got {total}")
+                )
     return problems
 
 

@@ -60,6 +60,7 @@ def pings(text: str, allowed: dict | None, *, replied_user: int | None = None) -
 @dataclass
 class MessageRequest:
     """One accepted request of the bot that created or edited a message."""
+
     method: str
     route: str  # Discord's OpenAPI path template
     body: dict  # for an interaction callback, its `data`
@@ -93,5 +94,7 @@ class MessageRequest:
         return {int(u) for u in (self.allowed_mentions or {}).get("users") or []}
 
     def __repr__(self) -> str:
-        return (f"<{self.method} {self.route} in {self.message.channel!r}: {(self.content or '')[:80]!r} "
-                f"allowed_mentions={self.allowed_mentions} pings={sorted(self.pings)}>")
+        return (
+            f"<{self.method} {self.route} in {self.message.channel!r}: {(self.content or '')[:80]!r} "
+            f"allowed_mentions={self.allowed_mentions} pings={sorted(self.pings)}>"
+        )

@@ -23,6 +23,7 @@ class MessageEvent:
     """What a message hook (`FakeDiscord.message_hooks`) is told: `stage` "before" (nothing is made
     or changed yet; raising a Refusal stops it there) or "after" (made or changed, and the bot not
     yet answered); `action` "create" or "edit"; the request's route (method, template)."""
+
     stage: str
     action: str
     route: tuple[str, str]
@@ -33,12 +34,16 @@ class MessageEvent:
     @property
     def public(self) -> bool:
         """A message everyone in a server's channel sees: not a DM, not a private answer."""
-        return (not self.channel.is_dm and not (self.body.get("flags") or 0) & limits.FLAG_EPHEMERAL
-                and (self.message is None or not self.message.ephemeral))
+        return (
+            not self.channel.is_dm
+            and not (self.body.get("flags") or 0) & limits.FLAG_EPHEMERAL
+            and (self.message is None or not self.message.ephemeral)
+        )
 
 
-async def _hooks(fake: FakeDiscord, stage: str, action: str, channel: FakeChannel, body: dict,
-                 message: FakeMessage | None = None) -> None:
+async def _hooks(
+    fake: FakeDiscord, stage: str, action: str, channel: FakeChannel, body: dict, message: FakeMessage | None = None
+) -> None:
     for hook in list(fake.message_hooks):
         await hook(MessageEvent(stage, action, wire.current_route(), channel, body, message))
 
@@ -47,8 +52,9 @@ def _intent(channel: FakeChannel) -> int:
     return INTENT_DIRECT_MESSAGES if channel.is_dm else INTENT_GUILD_MESSAGES
 
 
-def resolve_attachments(fake: FakeDiscord, body: dict, uploads: list[Upload],
-                        existing: list[FakeAttachment] | None) -> list[FakeAttachment] | None:
+def resolve_attachments(
+    fake: FakeDiscord, body: dict, uploads: list[Upload], existing: list[FakeAttachment] | None
+) -> list[FakeAttachment] | None:
     """The attachments a message ends up with: `attachments` in the body lists existing ones to
     keep (by id) and new uploads (by their index in files[n]); None means "leave them as they are"."""
     for upload in uploads:
@@ -71,8 +77,11 @@ def resolve_attachments(fake: FakeDiscord, body: dict, uploads: list[Upload],
         elif ident in by_index:
             upload = by_index.pop(ident)
             filename = item.get("filename") or upload.filename
-            result.append(FakeAttachment(fake.ids.next(), filename, upload.data,
-                                         FakeAttachment.guess_type(filename), item.get("description")))
+            result.append(
+                FakeAttachment(
+                    fake.ids.next(), filename, upload.data, FakeAttachment.guess_type(filename), item.get("description")
+                )
+            )
         else:
             raise invalid_form([(f"attachments.{i}.id", f"no uploaded file or existing attachment {ident}")])
     if by_index:
@@ -80,9 +89,16 @@ def resolve_attachments(fake: FakeDiscord, body: dict, uploads: list[Upload],
     return result
 
 
-async def create_message(fake: FakeDiscord, channel: FakeChannel, body: dict, uploads: list[Upload], *,
-                         ephemeral_to: FakeUser | None = None, interaction: FakeInteraction | None = None,
-                         loading: bool = False) -> FakeMessage:
+async def create_message(
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    body: dict,
+    uploads: list[Upload],
+    *,
+    ephemeral_to: FakeUser | None = None,
+    interaction: FakeInteraction | None = None,
+    loading: bool = False,
+) -> FakeMessage:
     problems = limits.message_problems(body, files=len(uploads))
     if problems:
         raise invalid_form(problems)
@@ -90,8 +106,16 @@ async def create_message(fake: FakeDiscord, channel: FakeChannel, body: dict, up
         raise Refusal(400, 50006, "Cannot send an empty message")
     await _hooks(fake, "before", "create", channel, body)
     attachments = resolve_attachments(fake, body, uploads, None) or []
-    message = FakeMessage(fake, fake.ids.next(), channel, fake.bot_user, body, attachments,
-                          ephemeral_to=ephemeral_to, interaction=interaction)
+    message = FakeMessage(
+        fake,
+        fake.ids.next(),
+        channel,
+        fake.bot_user,
+        body,
+        attachments,
+        ephemeral_to=ephemeral_to,
+        interaction=interaction,
+    )
     if loading:
         message.flags |= limits.FLAG_LOADING
     fake.store_message(message)

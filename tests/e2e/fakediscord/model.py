@@ -66,9 +66,20 @@ class FakeRole:
     position: int = 0
 
     def payload(self) -> dict:
-        return {"id": str(self.id), "name": self.name, "permissions": str(self.permissions.value),
-                "position": self.position, "color": 0, "colors": {"primary_color": 0}, "hoist": False,
-                "managed": False, "mentionable": False, "flags": 0, "icon": None, "unicode_emoji": None}
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions.value),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0},
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+            "icon": None,
+            "unicode_emoji": None,
+        }
 
 
 @dataclass(eq=False)
@@ -81,8 +92,14 @@ class FakeAttachment:
 
     def payload(self, base_url: str, channel_id: int) -> dict:
         url = f"{base_url}/attachments/{channel_id}/{self.id}/{self.filename}"
-        out = {"id": str(self.id), "filename": self.filename, "size": len(self.data), "url": url,
-               "proxy_url": url, "content_type": self.content_type}
+        out = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": self.content_type,
+        }
         if self.description is not None:
             out["description"] = self.description
         return out
@@ -97,8 +114,17 @@ class FakeUser(UserActions, ForgedActions):
     ones (a modified client) in forge.py. A person is a member of one guild, `guild`; the bot is
     a member of every guild (its `guild` is None)."""
 
-    def __init__(self, fake: FakeDiscord, id: int, name: str, *, bot: bool = False,
-                 roles: tuple[FakeRole, ...] = (), dms_open: bool = True, guild: FakeGuild | None = None) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        id: int,
+        name: str,
+        *,
+        bot: bool = False,
+        roles: tuple[FakeRole, ...] = (),
+        dms_open: bool = True,
+        guild: FakeGuild | None = None,
+    ) -> None:
         self.fake, self.id, self.name, self.bot = fake, id, name, bot
         self.guild = guild
         self.roles = list(roles)
@@ -136,18 +162,39 @@ class FakeUser(UserActions, ForgedActions):
         return self._dm
 
     def payload(self) -> dict:
-        return {"id": str(self.id), "username": self.name, "global_name": self.name.title(),
-                "discriminator": "0", "avatar": None, "bot": self.bot, "public_flags": 0, "flags": 0,
-                "banner": None, "accent_color": None, "avatar_decoration_data": None, "collectibles": None,
-                "primary_guild": None}
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+            "collectibles": None,
+            "primary_guild": None,
+        }
 
-    def member_payload(self, *, with_user: bool = True, with_permissions: bool = False,
-                       guild: FakeGuild | None = None) -> dict:
+    def member_payload(
+        self, *, with_user: bool = True, with_permissions: bool = False, guild: FakeGuild | None = None
+    ) -> dict:
         guild = guild or self.guild or self.fake.guild
-        out: dict[str, Any] = {"roles": [str(r.id) for r in self.roles if r in guild.roles], "joined_at": self.joined_at,
-                               "nick": None, "avatar": None, "banner": None, "premium_since": None,
-                               "deaf": False, "mute": False, "pending": False, "flags": 0,
-                               "communication_disabled_until": None}
+        out: dict[str, Any] = {
+            "roles": [str(r.id) for r in self.roles if r in guild.roles],
+            "joined_at": self.joined_at,
+            "nick": None,
+            "avatar": None,
+            "banner": None,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+        }
         if with_user:
             out["user"] = self.payload()
         if with_permissions:
@@ -159,9 +206,17 @@ class FakeChannel:
     """A guild text channel, a thread, or a DM. `messages()` is what everyone in it sees.
     `guild` is the guild it belongs to (None for a DM)."""
 
-    def __init__(self, fake: FakeDiscord, id: int, name: str, type: int = TEXT_CHANNEL, *,
-                 recipient: FakeUser | None = None, parent: FakeChannel | None = None,
-                 guild: FakeGuild | None = None) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        id: int,
+        name: str,
+        type: int = TEXT_CHANNEL,
+        *,
+        recipient: FakeUser | None = None,
+        parent: FakeChannel | None = None,
+        guild: FakeGuild | None = None,
+    ) -> None:
         self.fake, self.id, self.name, self.type = fake, id, name, type
         self.recipient, self.parent = recipient, parent
         self.guild = guild
@@ -196,31 +251,70 @@ class FakeChannel:
 
     def payload(self) -> dict:
         if self.is_dm:
-            return {"id": str(self.id), "type": DM_CHANNEL, "last_message_id": None, "flags": 0,
-                    "recipients": [self.recipient.payload()]}
-        out = {"id": str(self.id), "type": self.type, "guild_id": str(self.guild.id), "name": self.name,
-               "position": 0, "permission_overwrites": self._overwrites(), "nsfw": False, "topic": None,
-               "last_message_id": None, "rate_limit_per_user": 0, "flags": 0,
-               "parent_id": str(self.parent.id) if self.parent else None}
+            return {
+                "id": str(self.id),
+                "type": DM_CHANNEL,
+                "last_message_id": None,
+                "flags": 0,
+                "recipients": [self.recipient.payload()],
+            }
+        out = {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "position": 0,
+            "permission_overwrites": self._overwrites(),
+            "nsfw": False,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "parent_id": str(self.parent.id) if self.parent else None,
+        }
         if self.type == PUBLIC_THREAD:
-            out.update(owner_id=str(self.fake.bot_user.id), member_count=1, message_count=0,
-                       thread_metadata={"archived": False, "auto_archive_duration": 1440, "locked": False,
-                                        "archive_timestamp": iso_now()})
+            out.update(
+                owner_id=str(self.fake.bot_user.id),
+                member_count=1,
+                message_count=0,
+                thread_metadata={
+                    "archived": False,
+                    "auto_archive_duration": 1440,
+                    "locked": False,
+                    "archive_timestamp": iso_now(),
+                },
+            )
         return out
 
     def _overwrites(self) -> list[dict]:
         if not (self.bot_allow.value or self.bot_deny.value):
             return []
-        return [{"id": str(self.fake.bot_user.id), "type": 1, "allow": str(self.bot_allow.value),  # 1: a member's
-                 "deny": str(self.bot_deny.value)}]
+        return [
+            {
+                "id": str(self.fake.bot_user.id),
+                "type": 1,
+                "allow": str(self.bot_allow.value),  # 1: a member's
+                "deny": str(self.bot_deny.value),
+            }
+        ]
 
 
 class FakeMessage:
     """One message as its readers see it now (edits apply in place; `deleted` once deleted)."""
 
-    def __init__(self, fake: FakeDiscord, id: int, channel: FakeChannel, author: FakeUser, body: dict,
-                 attachments: list[FakeAttachment], *, ephemeral_to: FakeUser | None = None,
-                 interaction: Any = None, forged: bool = False) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        id: int,
+        channel: FakeChannel,
+        author: FakeUser,
+        body: dict,
+        attachments: list[FakeAttachment],
+        *,
+        ephemeral_to: FakeUser | None = None,
+        interaction: Any = None,
+        forged: bool = False,
+    ) -> None:
         self.fake, self.id, self.channel, self.author = fake, id, channel, author
         self.attachments = attachments
         self.ephemeral_to = ephemeral_to
@@ -311,11 +405,22 @@ class FakeMessage:
     def payload(self) -> dict:
         fake = self.fake
         out: dict[str, Any] = {
-            "id": str(self.id), "channel_id": str(self.channel.id), "author": self.author.payload(),
-            "content": self.content, "timestamp": self.timestamp, "edited_timestamp": self.edited_timestamp,
-            "tts": bool(self.extra.get("tts", False)), "mention_everyone": False, "mentions": [],
-            "mention_roles": [], "attachments": [a.payload(fake.http_base, self.channel.id) for a in self.attachments],
-            "embeds": self.embeds, "pinned": False, "type": 0, "flags": self.flags, "components": self.components,
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "author": self.author.payload(),
+            "content": self.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": bool(self.extra.get("tts", False)),
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [a.payload(fake.http_base, self.channel.id) for a in self.attachments],
+            "embeds": self.embeds,
+            "pinned": False,
+            "type": 0,
+            "flags": self.flags,
+            "components": self.components,
         }
         if self.interaction is not None:
             inter = self.interaction
@@ -370,18 +475,47 @@ class FakeGuild:
 
     def payload(self, fake: FakeDiscord) -> dict:
         return {
-            "id": str(self.id), "name": self.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(self.owner_id), "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 1, "explicit_content_filter": 0,
-            "roles": [r.payload() for r in [self.everyone, *self.roles]], "emojis": [], "stickers": [],
-            "features": [], "mfa_level": 0, "application_id": None, "system_channel_id": None,
-            "system_channel_flags": 0, "rules_channel_id": None, "max_members": 500000,
-            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
-            "premium_subscription_count": 0, "preferred_locale": "en-US", "public_updates_channel_id": None,
-            "nsfw_level": 0, "premium_progress_bar_enabled": False, "safety_alerts_channel_id": None,
-            "joined_at": iso_now(), "large": False, "unavailable": False, "member_count": len(self.members),
-            "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
-            "soundboard_sounds": [], "lazy": True,
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "roles": [r.payload() for r in [self.everyone, *self.roles]],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "max_members": 500000,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "safety_alerts_channel_id": None,
+            "joined_at": iso_now(),
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "lazy": True,
             "members": [fake.bot_user.member_payload(guild=self)],
             "channels": [c.payload() for c in self.channels if c.type != PUBLIC_THREAD],
             "threads": [c.payload() for c in self.channels if c.type == PUBLIC_THREAD],

@@ -28,6 +28,7 @@ NONCE_LENGTH = 25  # Discord refuses a longer nonce (50035)
 @dataclass
 class Repeat:
     """A create answered with an existing message: what was sent, and what it was answered with."""
+
     body: dict
     message: FakeMessage
 

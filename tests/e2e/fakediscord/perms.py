@@ -21,9 +21,16 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 MEMBER_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, read_message_history=True, use_application_commands=True,
-    embed_links=True, attach_files=True, add_reactions=True, create_public_threads=True,
-    send_messages_in_threads=True)
+    view_channel=True,
+    send_messages=True,
+    read_message_history=True,
+    use_application_commands=True,
+    embed_links=True,
+    attach_files=True,
+    add_reactions=True,
+    create_public_threads=True,
+    send_messages_in_threads=True,
+)
 MODERATOR_PERMISSIONS = discord.Permissions(manage_channels=True, manage_messages=True, manage_threads=True)
 BOT_PERMISSIONS = discord.Permissions.text() | MEMBER_PERMISSIONS  # the bot's own role in each guild
 

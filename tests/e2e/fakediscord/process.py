@@ -38,8 +38,17 @@ PROBLEM = re.compile(r"^\S+ \S+ (ERROR|CRITICAL) |^Traceback ", re.M)
 
 
 class BotProcess:
-    def __init__(self, fake: FakeDiscord, workdir: Path, *, db_path: Path, owes: Callable[[], bool] = lambda: False,
-                 ready_timeout: float = 30.0, guild_ready_timeout: float = 0.05, launcher: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        workdir: Path,
+        *,
+        db_path: Path,
+        owes: Callable[[], bool] = lambda: False,
+        ready_timeout: float = 30.0,
+        guild_ready_timeout: float = 0.05,
+        launcher: Sequence[str] = (),
+    ) -> None:
         """`launcher`: a command the bot is started through, such as `unshare ... --pid --fork
         --kill-child` to make it process 1 of a PID namespace, as in a container: it must run the
         bot as its one child, and take it along when killed. Signals go to the bot itself."""
@@ -66,7 +75,7 @@ class BotProcess:
 
     def unanswered(self) -> list[FakeInteraction]:
         found = list(self.fake.interactions.values())
-        self._watched += found[self._seen:]
+        self._watched += found[self._seen :]
         self._seen = len(found)
         self._watched = [i for i in self._watched if not (i.answered or i.expired or i.lost)]
         return self._watched
@@ -91,8 +100,17 @@ class BotProcess:
         known = set(self.fake.shards.sessions)
         with open(log_path, "wb") as log:
             self.process = await asyncio.create_subprocess_exec(
-                *self.launcher, sys.executable, "-m", "bot", "run", cwd=self.workdir, env=self.env,
-                stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT)
+                *self.launcher,
+                sys.executable,
+                "-m",
+                "bot",
+                "run",
+                cwd=self.workdir,
+                env=self.env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=asyncio.subprocess.STDOUT,
+            )
         self._killed = False
 
         def connected() -> bool:
@@ -100,15 +118,23 @@ class BotProcess:
             return session is not None and session.identified and not session.closed and session.session_id not in known
 
         try:
-            await self.fake.wait_until(lambda: self.exited() or connected(), timeout=self.ready_timeout,
-                                       what="the bot process to connect to the gateway (IDENTIFY)")
-            await self.fake.wait_until(lambda: self.exited() or READY_LINE in self.log_text(log_path),
-                                       timeout=self.ready_timeout, what="the bot process to be ready")
+            await self.fake.wait_until(
+                lambda: self.exited() or connected(),
+                timeout=self.ready_timeout,
+                what="the bot process to connect to the gateway (IDENTIFY)",
+            )
+            await self.fake.wait_until(
+                lambda: self.exited() or READY_LINE in self.log_text(log_path),
+                timeout=self.ready_timeout,
+                what="the bot process to be ready",
+            )
         except TimeoutError as error:
             raise TimeoutError(f"{error}; its log:\n{self.log_text(log_path)[-3000:]}") from None
         if self.exited():
-            raise RuntimeError(f"the bot process exited ({self.process.returncode}) before it was ready; "
-                               f"its log:\n{self.log_text(log_path)[-3000:]}")
+            raise RuntimeError(
+                f"the bot process exited ({self.process.returncode}) before it was ready; "
+                f"its log:\n{self.log_text(log_path)[-3000:]}"
+            )
         await self.fake.settle()
         self.check_logs()
 
@@ -207,7 +233,9 @@ class BotProcess:
             text = self.log_text(path)
             found = PROBLEM.search(text)
             if found:
-                raise AssertionError(f"the bot logged an error in {path}:\n{text[max(0, found.start() - 500):][:4000]}")
+                raise AssertionError(
+                    f"the bot logged an error in {path}:\n{text[max(0, found.start() - 500) :][:4000]}"
+                )
 
 
 def children_of(pid: int) -> list[int]:
@@ -227,15 +255,17 @@ def environment(fake: FakeDiscord, db_path: Path, guild_ready_timeout: float) ->
     """The child's environment: the caller's, without any setting of the bot's own (BOT_*, DISCORD_*),
     plus the fake's endpoints and token, the database, and logging at INFO (the ready line)."""
     env = {name: value for name, value in os.environ.items() if not name.startswith(("BOT_", "DISCORD_", "E2E_"))}
-    env.update({
-        "DISCORD_TOKEN": fake.token,
-        "BOT_DB_PATH": str(db_path),
-        "BOT_DEV_GUILD": str(fake.guild.id),
-        "BOT_LOG_LEVEL": "INFO",
-        "DISCORD_API_BASE": fake.api_base,
-        "DISCORD_GATEWAY_URL": fake.gateway_url,
-        "E2E_GUILD_READY_TIMEOUT": str(guild_ready_timeout),
-        "PYTHONPATH": os.pathsep.join([str(CHILD_SITE), str(REPO)]),
-        "PYTHONUNBUFFERED": "1",
-    })
+    env.update(
+        {
+            "DISCORD_TOKEN": fake.token,
+            "BOT_DB_PATH": str(db_path),
+            "BOT_DEV_GUILD": str(fake.guild.id),
+            "BOT_LOG_LEVEL": "INFO",
+            "DISCORD_API_BASE": fake.api_base,
+            "DISCORD_GATEWAY_URL": fake.gateway_url,
+            "E2E_GUILD_READY_TIMEOUT": str(guild_ready_timeout),
+            "PYTHONPATH": os.pathsep.join([str(CHILD_SITE), str(REPO)]),
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
     return env

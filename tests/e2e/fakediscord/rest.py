@@ -35,10 +35,13 @@ async def handle(fake: FakeDiscord, request: web.Request) -> web.StreamResponse:
 
 async def _handle(fake: FakeDiscord, request: web.Request) -> web.StreamResponse:
     method, path = request.method, request.path
-    found = find_route(method, path[len(API_PREFIX):]) if path.startswith(API_PREFIX + "/") else None
+    found = find_route(method, path[len(API_PREFIX) :]) if path.startswith(API_PREFIX + "/") else None
     if found is None:
-        fake.violation("unknown-route", f"{method} {request.path_qs}: the fake Discord does not know this route "
-                       "(add it to tests/e2e/fakediscord if the bot really needs it)")
+        fake.violation(
+            "unknown-route",
+            f"{method} {request.path_qs}: the fake Discord does not know this route "
+            "(add it to tests/e2e/fakediscord if the bot really needs it)",
+        )
         return json_response({"message": "404: Not Found", "code": 0}, status=404)
     route, params = found
     if route.auth and request.headers.get("Authorization") != f"Bot {fake.token}":

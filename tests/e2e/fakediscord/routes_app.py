@@ -5,25 +5,52 @@ from __future__ import annotations
 from . import limits
 from .wire import Call, Refusal, invalid_form, route
 
-COMMAND_FIELDS = ("type", "name", "name_localizations", "description", "description_localizations", "options",
-                  "default_member_permissions", "dm_permission", "contexts", "integration_types", "nsfw")
+COMMAND_FIELDS = (
+    "type",
+    "name",
+    "name_localizations",
+    "description",
+    "description_localizations",
+    "options",
+    "default_member_permissions",
+    "dm_permission",
+    "contexts",
+    "integration_types",
+    "nsfw",
+)
 
 
 @route("GET", "/users/@me")
 async def get_me(call: Call) -> dict:
-    return {**call.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US",
-            "email": None}
+    return {**call.fake.bot_user.payload(), "verified": True, "mfa_enabled": False, "locale": "en-US", "email": None}
 
 
 @route("GET", "/oauth2/applications/@me")
 async def get_application(call: Call) -> dict:
     fake = call.fake
-    return {"id": str(fake.application_id), "name": fake.bot_user.name, "icon": None,
-            "description": "", "summary": "", "type": None, "bot_public": True, "bot_require_code_grant": False,
-            "verify_key": "0" * 64, "flags": 0, "owner": fake.owner.payload(), "team": None,
-            "bot": fake.bot_user.payload(), "rpc_origins": [], "terms_of_service_url": None,
-            "privacy_policy_url": None, "interactions_endpoint_url": None, "tags": [],
-            "redirect_uris": [], "approximate_guild_count": len(fake.guilds), "integration_types_config": {"0": {}}}
+    return {
+        "id": str(fake.application_id),
+        "name": fake.bot_user.name,
+        "icon": None,
+        "description": "",
+        "summary": "",
+        "type": None,
+        "bot_public": True,
+        "bot_require_code_grant": False,
+        "verify_key": "0" * 64,
+        "flags": 0,
+        "owner": fake.owner.payload(),
+        "team": None,
+        "bot": fake.bot_user.payload(),
+        "rpc_origins": [],
+        "terms_of_service_url": None,
+        "privacy_policy_url": None,
+        "interactions_endpoint_url": None,
+        "tags": [],
+        "redirect_uris": [],
+        "approximate_guild_count": len(fake.guilds),
+        "integration_types_config": {"0": {}},
+    }
 
 
 @route("GET", "/gateway", auth=False)
@@ -33,8 +60,11 @@ async def get_gateway(call: Call) -> dict:
 
 @route("GET", "/gateway/bot")
 async def get_gateway_bot(call: Call) -> dict:
-    return {"url": call.fake.gateway_url, "shards": call.fake.shards.count,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1}}
+    return {
+        "url": call.fake.gateway_url,
+        "shards": call.fake.shards.count,
+        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1},
+    }
 
 
 def _scope(call: Call) -> int | None:
@@ -87,8 +117,11 @@ def _overwrite(call: Call, scope: int | None) -> list:
         stored = {name: command[name] for name in COMMAND_FIELDS if name in command}
         stored.setdefault("type", 1)
         stored.setdefault("options", [])
-        stored.update(id=previous["id"] if previous else str(fake.ids.next()),
-                      application_id=str(fake.application_id), version=str(fake.ids.next()))
+        stored.update(
+            id=previous["id"] if previous else str(fake.ids.next()),
+            application_id=str(fake.application_id),
+            version=str(fake.ids.next()),
+        )
         if scope is not None:
             stored["guild_id"] = str(scope)
         new[key] = stored

@@ -6,14 +6,29 @@ from __future__ import annotations
 import asyncio
 
 from . import limits
-from .interactions import (ALLOWED_CALLBACKS, AUTOCOMPLETE_RESULT, DEFERRED_MESSAGE, DEFERRED_UPDATE, MESSAGE,
-                           MODAL, UPDATE, FakeInteraction)
+from .interactions import (
+    ALLOWED_CALLBACKS,
+    AUTOCOMPLETE_RESULT,
+    DEFERRED_MESSAGE,
+    DEFERRED_UPDATE,
+    MESSAGE,
+    MODAL,
+    UPDATE,
+    FakeInteraction,
+)
 from .messaging import create_message, delete_message, edit_message
 from .model import FakeMessage
 from .wire import NO_CONTENT, Call, Refusal, invalid_form, route
 
-CALLBACK_NAMES = {1: "PONG", 4: "CHANNEL_MESSAGE_WITH_SOURCE", 5: "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE",
-                  6: "DEFERRED_UPDATE_MESSAGE", 7: "UPDATE_MESSAGE", 8: "AUTOCOMPLETE_RESULT", 9: "MODAL"}
+CALLBACK_NAMES = {
+    1: "PONG",
+    4: "CHANNEL_MESSAGE_WITH_SOURCE",
+    5: "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE",
+    6: "DEFERRED_UPDATE_MESSAGE",
+    7: "UPDATE_MESSAGE",
+    8: "AUTOCOMPLETE_RESULT",
+    9: "MODAL",
+}
 
 
 def _flag(value: str | None) -> bool:
@@ -29,8 +44,9 @@ async def callback(call: Call) -> object:
     late = asyncio.get_running_loop().time() - inter.created
     if inter.expired or late > fake.ack_deadline:
         inter.expired = True
-        raise Refusal(404, 10062, f"Unknown interaction (acknowledged after {late:.2f} s, "
-                                  f"the limit is {fake.ack_deadline:g} s)")
+        raise Refusal(
+            404, 10062, f"Unknown interaction (acknowledged after {late:.2f} s, the limit is {fake.ack_deadline:g} s)"
+        )
     if inter.ack_type is not None:
         raise Refusal(400, 40060, "Interaction has already been acknowledged.")
     body = call.body if isinstance(call.body, dict) else {}
@@ -40,12 +56,20 @@ async def callback(call: Call) -> object:
     data = body.get("data") or {}
     ephemeral_to = inter.user if (data.get("flags") or 0) & limits.FLAG_EPHEMERAL else None
     if kind == MESSAGE:
-        inter.response = await create_message(fake, inter.channel, data, call.uploads, ephemeral_to=ephemeral_to,
-                                              interaction=inter)
+        inter.response = await create_message(
+            fake, inter.channel, data, call.uploads, ephemeral_to=ephemeral_to, interaction=inter
+        )
         inter.original = inter.response
     elif kind == DEFERRED_MESSAGE:
-        inter.response = await create_message(fake, inter.channel, {"flags": data.get("flags") or 0}, [],
-                                              ephemeral_to=ephemeral_to, interaction=inter, loading=True)
+        inter.response = await create_message(
+            fake,
+            inter.channel,
+            {"flags": data.get("flags") or 0},
+            [],
+            ephemeral_to=ephemeral_to,
+            interaction=inter,
+            loading=True,
+        )
         inter.original = inter.response
     elif kind == DEFERRED_UPDATE:
         if inter.message is None:  # a modal opened by a slash command has no message to update
@@ -104,8 +128,9 @@ async def followup(call: Call) -> object:
         message = await edit_message(fake, original, body, call.uploads)
     else:
         ephemeral_to = inter.user if (body.get("flags") or 0) & limits.FLAG_EPHEMERAL else None
-        message = await create_message(fake, inter.channel, body, call.uploads, ephemeral_to=ephemeral_to,
-                                       interaction=inter)
+        message = await create_message(
+            fake, inter.channel, body, call.uploads, ephemeral_to=ephemeral_to, interaction=inter
+        )
     inter.followups.append(message)
     return message.payload() if _flag(call.query.get("wait")) else NO_CONTENT
 

@@ -38,8 +38,14 @@ class BotRunner:
     """Runs one client at a time, built by `factory`; `restart()` builds a fresh one (same settings,
     same SQLite file) like a process restart would."""
 
-    def __init__(self, fake: FakeDiscord, factory: Callable[[], discord.Client], *, ready_timeout: float = 15.0,
-                 guild_ready_timeout: float = 0.05) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        factory: Callable[[], discord.Client],
+        *,
+        ready_timeout: float = 15.0,
+        guild_ready_timeout: float = 0.05,
+    ) -> None:
         self.fake, self.factory = fake, factory
         self.ready_timeout, self.guild_ready_timeout = ready_timeout, guild_ready_timeout
         self.client: discord.Client | None = None
@@ -58,8 +64,9 @@ class BotRunner:
         self.starts += 1
         self._task = asyncio.create_task(client.start(self.fake.token), name=f"e2e-bot-{self.starts}")
         task = self._task
-        await self.fake.wait_until(lambda: client.is_ready() or task.done(), timeout=self.ready_timeout,
-                                   what="the bot to be ready")
+        await self.fake.wait_until(
+            lambda: client.is_ready() or task.done(), timeout=self.ready_timeout, what="the bot to be ready"
+        )
         if task.done():
             task.result()  # raises what stopped the bot
             raise RuntimeError("the bot stopped before it was ready")

@@ -24,8 +24,8 @@ from . import gateway, mentions, messaging, rest, wire
 from .faults import Faults
 from .interactions import FakeInteraction
 from .mentions import MessageRequest
-from .nonces import Nonces
 from .model import DM_CHANNEL, PUBLIC_THREAD, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser, Snowflakes
+from .nonces import Nonces
 from .perms import BOT_PERMISSIONS, MEMBER_PERMISSIONS, MODERATOR_PERMISSIONS, BotPermissions
 from .shards import Shards
 
@@ -73,10 +73,19 @@ class _ErrorLogCatcher(logging.Handler):
 
 
 class FakeDiscord(BotPermissions):
-    def __init__(self, *, token: str = "fake-bot-token", ack_deadline: float = 3.0,
-                 guild_name: str = "Agora", channel_name: str = "general", bot_name: str = "Philosophers",
-                 settle_quiet: float = 0.05, settle_timeout: float = 15.0, shards: int = 1,
-                 guild_shard: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        token: str = "fake-bot-token",
+        ack_deadline: float = 3.0,
+        guild_name: str = "Agora",
+        channel_name: str = "general",
+        bot_name: str = "Philosophers",
+        settle_quiet: float = 0.05,
+        settle_timeout: float = 15.0,
+        shards: int = 1,
+        guild_shard: int | None = None,
+    ) -> None:
         """`shards`: how many shards GET /gateway/bot recommends; `guild_shard`: the shard the first
         guild (Agora) falls on, with that many shards."""
         self.token = token
@@ -168,7 +177,9 @@ class FakeDiscord(BotPermissions):
         owner.guild = owner.guild or guild
         self.guilds.append(guild)
         guild.moderator_role = self.add_role("Moderator", MODERATOR_PERMISSIONS, guild=guild)
-        self.bot_user.roles.append(self.add_role(self.bot_user.name, BOT_PERMISSIONS, guild=guild))  # its integration role
+        self.bot_user.roles.append(
+            self.add_role(self.bot_user.name, BOT_PERMISSIONS, guild=guild)
+        )  # its integration role
         return guild
 
     def add_guild(self, name: str, *, shard: int | None = None) -> FakeGuild:
@@ -182,8 +193,15 @@ class FakeDiscord(BotPermissions):
         self.shards.announce("GUILD_CREATE", guild.id, lambda: guild.payload(self))
         return guild
 
-    def add_user(self, name: str, *, moderator: bool = False, roles: tuple[FakeRole, ...] = (),
-                 dms_open: bool = True, guild: FakeGuild | None = None) -> FakeUser:
+    def add_user(
+        self,
+        name: str,
+        *,
+        moderator: bool = False,
+        roles: tuple[FakeRole, ...] = (),
+        dms_open: bool = True,
+        guild: FakeGuild | None = None,
+    ) -> FakeUser:
         """A member of `guild` (the first guild by default), and of no other."""
         guild = guild or self.guild
         roles = (*roles, guild.moderator_role) if moderator else roles
@@ -201,20 +219,23 @@ class FakeDiscord(BotPermissions):
         guild.roles.append(role)
         return role
 
-    def add_channel(self, name: str, *, thread_of: FakeChannel | None = None,
-                    guild: FakeGuild | None = None) -> FakeChannel:
+    def add_channel(
+        self, name: str, *, thread_of: FakeChannel | None = None, guild: FakeGuild | None = None
+    ) -> FakeChannel:
         """A text channel of `guild` (the first guild by default), or a thread of `thread_of`."""
         channel = self.make_channel(name, thread_of=thread_of, guild=guild)
         if not self.shards.announcing("GUILD_CREATE", channel.guild.id):
             if thread_of is None:
                 self.shards.announce("CHANNEL_CREATE", channel.guild.id, channel.payload)
             else:
-                self.shards.announce("THREAD_CREATE", channel.guild.id,
-                                     lambda: {**channel.payload(), "newly_created": True})
+                self.shards.announce(
+                    "THREAD_CREATE", channel.guild.id, lambda: {**channel.payload(), "newly_created": True}
+                )
         return channel
 
-    def make_channel(self, name: str, *, thread_of: FakeChannel | None = None,
-                     guild: FakeGuild | None = None) -> FakeChannel:
+    def make_channel(
+        self, name: str, *, thread_of: FakeChannel | None = None, guild: FakeGuild | None = None
+    ) -> FakeChannel:
         """A new channel, without telling the bot (the REST route that made it does)."""
         kind = PUBLIC_THREAD if thread_of is not None else 0
         guild = thread_of.guild if thread_of is not None else guild or self.guild
@@ -276,7 +297,7 @@ class FakeDiscord(BotPermissions):
             raise AssertionError(f"expected Discord to refuse with {sorted(expectation.codes)}, it did not")
 
     def raise_new_violations(self) -> None:
-        new = self.violations[self._reported:]
+        new = self.violations[self._reported :]
         self._reported = len(self.violations)
         if new:
             raise DiscordRuleBroken("Discord would refuse this:\n" + "\n".join(f"  {v}" for v in new))
@@ -286,8 +307,11 @@ class FakeDiscord(BotPermissions):
             if inter.lost:
                 continue
             if inter.original is not None and inter.original.loading and not inter.original.deleted:
-                self.violation("still-thinking", f"{inter.what}: deferred, but the reply never came "
-                               "(the user sees 'thinking...' until Discord gives up)")
+                self.violation(
+                    "still-thinking",
+                    f"{inter.what}: deferred, but the reply never came "
+                    "(the user sees 'thinking...' until Discord gives up)",
+                )
         self.raise_new_violations()
 
     # Gateway and waiting ------------------------------------------------------------------------
@@ -335,12 +359,19 @@ class FakeDiscord(BotPermissions):
             await asyncio.sleep(0.005)
             busy = self.busy_tasks()
             probed = any(probe() for probe in self.busy_probes)
-            if not busy and not probed and not self._inflight and loop.time() - self._last_activity >= self.settle_quiet:
+            if (
+                not busy
+                and not probed
+                and not self._inflight
+                and loop.time() - self._last_activity >= self.settle_quiet
+            ):
                 return
             if loop.time() > deadline:
-                raise TimeoutError(f"the bot is still busy after {self.settle_timeout}s: "
-                                   f"{[t.get_name() for t in busy]}{', a busy probe' if probed else ''}, "
-                                   f"{self._inflight} requests in flight")
+                raise TimeoutError(
+                    f"the bot is still busy after {self.settle_timeout}s: "
+                    f"{[t.get_name() for t in busy]}{', a busy probe' if probed else ''}, "
+                    f"{self._inflight} requests in flight"
+                )
 
     async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 5.0, what: str = "") -> Any:
         """Poll `predicate` until it returns something truthy (for things the bot does later)."""

@@ -98,8 +98,9 @@ class Shards:
         guild_id = guild_of_event(event, data)
         session = self.session_for(guild_id)
         if session is None:
-            raise RuntimeError(f"no bot is connected to the fake gateway on shard {self.of(guild_id)} "
-                               f"(dispatching {event})")
+            raise RuntimeError(
+                f"no bot is connected to the fake gateway on shard {self.of(guild_id)} (dispatching {event})"
+            )
         await session.dispatch(event, data)
         return session.shard_id
 

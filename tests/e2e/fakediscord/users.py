@@ -48,8 +48,17 @@ class UserActions:
 
     def ephemerals(self, channel: FakeChannel | None = None) -> list[FakeMessage]:
         """Ephemeral messages only this user sees (optionally in one channel), oldest first."""
-        return sorted((m for m in self.fake.messages.values() if m.ephemeral_to is self and not m.deleted
-                       and not m.forged and (channel is None or m.channel is channel)), key=lambda m: m.id)
+        return sorted(
+            (
+                m
+                for m in self.fake.messages.values()
+                if m.ephemeral_to is self
+                and not m.deleted
+                and not m.forged
+                and (channel is None or m.channel is channel)
+            ),
+            key=lambda m: m.id,
+        )
 
     def last_dm(self) -> FakeMessage:
         shown = self.dms()
@@ -73,12 +82,14 @@ class UserActions:
         self._attach(data, leaf_options)
         if resolved:
             data["resolved"] = resolved
-        inter = FakeInteraction(self.fake, type=COMMAND, user=self, channel=channel, data=data,
-                                what=f"/{command} by {self.name}")
+        inter = FakeInteraction(
+            self.fake, type=COMMAND, user=self, channel=channel, data=data, what=f"/{command} by {self.name}"
+        )
         return await self.fake.run_interaction(inter)
 
-    async def autocomplete(self, command: str, /, *, focused: str, channel: FakeChannel | None = None,
-                           **options: Any) -> list[dict]:
+    async def autocomplete(
+        self, command: str, /, *, focused: str, channel: FakeChannel | None = None, **options: Any
+    ) -> list[dict]:
         """Type into option `focused` (its partial value among `options`); returns the choices shown."""
         channel = self._in(channel)
         data, leaf_defs = self._command_data(command, channel)
@@ -90,8 +101,14 @@ class UserActions:
                 option["focused"] = True
                 option["value"] = str(option["value"])
         self._attach(data, leaf_options)
-        inter = FakeInteraction(self.fake, type=AUTOCOMPLETE, user=self, channel=channel, data=data,
-                                what=f"autocomplete /{command} {focused} by {self.name}")
+        inter = FakeInteraction(
+            self.fake,
+            type=AUTOCOMPLETE,
+            user=self,
+            channel=channel,
+            data=data,
+            what=f"autocomplete /{command} {focused} by {self.name}",
+        )
         await self.fake.run_interaction(inter)
         return inter.choices or []
 
@@ -106,13 +123,20 @@ class UserActions:
         words = command.split()
         fake = self.fake
         scopes = [None] if channel.is_dm else [channel.guild.id, None]
-        top = next((fake.commands.get(s, {}).get(f"1:{words[0]}") for s in scopes
-                    if fake.commands.get(s, {}).get(f"1:{words[0]}")), None)
+        top = next(
+            (
+                fake.commands.get(s, {}).get(f"1:{words[0]}")
+                for s in scopes
+                if fake.commands.get(s, {}).get(f"1:{words[0]}")
+            ),
+            None,
+        )
         if top is None:
             known = sorted(k[2:] for s in scopes for k in fake.commands.get(s, {}))
             where = "in DMs" if channel.is_dm else "in the guild"
-            raise UserCannot(f"/{words[0]} is not registered {where} (did the bot sync its commands?); "
-                             f"registered: {known}")
+            raise UserCannot(
+                f"/{words[0]} is not registered {where} (did the bot sync its commands?); registered: {known}"
+            )
         in_dms_too = 1 in (top.get("contexts") or [0, 1, 2]) and top.get("dm_permission") is not False
         if channel.is_dm and not in_dms_too:
             raise UserCannot(f"/{words[0]} cannot be used in DMs")
@@ -132,8 +156,9 @@ class UserActions:
             path.append(child)
             node = child
         if any(o["type"] in (SUBCOMMAND, GROUP) for o in node.get("options") or []):
-            raise UserCannot(f"/{command} needs a subcommand: "
-                             f"{[o['name'] for o in node['options'] if o['type'] in (1, 2)]}")
+            raise UserCannot(
+                f"/{command} needs a subcommand: {[o['name'] for o in node['options'] if o['type'] in (1, 2)]}"
+            )
         data["_path"] = path
         return data, list(node.get("options") or [])
 
@@ -165,8 +190,9 @@ class UserActions:
         where, kind = f"/{command} {d['name']}", d["type"]
         choices = d.get("choices") or []
         if choices:
-            match = next((c for c in choices if c["value"] == value), None) or \
-                next((c for c in choices if c["name"] == value), None)
+            match = next((c for c in choices if c["value"] == value), None) or next(
+                (c for c in choices if c["name"] == value), None
+            )
             if match is None:
                 raise UserCannot(f"{where}: {value!r} is not one of {[c['value'] for c in choices]}")
             value = match["value"]
@@ -177,8 +203,12 @@ class UserActions:
             if not low <= len(value) <= high:
                 raise UserCannot(f"{where} takes {low} to {high} characters, got {len(value)}")
         elif kind in (INTEGER, NUMBER):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or kind == INTEGER and \
-                    not isinstance(value, int):
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or kind == INTEGER
+                and not isinstance(value, int)
+            ):
                 raise UserCannot(f"{where} takes a number, got {value!r}")
             if value < d.get("min_value", value) or value > d.get("max_value", value):
                 raise UserCannot(f"{where}: {value} is out of {d.get('min_value')}..{d.get('max_value')}")
@@ -187,8 +217,9 @@ class UserActions:
                 raise UserCannot(f"{where} takes True or False, got {value!r}")
         elif kind in (USER, MENTIONABLE) and hasattr(value, "member_payload"):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
-            resolved.setdefault("members", {})[str(value.id)] = value.member_payload(with_user=False,
-                                                                                     with_permissions=True)
+            resolved.setdefault("members", {})[str(value.id)] = value.member_payload(
+                with_user=False, with_permissions=True
+            )
             return str(value.id)
         elif kind in (ROLE, MENTIONABLE) and hasattr(value, "permissions") and hasattr(value, "position"):
             resolved.setdefault("roles", {})[str(value.id)] = value.payload()
@@ -218,22 +249,34 @@ class UserActions:
     async def click(self, message: FakeMessage, button: str) -> FakeInteraction:
         """Click the button whose label or custom_id is `button`."""
         self._can_see(message)
-        found = [b for b in message.buttons() if b.get("custom_id") == button] or \
-            [b for b in message.buttons() if b.get("label") == button]
+        found = [b for b in message.buttons() if b.get("custom_id") == button] or [
+            b for b in message.buttons() if b.get("label") == button
+        ]
         if len(found) != 1:
-            raise UserCannot(f"{'no' if not found else 'several'} buttons {button!r} on {message!r}; "
-                             f"labels: {message.button_labels()}")
+            raise UserCannot(
+                f"{'no' if not found else 'several'} buttons {button!r} on {message!r}; "
+                f"labels: {message.button_labels()}"
+            )
         target = found[0]
         if target.get("disabled"):
             raise UserCannot(f"button {button!r} is disabled")
         if target.get("style") in (5, 6):
             raise UserCannot(f"button {button!r} is a link or premium button: it sends no interaction")
         data = {"custom_id": target["custom_id"], "component_type": 2}
-        inter = FakeInteraction(self.fake, type=COMPONENT, user=self, channel=message.channel, data=data,
-                                message=message, what=f"click {button!r} by {self.name}")
+        inter = FakeInteraction(
+            self.fake,
+            type=COMPONENT,
+            user=self,
+            channel=message.channel,
+            data=data,
+            message=message,
+            what=f"click {button!r} by {self.name}",
+        )
         return await self.fake.run_interaction(inter)
 
-    async def select(self, message: FakeMessage, values: Iterable[Any], *, select: str | None = None) -> FakeInteraction:
+    async def select(
+        self, message: FakeMessage, values: Iterable[Any], *, select: str | None = None
+    ) -> FakeInteraction:
         """Pick `values` (option values or labels; users for a user select) in a select menu
         (`select`: its custom_id or placeholder, needed when the message has several)."""
         self._can_see(message)
@@ -244,27 +287,38 @@ class UserActions:
         if menu.get("disabled"):
             raise UserCannot("that select menu is disabled")
         if not menu.get("min_values", 1) <= len(values) <= menu.get("max_values", 1):
-            raise UserCannot(f"pick {menu.get('min_values', 1)} to {menu.get('max_values', 1)} options, got {len(values)}")
+            raise UserCannot(
+                f"pick {menu.get('min_values', 1)} to {menu.get('max_values', 1)} options, got {len(values)}"
+            )
         data: dict[str, Any] = {"custom_id": menu["custom_id"], "component_type": menu["type"]}
         if menu["type"] == 3:
             options = menu.get("options") or []
             picked = []
             for value in values:
-                option = next((o for o in options if o["value"] == value), None) or \
-                    next((o for o in options if o["label"] == value), None)
+                option = next((o for o in options if o["value"] == value), None) or next(
+                    (o for o in options if o["label"] == value), None
+                )
                 if option is None:
                     raise UserCannot(f"{value!r} is not an option: {[o['label'] for o in options]}")
                 picked.append(option["value"])
             data["values"] = picked
         elif menu["type"] == 5:
             data["values"] = [str(u.id) for u in values]
-            data["resolved"] = {"users": {str(u.id): u.payload() for u in values},
-                                "members": {str(u.id): u.member_payload(with_user=False, with_permissions=True)
-                                            for u in values}}
+            data["resolved"] = {
+                "users": {str(u.id): u.payload() for u in values},
+                "members": {str(u.id): u.member_payload(with_user=False, with_permissions=True) for u in values},
+            }
         else:
             raise UserCannot(f"select menus of type {menu['type']} are not supported by the fake yet")
-        inter = FakeInteraction(self.fake, type=COMPONENT, user=self, channel=message.channel, data=data,
-                                message=message, what=f"select {data['values']} by {self.name}")
+        inter = FakeInteraction(
+            self.fake,
+            type=COMPONENT,
+            user=self,
+            channel=message.channel,
+            data=data,
+            message=message,
+            what=f"select {data['values']} by {self.name}",
+        )
         return await self.fake.run_interaction(inter)
 
     # Modals ---------------------------------------------------------------------------------------
@@ -283,8 +337,15 @@ class UserActions:
         self.open_modal = None
         data = {"custom_id": modal["custom_id"], "components": [c for c in components if c is not None]}
         message = origin.message if origin.type == COMPONENT else None
-        inter = FakeInteraction(self.fake, type=MODAL_SUBMIT, user=self, channel=origin.channel, data=data,
-                                message=message, what=f"modal {modal['title']!r} by {self.name}")
+        inter = FakeInteraction(
+            self.fake,
+            type=MODAL_SUBMIT,
+            user=self,
+            channel=origin.channel,
+            data=data,
+            message=message,
+            what=f"modal {modal['title']!r} by {self.name}",
+        )
         return await self.fake.run_interaction(inter)
 
     def dismiss_modal(self) -> None:
@@ -308,8 +369,10 @@ class UserActions:
             if field.get("required", True) and not value:
                 raise UserCannot(f"the modal field {label!r} is required")
             if value and not field.get("min_length", 0) <= len(value) <= field.get("max_length", 4000):
-                raise UserCannot(f"the modal field {label!r} takes {field.get('min_length', 0)} to "
-                                 f"{field.get('max_length', 4000)} characters, got {len(value)}")
+                raise UserCannot(
+                    f"the modal field {label!r} takes {field.get('min_length', 0)} to "
+                    f"{field.get('max_length', 4000)} characters, got {len(value)}"
+                )
             return {"type": 4, "custom_id": field["custom_id"], "value": value}
         picked = list(answers[key]) if key is not None else []
         options = {o["value"] for o in field.get("options") or []}

@@ -44,8 +44,9 @@ class Refusal(Exception):
     """Answer with Discord's error. `violation=False` for refusals a correct bot must expect
     (a DM to a user whose DMs are closed)."""
 
-    def __init__(self, status: int, code: int, message: str, *, problems: list[tuple[str, str]] = (),
-                 violation: bool = True) -> None:
+    def __init__(
+        self, status: int, code: int, message: str, *, problems: list[tuple[str, str]] = (), violation: bool = True
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.problems, self.violation = list(problems), violation
@@ -73,8 +74,7 @@ def invalid_form(problems: list[tuple[str, str]]) -> Refusal:
 
 def json_response(payload: Any, status: int = 200) -> web.Response:
     # discord.py decodes JSON only when Content-Type is exactly application/json (no charset)
-    return web.Response(body=json.dumps(payload).encode(), status=status,
-                        headers={"Content-Type": "application/json"})
+    return web.Response(body=json.dumps(payload).encode(), status=status, headers={"Content-Type": "application/json"})
 
 
 Handler = Callable[[Call], Awaitable[Any]]
@@ -109,15 +109,18 @@ def _pattern(template: str) -> re.Pattern:
         name = match.group(1)
         body = r"[^/]+" if name.endswith("token") else r"\d+"
         return f"(?P<{name}>{body})"
+
     return re.compile("^" + re.sub(r"\{(\w+)\}", part, template) + "$")
 
 
 def route(method: str, template: str, *, auth: bool = True) -> Callable[[Handler], Handler]:
     """Register a handler under Discord's OpenAPI path template (the contract check uses it).
     The handler returns a JSON-able payload, or NO_CONTENT for 204."""
+
     def register(handler: Handler) -> Handler:
         ROUTES.append(Route(method, template, _pattern(template), handler, auth))
         return handler
+
     return register
 
 

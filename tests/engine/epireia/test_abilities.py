@@ -1,5 +1,6 @@
 """Epireia's figure abilities, Administrators at the table of the Resolution and the battle, and
 scenario constraints."""
+
 from engine import Chance
 from engine.epireia import GAME, scenarios
 from engine.epireia.actions import Boost, EndDiplomacy, Engage, Move
@@ -101,8 +102,9 @@ def test_the_brigands_scenario_places_brigands_and_removes_city_tokens():
 
 
 def test_aleuas_strengthens_his_cavalry_and_the_polemarch_a_column():
-    state = new_game(["Larissa", "Sparta"], admins=["Polemarch", "Merchant"],
-                     figures={"Larissa": "Aleuas", "Sparta": "Leonidas"})
+    state = new_game(
+        ["Larissa", "Sparta"], admins=["Polemarch", "Merchant"], figures={"Larissa": "Aleuas", "Sparta": "Leonidas"}
+    )
     state.players[0].buildings = ["Administrator's Hall"]
     state.players[0].reserve = [Token(unit="cavalry", level=1, strength=1)]
     state.players[1].reserve = [Token(unit="cavalry", level=2, strength=4)]

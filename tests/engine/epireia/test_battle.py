@@ -1,5 +1,6 @@
 """Epireia's Great Battle: secret deployment slot by slot and figures, columns engaged in secret, answers,
 ties, fronts, and the end-of-game tie-breaks (Maritime front, then Prestige, then Copper)."""
+
 import pytest
 
 from engine import IllegalAction
@@ -50,7 +51,8 @@ def test_deployment_is_slot_by_slot():
     assert "centre" in state.battle.plans["delian"].columns  # no Hoplites: the Centre stands empty
     places = [a for a in GAME.legal_actions(state, 0) if a.kind == "place"]
     assert {(a.front, a.slot) for a in places} == {("flank", 0), ("flank", 2), ("flank", 4)} | {
-        ("maritime", slot) for slot in range(6)}  # the Flank's second row takes Hoplites only
+        ("maritime", slot) for slot in range(6)
+    }  # the Flank's second row takes Hoplites only
     assert {a.token.strength for a in places if a.front == "flank"} == {2, 1}
     assert GAME.label(Place(front="flank", slot=2, token=cavalry(2))) == "Flank column 2, row 1: 🐎 Cavalry I (2)"
     state = play(state, 0, Strongest(front="flank")).state
@@ -59,9 +61,11 @@ def test_deployment_is_slot_by_slot():
     assert state.battle.plans["delian"].slots["flank"][0] is None
     state = play(state, 0, Place(front="maritime", slot=0, token=trireme(2))).state
     state = play(state, 0, Place(front="maritime", slot=1, token=trireme(2))).state
-    for wrong in (Place(front="maritime", slot=2, token=trireme(2)),  # both Triremes stand already
-                  Place(front="flank", slot=1, token=cavalry(2)),  # a Hoplites slot
-                  ConfirmPlan()):  # the Flank and the Maritime are not confirmed, Pericles not placed
+    for wrong in (
+        Place(front="maritime", slot=2, token=trireme(2)),  # both Triremes stand already
+        Place(front="flank", slot=1, token=cavalry(2)),  # a Hoplites slot
+        ConfirmPlan(),
+    ):  # the Flank and the Maritime are not confirmed, Pericles not placed
         with pytest.raises(IllegalAction):
             play(state, 0, wrong)
     assert GAME.view(state, 1)["battle"]["deployed"]["delian"] == {"centre": 0}
@@ -76,7 +80,9 @@ def test_the_whole_battle():
     assert "Flank 3, Centre 0, Maritime 2" in texts(step)[0]
     state = step.state
     assert state.battle.plans["delian"].ready and GAME.to_move(state) == {1}
-    assert "Pericles" not in str(GAME.view(state, None)["battle"]) and "Pericles" not in str(GAME.view(state, 1)["battle"])
+    assert "Pericles" not in str(GAME.view(state, None)["battle"]) and "Pericles" not in str(
+        GAME.view(state, 1)["battle"]
+    )
     assert GAME.view(state, 0)["battle"]["my_plan"]["figures"]["flank"] == "Pericles"
     state = play(state, 1, Strongest(front="flank")).state
     state = play(state, 1, ConfirmFront(front="flank")).state

@@ -1,13 +1,13 @@
 """Epireia's deployment as the rulebook plays it: each league stands its own tokens in the slots of
 the fronts, in secret. The rulebook's battlefield example, a strong token kept back, the figures
 rule, the bot's varied plans, stored states of before, and what the other league may see."""
+
 import pytest
 
 from engine import Chance, IllegalAction, referee
 from engine.epireia import GAME, deploy
 from engine.epireia.actions import AutoDeploy, ConfirmFront, ConfirmPlan, EndDiplomacy, Place, Station, Strongest
 from engine.epireia.state import State, Token
-
 from tests.engine.epireia.test_setup import end_development, new_game, play
 
 
@@ -62,17 +62,21 @@ def test_the_rulebooks_battlefield_example():
     assert "🏺 Centre, column 1: Delian League **7** · Peloponnesian League **3**" in lines
     assert "🏺 Centre, column 2: Delian League **3** · Peloponnesian League **3**" in lines
     assert "🏺 Centre, column 3: Delian League **2** · Peloponnesian League **3**" in lines
-    centre = lines[lines.index("🏺 Centre, column 1: Delian League **7** · Peloponnesian League **3**"):]
-    assert centre[1:6:2] == ["Column 1: won by the Delian League.", "Column 2: a tie, nobody wins it.",
-                             "Column 3: won by the Peloponnesian League."]
+    centre = lines[lines.index("🏺 Centre, column 1: Delian League **7** · Peloponnesian League **3**") :]
+    assert centre[1:6:2] == [
+        "Column 1: won by the Delian League.",
+        "Column 2: a tie, nobody wins it.",
+        "Column 3: won by the Peloponnesian League.",
+    ]
     assert "🚩 The Centre front: nobody wins it." in lines
 
 
 def front_results(delian_plan):
     """The Flank and the Centre after the Delians deploy with `delian_plan(state)` against a
     Peloponnesian 2·2·2 Flank and 3·3·3 Centre."""
-    state = battle_with(cavalry(1, 1, 1) + hoplites(4, 3, 3, level=2) + hoplites(1, 1, 1),
-                        cavalry(2, 2, 2) + hoplites(2, 2, 2, 1, 1, 1))
+    state = battle_with(
+        cavalry(1, 1, 1) + hoplites(4, 3, 3, level=2) + hoplites(1, 1, 1), cavalry(2, 2, 2) + hoplites(2, 2, 2, 1, 1, 1)
+    )
     state = delian_plan(state)
     state = confirm_rest(state, 0).state
     state = set_front(state, 1, "flank", [cavalry(2)[0], None] * 3)
@@ -119,13 +123,19 @@ def test_three_figures_must_stand_one_on_each_front():
 def auto_plan(seed, state):
     step = referee.play(GAME, state, 0, AutoDeploy(), Chance.seeded(seed))
     plan = step.state.battle.plans["delian"]
-    return plan, tuple(tuple(sum(t.strength for t in column) for column in plan.columns[front])
-                       for front in ("flank", "centre", "maritime"))
+    return plan, tuple(
+        tuple(sum(t.strength for t in column) for column in plan.columns[front])
+        for front in ("flank", "centre", "maritime")
+    )
 
 
 def test_the_bots_plan_varies_with_the_tables_chance_and_keeps_the_rules():
-    army = cavalry(2, 1, 1) + hoplites(4, 3, 3, level=2) + hoplites(2, 1, 1, 1) + \
-        [Token(unit="triremes", level=1, strength=s) for s in (2, 1, 1)]
+    army = (
+        cavalry(2, 1, 1)
+        + hoplites(4, 3, 3, level=2)
+        + hoplites(2, 1, 1, 1)
+        + [Token(unit="triremes", level=1, strength=s) for s in (2, 1, 1)]
+    )
     state = battle_with(army, [])
     state.players[0].figures = ["Pericles", "Alcibiades", "Aspasia", "Cleisthenes"]
     plans = {seed: auto_plan(f"auto-{seed}", state) for seed in range(12)}
@@ -145,8 +155,10 @@ def test_a_stored_state_of_before_still_loads_and_plays_on():
     data = state.model_dump(mode="json")
     for plan in data["battle"]["plans"].values():
         plan.pop("slots")
-    data["battle"]["plans"]["delian"]["columns"] = {"centre": [[], [], []], "flank": [
-        [{"unit": "cavalry", "level": 1, "strength": 2}], [], []]}  # deployed the old way
+    data["battle"]["plans"]["delian"]["columns"] = {
+        "centre": [[], [], []],
+        "flank": [[{"unit": "cavalry", "level": 1, "strength": 2}], [], []],
+    }  # deployed the old way
     old = State.model_validate(data)
     assert old.battle.plans["delian"].slots == {}
     assert deploy.spare(old, "delian") == cavalry(1)

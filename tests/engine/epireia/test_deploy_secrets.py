@@ -2,6 +2,7 @@
 Great Battle (1-4 players), each placement is made, and the public view, the other league's views
 and the public events are compared with the same position where the acting league's plan stands
 otherwise (its slots, columns and figures moved around, its strengths re-dealt)."""
+
 import pytest
 
 from engine import Chance, referee
@@ -9,8 +10,15 @@ from engine.epireia import GAME
 from engine.epireia.state import State, draw_token
 
 FRONTS = ("flank", "centre", "maritime")
-ARMY = (("hoplites", 1), ("hoplites", 2), ("hoplites", 1), ("cavalry", 1), ("cavalry", 2), ("triremes", 1),
-        ("triremes", 2))
+ARMY = (
+    ("hoplites", 1),
+    ("hoplites", 2),
+    ("hoplites", 1),
+    ("cavalry", 1),
+    ("cavalry", 2),
+    ("triremes", 1),
+    ("triremes", 2),
+)
 
 
 def to_the_battle(seats: int, seed: int) -> tuple[State, Chance]:
@@ -66,7 +74,8 @@ def test_no_placement_is_visible_to_the_other_league_before_the_reveal(seats):
             changed += own != GAME.view(after, seat)["battle"]["my_plan"]
             public = [e.text for e in step.events if e.to is None]
             name = "Delian" if league == "delian" else "Peloponnesian"
-            assert all(text.startswith(f"🛡️ The {name} League has placed its army and figures (tokens: ")
-                       for text in public), public
+            assert all(
+                text.startswith(f"🛡️ The {name} League has placed its army and figures (tokens: ") for text in public
+            ), public
         assert state.battle.revealed, "the deployment did not end"
     assert changed > 0  # the shadows did move the league's own plan around: the checks can fail

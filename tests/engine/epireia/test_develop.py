@@ -1,11 +1,21 @@
 """Epireia's Development phase: donations, buildings, units, Administrators, Prestige bonuses."""
+
 import pytest
 
 from engine import IllegalAction
 from engine.epireia import GAME
 from engine.epireia.actions import (
-    ArchitectBuild, Archon, BonusResource, BonusUnit, Build, Donate, EndDevelopment, Produce, Recruit,
-    Trade, Withdraw,
+    ArchitectBuild,
+    Archon,
+    BonusResource,
+    BonusUnit,
+    Build,
+    Donate,
+    EndDevelopment,
+    Produce,
+    Recruit,
+    Trade,
+    Withdraw,
 )
 
 from .test_setup import new_game, play

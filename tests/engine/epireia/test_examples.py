@@ -1,4 +1,5 @@
 """The rulebook's worked examples, reproduced exactly."""
+
 from engine.epireia.actions import EndDiplomacy, Move
 
 from .test_setup import end_development, new_game, play
@@ -62,6 +63,7 @@ def test_brigands_need_3_or_more_against_combined_attack_5():
 
 def test_brigand_targets_by_combined_attack():
     from engine.epireia.data import brigand_target
+
     assert [brigand_target(a) for a in range(1, 8)] == [7, 7, 5, 5, 3, 3, 3]
 
 
@@ -70,8 +72,7 @@ def persia(heliodorus_roll, themistocles_roll):
     state = new_game(["Athens", "Larissa"], figures={"Athens": "Themistocles", "Larissa": "Heliodorus"})
     state = end_development(state)
     state = play(state, 1, Move(figure="Heliodorus", to="Persia")).state
-    return play(state, 0, Move(figure="Themistocles", to="Persia"),
-                rolls=[heliodorus_roll, themistocles_roll])
+    return play(state, 0, Move(figure="Themistocles", to="Persia"), rolls=[heliodorus_roll, themistocles_roll])
 
 
 def test_persia_needs_9_with_two_figures_but_heliodorus_cancels_the_penalty():

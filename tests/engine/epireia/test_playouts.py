@@ -1,6 +1,7 @@
 """Seeded Epireia playouts for 1 to 4 seats: stand-ins and random legal actions through the
 referee always reach the end, refuse only with RuleErrors, round-trip through JSON, and keep the
 public view (and each seat's own) unchanged when the hidden parts are re-dealt."""
+
 import pytest
 
 from engine import Chance, RuleError, referee

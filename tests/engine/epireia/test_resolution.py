@@ -1,5 +1,6 @@
 """Epireia's Diplomacy and Resolution phases: moves and their limits, the fixed resolution orders,
 Territories, Greek cities, second chances, the Collection, scenarios and Acts."""
+
 import pytest
 
 from engine import IllegalAction
@@ -30,8 +31,11 @@ def test_only_sea_figures_reach_the_sea():
 
 def test_greek_cities_are_the_neutral_ones():
     state = end_development(new_game(["Athens", "Sparta"]))
-    cities = {to for to in destinations(state, 1, state.players[1].figures[0]) if to in
-              ("Athens", "Sparta", "Corinth", "Delphi", "Elis", "Larissa")}
+    cities = {
+        to
+        for to in destinations(state, 1, state.players[1].figures[0])
+        if to in ("Athens", "Sparta", "Corinth", "Delphi", "Elis", "Larissa")
+    }
     assert cities == {"Corinth", "Delphi", "Elis", "Larissa"}
 
 

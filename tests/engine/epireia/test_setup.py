@@ -1,5 +1,6 @@
 """Epireia set-up: leagues and picking order for 2, 3 and 4 players, Administrators, and the secret
 choice of the starting Influential Figure. Also the builders the other Epireia tests use."""
+
 import pytest
 
 from engine import Chance, IllegalAction, NotYourTurn, referee
@@ -38,9 +39,14 @@ def end_development(state):
     return state
 
 
-@pytest.mark.parametrize("seats, delian, peloponnesian", [
-    (2, [0], [1]), (3, [0, 2], [1]), (4, [0, 3], [1, 2]),
-])
+@pytest.mark.parametrize(
+    "seats, delian, peloponnesian",
+    [
+        (2, [0], [1]),
+        (3, [0, 2], [1]),
+        (4, [0, 3], [1, 2]),
+    ],
+)
 def test_leagues_and_picking_order_follow_the_rulebook(seats, delian, peloponnesian):
     state = GAME.setup(seats, GAME.Options(), Chance.scripted())
     assert [p.seat for p in state.players if p.league == "delian"] == delian
@@ -84,7 +90,12 @@ def test_starting_figures_are_secret_until_all_have_chosen():
     for seat, admin in enumerate(("Archon", "Merchant")):
         state = play(state, seat, ChooseAdmin(admin=admin)).state
     assert [a.figure for a in GAME.legal_actions(state, 0)] == [
-        "Pericles", "Themistocles", "Cleisthenes", "Alcibiades", "Aspasia"]
+        "Pericles",
+        "Themistocles",
+        "Cleisthenes",
+        "Alcibiades",
+        "Aspasia",
+    ]
     with pytest.raises(IllegalAction):
         play(state, 0, ChooseFigure(figure="Leonidas"))  # not an Athenian
     step = play(state, 1, ChooseFigure(figure="Leonidas"))

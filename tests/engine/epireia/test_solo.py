@@ -1,11 +1,19 @@
 """Epireia's solo mode: scenarios with their turn limits and forced cities, the Augur cards, the
 enemy figures moved by the rulebook's d12 table, the preset enemy army, winning and losing."""
+
 import pytest
 
 from engine import Chance, IllegalAction
 from engine.epireia import GAME
 from engine.epireia.actions import (
-    ChooseAdmin, ChooseCity, ChooseFigure, ChooseLeague, ChooseScenario, EndDevelopment, EndDiplomacy, Move,
+    ChooseAdmin,
+    ChooseCity,
+    ChooseFigure,
+    ChooseLeague,
+    ChooseScenario,
+    EndDevelopment,
+    EndDiplomacy,
+    Move,
 )
 
 from .test_setup import play
@@ -39,7 +47,10 @@ def to_diplomacy(state):
 def test_scenarios_and_forced_cities():
     state = GAME.setup(1, GAME.Options(), Chance.scripted())
     assert [GAME.label(a) for a in GAME.legal_actions(state, 0)] == [
-        "The Thirty Years' Peace (8 turns)", "The Sicilian Expedition (10 turns)", "The Archidamian War (12 turns)"]
+        "The Thirty Years' Peace (8 turns)",
+        "The Sicilian Expedition (10 turns)",
+        "The Archidamian War (12 turns)",
+    ]
     sicily = play(state, 0, ChooseScenario(scenario=SICILY)).state
     assert sicily.phase == "admin" and sicily.players[0].city == "Athens" and sicily.players[0].league == "delian"
     war = play(state, 0, ChooseScenario(scenario=WAR)).state
@@ -76,6 +87,7 @@ def test_augurs_change_the_turn():
     state = solo()
     state.augur = "Strike"
     from engine.epireia import develop
+
     develop.start_turn_of(state, 0)
     assert state.players[0].actions_left == 1
     state = solo(figure="Cleisthenes")
@@ -91,8 +103,9 @@ def test_no_greek_cities_in_solo():
         play(state, 0, Move(figure="Pericles", to="Corinth"))
 
 
-@pytest.mark.parametrize("die, place", [(1, "Epirus"), (5, "Thrakiko Pelagos"), (9, "Ionia"), (10, "Phoenicia"),
-                                        (12, "Syracuse")])
+@pytest.mark.parametrize(
+    "die, place", [(1, "Epirus"), (5, "Thrakiko Pelagos"), (9, "Ionia"), (10, "Phoenicia"), (12, "Syracuse")]
+)
 def test_enemy_figures_move_by_the_d12_table(die, place):
     state = to_diplomacy(solo(figure="Pericles"))
     step = play(state, 0, EndDiplomacy(), rolls=[die])

@@ -1,11 +1,11 @@
 """Epireia's texts read right: the solo enemy is "the enemy" once (never "the the enemy"), and a
 player without a City token left is told so when a figure arrives, not again every turn."""
+
 import re
 
 from engine import GAMES, Chance, referee
 from engine.epireia import data
 from engine.epireia.actions import EndDiplomacy, Move
-
 from tests.engine.epireia.test_setup import end_development, new_game, play
 
 
@@ -33,7 +33,7 @@ def ends_turn(state):
 
 def test_no_city_token_left_is_told_when_the_figure_arrives_and_not_again_while_it_stays():
     state = end_development(new_game(["Athens", "Sparta"], figures={"Athens": "Cleisthenes"}))
-    for land in [land for land in data.TERRITORIES if land != "Epirus"][:data.CITY_TOKENS]:
+    for land in [land for land in data.TERRITORIES if land != "Epirus"][: data.CITY_TOKENS]:
         state.territories[land].owner = "Athens"
     state = play(state, 1, EndDiplomacy()).state
     step = play(state, 0, Move(figure="Cleisthenes", to="Epirus"))

@@ -1,10 +1,12 @@
 """Drawing, the joker's halftime, the ball leaving one's own goal line, scoring's after-effects,
 and the end: the deck running out, sudden death, the French winning a second exhaustion."""
+
 import pytest
 
 from engine import IllegalAction
 from engine.grudgematch import GAME
 from engine.grudgematch.state import Running
+
 from .test_helpers import F, G, kinds, play, position, public_text
 
 SPOTS = {"Nietzsche": "F3", "Hegel": "C5", "Descartes": "F15", "Sartre": "C13"}
@@ -38,8 +40,9 @@ def test_the_joker_calls_halftime_and_is_replaced():
     assert state.mover == F and state.ball == "D9" and state.phase == "run"
 
 
-@pytest.mark.parametrize("ball, removed", [("F1", True), ("E1", True), ("G1", True), ("F2", False),
-                                           ("D1", False), ("F17", False)])
+@pytest.mark.parametrize(
+    "ball, removed", [("F1", True), ("E1", True), ("G1", True), ("F2", False), ("D1", False), ("F17", False)]
+)
 def test_the_ball_leaves_play_from_your_own_goal_line_at_your_draw(ball, removed):
     state = end_of_kicking(ball=ball)
     state.spots["Nietzsche"] = "A3"

@@ -5,14 +5,22 @@ ball (F5) eight spaces south down column F. Foucault (G4) is the only Frenchman 
 The ball's first space, F6, is next to Pascal (E7); its fourth, F9, is Husserl's space and next
 to Sartre (G10); its sixth, F11, is next to Hegel (E12). It stops on F13.
 """
+
 import pytest
 
 from engine.grudgematch import GAME
+
 from .test_helpers import F, G, kinds, play, position
 
 SPOTS = {
-    "Nietzsche": "F4", "Husserl": "F9", "Hegel": "E12", "Heidegger": "B8",
-    "Descartes": "F16", "Pascal": "E7", "Sartre": "G10", "Foucault": "G4",
+    "Nietzsche": "F4",
+    "Husserl": "F9",
+    "Hegel": "E12",
+    "Heidegger": "B8",
+    "Descartes": "F16",
+    "Pascal": "E7",
+    "Sartre": "G10",
+    "Foucault": "G4",
 }
 # The Germans hold no heart that could stop the ball next to Husserl (6 needed at F8): the
 # rulebook does not mention a chance for him, and with quick prompts nobody is asked.
@@ -83,7 +91,8 @@ def test_had_sartre_blocked_the_germans_would_set_the_ball_next_to_husserl(kicke
     assert state.ball == "F9" and state.last_kick.result == "blocked by Sartre"
     assert state.phase == "place" and GAME.to_move(state) == {G}
     assert sorted(a.to for a in GAME.legal_actions(state, G)) == sorted(
-        ["E8", "F8", "G8", "E9", "G9", "E10", "F10", "G10"])
+        ["E8", "F8", "G8", "E9", "G9", "E10", "F10", "G10"]
+    )
 
 
 def test_without_quick_prompts_every_side_with_a_chance_is_asked_even_without_a_card():

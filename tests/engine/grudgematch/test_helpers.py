@@ -1,4 +1,5 @@
 """Building Grudgematch positions for tests."""
+
 from engine import Chance, referee
 from engine.grudgematch import GAME
 from engine.grudgematch.state import State
@@ -9,8 +10,16 @@ FILLER = ["2D", "3D", "5D", "6D", "7D", "8D", "AC", "2C", "3C", "4C", "6C", "7C"
 
 def position(spots, ball, hands, mover=G, phase="kick", deck=None, **fields) -> State:
     """A position in the middle of a match, by default the mover's kicking phase."""
-    return State(phase=phase, turn=5, mover=mover, spots=spots, ball=ball, hands=hands,
-                 deck=list(FILLER if deck is None else deck), **fields)
+    return State(
+        phase=phase,
+        turn=5,
+        mover=mover,
+        spots=spots,
+        ball=ball,
+        hands=hands,
+        deck=list(FILLER if deck is None else deck),
+        **fields,
+    )
 
 
 def play(state, seat, action, rolls=()):

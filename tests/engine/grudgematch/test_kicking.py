@@ -1,10 +1,12 @@
 """Kick!: straight lines by card value, face cards rolled, edges, goals, tackles, blocks, fouls,
 and the ball set down when it stops on a philosopher."""
+
 import pytest
 
 from engine import Chance, IllegalAction, RuleError, UnknownAction, referee
 from engine.grudgematch import GAME
 from engine.grudgematch.legal import can_kick, kick_choices
+
 from .test_helpers import F, G, kinds, play, position, public_text
 
 
@@ -62,10 +64,13 @@ def test_a_ball_into_the_goal_scores_and_ends_the_turn():
     assert state.phase == "bonus" and state.bonus == [G, F]
 
 
-@pytest.mark.parametrize("hegel, ball, scores, stop", [
-    ("C15", "D16", True, None),    # E17, then F18: behind the goal
-    ("A15", "B16", False, "C17"),  # C17, then D18: the end edge beside the goal
-])
+@pytest.mark.parametrize(
+    "hegel, ball, scores, stop",
+    [
+        ("C15", "D16", True, None),  # E17, then F18: behind the goal
+        ("A15", "B16", False, "C17"),  # C17, then D18: the end edge beside the goal
+    ],
+)
 def test_diagonal_kicks_score_only_across_the_goal_mouth(hegel, ball, scores, stop):
     state = position({"Hegel": hegel, "Nietzsche": "F2"}, ball, [["5S"], ["3C"]])
     step = kick(state, "Hegel", "5S", "SE")
@@ -181,8 +186,7 @@ def test_a_clean_foul_adds_the_higher_die_against_tackles_only():
 def test_a_tackler_who_fouls_on_a_1_goes_to_the_penalty_box_and_the_ball_moves():
     state = fouling({"Hegel": "F5", "Sartre": "G6", "Nietzsche": "F2"}, "F6", [["7S"], ["8S"]])
     state = kick(state, "Hegel", "7S", "S").state
-    state = play(state, F, {"kind": "tackle", "who": "Sartre", "card": "8S", "foul": True},
-                 rolls=[2, 1, 1, 2]).state
+    state = play(state, F, {"kind": "tackle", "who": "Sartre", "card": "8S", "foul": True}, rolls=[2, 1, 1, 2]).state
     assert state.penalty[F] == ["Sartre"] and state.last_kick.path[-1] == "F13"
 
 
@@ -193,13 +197,16 @@ def test_no_fouls_without_the_option():
         kick(state, "Hegel", "7S", "S", foul=True)
 
 
-@pytest.mark.parametrize("action", [
-    {"kind": "kick", "who": "Kant", "card": "8S", "direction": "S"},
-    {"kind": "kick", "who": "Hegel", "card": "11S", "direction": "S"},
-    {"kind": "kick", "who": "Hegel", "card": "8S", "direction": "up"},
-    {"kind": "place", "to": "L3"},
-    {"kind": "run", "who": "Hegel", "to": "F18"},
-])
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"kind": "kick", "who": "Kant", "card": "8S", "direction": "S"},
+        {"kind": "kick", "who": "Hegel", "card": "11S", "direction": "S"},
+        {"kind": "kick", "who": "Hegel", "card": "8S", "direction": "up"},
+        {"kind": "place", "to": "L3"},
+        {"kind": "run", "who": "Hegel", "to": "F18"},
+    ],
+)
 def test_malformed_moves_are_refused_as_unknown(action):
     state = position({"Hegel": "F5", "Nietzsche": "F2"}, "F6", [["8S"], []])
     with pytest.raises(UnknownAction):

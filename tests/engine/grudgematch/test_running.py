@@ -1,19 +1,35 @@
 """Run!: two dice, doubles move everyone, no diagonals, nothing passed through, goal boxes."""
+
 import pytest
 
 from engine import IllegalAction
 from engine.grudgematch import GAME
 from engine.grudgematch.state import Running
+
 from .test_helpers import F, G, play, position
 
-SPOTS = {"Nietzsche": "F3", "Husserl": "C5", "Hegel": "F6", "Heidegger": "I5",
-         "Descartes": "F15", "Pascal": "C13", "Sartre": "F12", "Foucault": "I13"}
+SPOTS = {
+    "Nietzsche": "F3",
+    "Husserl": "C5",
+    "Hegel": "F6",
+    "Heidegger": "I5",
+    "Descartes": "F15",
+    "Pascal": "C13",
+    "Sartre": "F12",
+    "Foucault": "I13",
+}
 
 
 def running(dice, spots=None, ball="A9", seat=G):
     left = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice)
-    return position(dict(spots or SPOTS), ball, [["2C"], ["3C"]], mover=seat, phase="run",
-                    running=Running(seat=seat, rolled=dice, left=left))
+    return position(
+        dict(spots or SPOTS),
+        ball,
+        [["2C"], ["3C"]],
+        mover=seat,
+        phase="run",
+        running=Running(seat=seat, rolled=dice, left=left),
+    )
 
 
 def run(state, who, to, seat=G):
@@ -100,8 +116,7 @@ def test_nobody_but_the_goalie_runs_through_a_goal_box():
 def test_the_view_lists_each_runners_reachable_spaces_with_their_steps():
     state = running([1, 2], spots={"Hegel": "F6", "Husserl": "F5", "Nietzsche": "A1", "Descartes": "A17"})
     reach = GAME.view(state, None)["running"]["reach"]
-    assert reach["Hegel"] == {"E6": 1, "G6": 1, "E7": 2, "F7": 1, "G7": 2, "D6": 2, "H6": 2, "F8": 2,
-                              "E5": 2, "G5": 2}
+    assert reach["Hegel"] == {"E6": 1, "G6": 1, "E7": 2, "F7": 1, "G7": 2, "D6": 2, "H6": 2, "F8": 2, "E5": 2, "G5": 2}
     assert set(reach["Nietzsche"]) == {"B1", "A2", "C1", "B2", "A3"}
     labels = {GAME.label(a) for a in GAME.legal_actions(state, G) if a.kind == "run"}
     assert labels == {f"{who} → {space}" for who in reach for space in reach[who]}

@@ -1,10 +1,11 @@
 """Set-up, line-ups, the ball into play and the penalty box."""
+
 import pytest
 
 from engine import Chance, IllegalAction, NotYourTurn
-from engine.grudgematch import GAME
-from engine.grudgematch import data, field
+from engine.grudgematch import GAME, data, field
 from engine.grudgematch.state import Options
+
 from .test_helpers import F, G, play, position, public_text
 
 

@@ -1,7 +1,9 @@
 """What each seat sees: hands and deck order are secret; kicks show every space the ball passed."""
+
 from engine import Chance
 from engine.grudgematch import GAME
 from engine.grudgematch.state import Options
+
 from .test_helpers import F, G, play, position
 
 
@@ -27,7 +29,8 @@ def test_public_views_do_not_change_when_the_secrets_are_re_dealt():
         shadow = GAME.shuffle_secrets(state, Chance.seeded(str(seed)))
         assert GAME.view(shadow, None) == GAME.view(state, None)
         assert sorted(shadow.hands[G] + shadow.hands[F] + shadow.deck) == sorted(
-            state.hands[G] + state.hands[F] + state.deck)
+            state.hands[G] + state.hands[F] + state.deck
+        )
         mine = GAME.shuffle_secrets(state, Chance.seeded(str(seed)), keep=F)
         assert mine.hands[F] == state.hands[F] and GAME.view(mine, F) == GAME.view(state, F)
 

@@ -1,4 +1,5 @@
 """Nine Muses: the four card actions, the knowledge pool and stealing, and no partial trades."""
+
 import pytest
 
 from engine import Chance, IllegalAction, referee
@@ -25,6 +26,7 @@ def legal(state, kind, card=None):
 
 
 # --- Exchanging knowledge ------------------------------------------------------------------------
+
 
 def test_an_exchange_gains_from_the_pool_and_discards_the_card():
     step = play(table(), 0, {"kind": "exchange", "card": "Aesop", "option": 0})
@@ -57,8 +59,10 @@ def test_when_the_pool_runs_out_the_payer_steals_the_rest_from_players_of_their_
     step = play(state, 0, {"kind": "exchange", "card": "Heron", "option": 1, "steal": {"craft": [2, 1]}})
     assert [p.knowledge["craft"] for p in step.state.players] == [3, 1, 0]
     assert step.state.pool == {"craft": 0, "science": 7, "ethics": 3}
-    assert step.events[0].text == ("**Thales** plays Heron: pays 1 Science, takes 1 Craft, "
-                                   "steals 1 Craft from **Sappho**, steals 1 Craft from **Zeno**.")
+    assert step.events[0].text == (
+        "**Thales** plays Heron: pays 1 Science, takes 1 Craft, "
+        "steals 1 Craft from **Sappho**, steals 1 Craft from **Zeno**."
+    )
 
 
 def test_the_victims_must_be_named_one_a_token_and_must_hold_it():
@@ -107,10 +111,14 @@ def test_hipparchia_gives_ethics_only_to_a_player_without_any():
     with pytest.raises(IllegalAction, match="no Ethics"):
         play(state, 0, {"kind": "exchange", "card": "Hipparchia", "option": 0})
     state.players[0].knowledge["ethics"] = 0
-    assert play(state, 0, {"kind": "exchange", "card": "Hipparchia", "option": 0}).state.players[0].knowledge["ethics"] == 1
+    assert (
+        play(state, 0, {"kind": "exchange", "card": "Hipparchia", "option": 0}).state.players[0].knowledge["ethics"]
+        == 1
+    )
 
 
 # --- Demonstrating to Aristotle and toiling ------------------------------------------------------
+
 
 @pytest.mark.parametrize("knowledge, amount, points", [("craft", 3, 3), ("science", 2, 4), ("ethics", 1, 4)])
 def test_demonstrating_trades_one_kind_of_knowledge_for_aristotles_points(knowledge, amount, points):
@@ -139,6 +147,7 @@ def test_toil_gains_a_craft_from_the_pool_or_else_from_a_player():
 
 
 # --- How actions read on a select ----------------------------------------------------------------
+
 
 def test_labels_are_short_readable_and_unique_within_a_kind():
     state = table(pool=(0, 0, 0), hand=("Heron", "Archimedes", "Telesilla"), p0=(5, 3, 1), p1=(2, 1, 1), p2=(3, 2, 0))

@@ -1,4 +1,5 @@
 """Nine Muses ends by giving every player's score, not only the winner's."""
+
 import pytest
 
 from engine import Chance, referee
@@ -26,4 +27,3 @@ def test_the_last_round_ends_with_every_players_score_best_first(seats):
         muses = len(player.muses)
         assert line == f"**{state.names[seat]}**: {player.points} VP, {muses} Muse{'s' if muses != 1 else ''}"
     assert GAME.outcome(state).reason in texts[-2]
-

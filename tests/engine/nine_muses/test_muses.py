@@ -1,11 +1,12 @@
 """Nine Muses: calling a Muse (only by the one player who meets her condition) and her gifts at
 the start of her owner's turn."""
+
 import pytest
 
 from engine import Chance, IllegalAction, referee
 from engine.nine_muses import GAME
 
-from .test_cards import legal, play, table
+from .test_cards import play, table
 
 
 def calls(state, seat=0):
@@ -13,6 +14,7 @@ def calls(state, seat=0):
 
 
 # --- Calling a Muse ------------------------------------------------------------------------------
+
 
 def test_the_only_player_meeting_her_condition_calls_a_muse_from_the_centre():
     state = table(p0=(2, 3, 0))  # Clio: at least 3 Science
@@ -77,19 +79,22 @@ def test_there_is_no_limit_to_the_muses_you_may_hold():
     assert step.state.players[0].muses == ["Melpomene", "Terpsichore", "Urania"]
 
 
-@pytest.mark.parametrize("muse, p0, p1, p0_points, p1_points, callable_", [
-    ("Calliope", (1, 1, 1), (2, 0, 0), 0, 0, True),
-    ("Calliope", (1, 1, 1), (1, 1, 1), 0, 0, False),
-    ("Erato", (0, 0, 2), (2, 0, 0), 0, 0, True),
-    ("Euterpe", (5, 0, 0), (4, 0, 0), 0, 0, True),
-    ("Polyhymnia", (0, 1, 0), (2, 0, 0), 0, 0, True),
-    ("Polyhymnia", (0, 1, 0), (0, 0, 0), 0, 0, False),
-    ("Melpomene", (2, 0, 0), (2, 0, 0), 3, 5, True),
-    ("Melpomene", (2, 0, 0), (2, 0, 0), 3, 3, False),  # fewest VP must be strictly fewest
-    ("Thalia", (4, 1, 0), (2, 0, 0), 0, 0, True),
-    ("Thalia", (4, 0, 0), (2, 0, 0), 0, 0, False),
-    ("Urania", (0, 2, 1), (2, 0, 0), 0, 0, True),
-])
+@pytest.mark.parametrize(
+    "muse, p0, p1, p0_points, p1_points, callable_",
+    [
+        ("Calliope", (1, 1, 1), (2, 0, 0), 0, 0, True),
+        ("Calliope", (1, 1, 1), (1, 1, 1), 0, 0, False),
+        ("Erato", (0, 0, 2), (2, 0, 0), 0, 0, True),
+        ("Euterpe", (5, 0, 0), (4, 0, 0), 0, 0, True),
+        ("Polyhymnia", (0, 1, 0), (2, 0, 0), 0, 0, True),
+        ("Polyhymnia", (0, 1, 0), (0, 0, 0), 0, 0, False),
+        ("Melpomene", (2, 0, 0), (2, 0, 0), 3, 5, True),
+        ("Melpomene", (2, 0, 0), (2, 0, 0), 3, 3, False),  # fewest VP must be strictly fewest
+        ("Thalia", (4, 1, 0), (2, 0, 0), 0, 0, True),
+        ("Thalia", (4, 0, 0), (2, 0, 0), 0, 0, False),
+        ("Urania", (0, 2, 1), (2, 0, 0), 0, 0, True),
+    ],
+)
 def test_muse_conditions(muse, p0, p1, p0_points, p1_points, callable_):
     state = table(seats=2, p0=p0, p1=p1)
     state.centre = [muse]
@@ -107,6 +112,7 @@ def test_terpsichore_needs_two_other_muses():
 
 
 # --- The Muses' gifts at the start of a turn ----------------------------------------------------
+
 
 def pass_to_player_2(state):
     """Thales toils; Sappho's turn begins."""
@@ -155,7 +161,10 @@ def test_melpomene_makes_her_owner_choose_whom_to_steal_from_before_playing_a_ca
     assert state.phase == "collect" and GAME.to_move(state) == frozenset({1})
     choices = GAME.legal_actions(state, 1)
     assert [(a.kind, a.steal) for a in choices] == [("collect", {"craft": [0]}), ("collect", {"craft": [2]})]
-    assert [GAME.label(a) for a in choices] == ["Melpomene: steal Craft from Thales", "Melpomene: steal Craft from Zeno"]
+    assert [GAME.label(a) for a in choices] == [
+        "Melpomene: steal Craft from Thales",
+        "Melpomene: steal Craft from Zeno",
+    ]
     with pytest.raises(IllegalAction, match="First choose whom"):
         play(state, 1, {"kind": "toil", "card": state.players[1].hand[0]})
     step = play(state, 1, {"kind": "collect", "muse": "Melpomene", "steal": {"craft": [2]}})

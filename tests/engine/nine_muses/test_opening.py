@@ -1,5 +1,6 @@
 """Nine Muses' opening texts: the five Muses, the starting Craft and each hand, privately (the
 generic opening checks are tests/engine/test_openings.py)."""
+
 import pytest
 
 from engine import Chance

@@ -1,5 +1,6 @@
 """Nine Muses over whole seeded games: every offered move is accepted and reads well, Knowledge is
 never created or lost, and a game always ends after five rounds."""
+
 from collections import Counter
 
 import pytest

@@ -1,4 +1,5 @@
 """Nine Muses: set-up, turns, rounds, the last round, the winner and what stays hidden."""
+
 import json
 
 import pytest
@@ -17,11 +18,14 @@ def toil(state, seat):
     return play(state, seat, {"kind": "toil", "card": state.players[seat].hand[0]})
 
 
-@pytest.mark.parametrize("seats, pool", [
-    (2, {"craft": 10 - 4, "science": 6, "ethics": 2}),
-    (3, {"craft": 12 - 6, "science": 8, "ethics": 3}),
-    (4, {"craft": 14 - 8, "science": 8, "ethics": 4}),
-])
+@pytest.mark.parametrize(
+    "seats, pool",
+    [
+        (2, {"craft": 10 - 4, "science": 6, "ethics": 2}),
+        (3, {"craft": 12 - 6, "science": 8, "ethics": 3}),
+        (4, {"craft": 14 - 8, "science": 8, "ethics": 4}),
+    ],
+)
 def test_set_up_by_player_count(seats, pool):
     state = GAME.setup(seats, None, Chance.seeded("set-up"))
     assert state.pool == pool  # the rulebook's pool, less the two Craft each player takes

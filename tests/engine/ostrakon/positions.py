@@ -1,5 +1,6 @@
 """Ostrakon positions for the rules tests: a move played with scripted chance, a position built by
 hand, and a whole turn of votes."""
+
 from engine import Chance, referee
 from engine.ostrakon import GAME
 from engine.ostrakon.data import PHILOSOPHERS
@@ -15,10 +16,15 @@ def play(state, seat, action, chance=None):
 def build(piles: dict[int, list[int]], sun: int, players: int = 8, **fields) -> State:
     """A position: `piles` maps a space to its seats, bottom to top."""
     return State(
-        options=fields.pop("options", Options()), names=list(PHILOSOPHERS[:players]),
-        days=fields.pop("days", 5), sun=sun,
+        options=fields.pop("options", Options()),
+        names=list(PHILOSOPHERS[:players]),
+        days=fields.pop("days", 5),
+        sun=sun,
         piles=[Pile(space=space, seats=seats) for space, seats in sorted(piles.items())],
-        deck=["Food", "Love", "Work"], subject="Sport", next_subject="Money", **fields,
+        deck=["Food", "Love", "Work"],
+        subject="Sport",
+        next_subject="Money",
+        **fields,
     )
 
 

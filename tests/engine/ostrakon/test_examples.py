@@ -1,4 +1,5 @@
 """The two worked examples of the Ostrakon rulebook, reproduced exactly through the referee."""
+
 import pytest
 
 from engine import Chance, referee
@@ -8,8 +9,12 @@ from engine.ostrakon.rules import Options, Pile, State
 
 SEAT = {name: seat for seat, name in enumerate(PHILOSOPHERS)}
 DOREMINOS, NAUSICAA, CALIPPOS, MALIA = (SEAT[n] for n in ("Doreminos", "Nausicaa", "Calippos", "Malia"))
-BASKETBALL = {"kind": "ask", "question": "What do you like best, basketball or baseball?",
-              "white": "Baseball", "black": "Basketball"}
+BASKETBALL = {
+    "kind": "ask",
+    "question": "What do you like best, basketball or baseball?",
+    "white": "Baseball",
+    "black": "Basketball",
+}
 
 
 def play(state, seat, action):
@@ -26,6 +31,7 @@ def vote_all(state, black: set[int]):
 
 
 # --- (a) The "sport" question of Doreminos (8 players) -------------------------------------------
+
 
 @pytest.fixture
 def council():
@@ -53,11 +59,14 @@ def test_doreminos_and_four_others_vote_black_three_white_he_advances_three(coun
     assert (state.subject, state.phase) == ("???", "ask")
 
 
-@pytest.mark.parametrize("black_others", [
-    {1, 2, 3, 4, 5, 6, 7},  # all seven others agree: unanimity scores nothing
-    {2, 3, 4},              # only three of seven match: fewer than four
-    set(),
-])
+@pytest.mark.parametrize(
+    "black_others",
+    [
+        {1, 2, 3, 4, 5, 6, 7},  # all seven others agree: unanimity scores nothing
+        {2, 3, 4},  # only three of seven match: fewer than four
+        set(),
+    ],
+)
 def test_seven_black_others_or_fewer_than_four_send_him_under_the_sun(council, black_others):
     asked = play(council, DOREMINOS, BASKETBALL).state
     state, events = vote_all(asked, {DOREMINOS} | black_others)
@@ -70,16 +79,27 @@ def test_seven_black_others_or_fewer_than_four_send_him_under_the_sun(council, b
 
 # --- (b) The end of the day after Calippos advances ----------------------------------------------
 
+
 def test_calippos_advances_three_the_day_ends_and_the_sun_shines_on_malia():
     """Sun on 6 with Calippos alone; Doreminos and Nausicaa under the Sun; Malia leads on 10;
     nobody behind space 6. 8 players, day 2 of 5 (four moons still uncovered)."""
     names = list(PHILOSOPHERS[:8])
     state = State(
-        options=Options(), names=names, days=5, day=2, sun=6,
-        piles=[Pile(space=6, seats=[CALIPPOS]), Pile(space=7, seats=[6, 7]), Pile(space=8, seats=[4]),
-               Pile(space=10, seats=[5, MALIA])],
+        options=Options(),
+        names=names,
+        days=5,
+        day=2,
+        sun=6,
+        piles=[
+            Pile(space=6, seats=[CALIPPOS]),
+            Pile(space=7, seats=[6, 7]),
+            Pile(space=8, seats=[4]),
+            Pile(space=10, seats=[5, MALIA]),
+        ],
         under_sun=[DOREMINOS, NAUSICAA],
-        deck=["Food", "Love"], subject="Sport", next_subject="Money",
+        deck=["Food", "Love"],
+        subject="Sport",
+        next_subject="Money",
     )
     state = play(state, CALIPPOS, BASKETBALL).state
     # Calippos and four others agree, three do not: he advances three spaces, from 6 to 9.

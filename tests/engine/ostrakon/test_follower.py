@@ -1,4 +1,5 @@
 """The Follower: once a game, a philosopher behind the speaker may follow their vote forward."""
+
 import pytest
 
 from engine import Chance, IllegalAction, NotYourTurn, referee
@@ -17,9 +18,15 @@ def play(state, seat, action):
 
 def build(piles: dict[int, list[int]], sun: int, **fields) -> State:
     return State(
-        options=Options(), names=list(PHILOSOPHERS[:8]), days=5, sun=sun,
+        options=Options(),
+        names=list(PHILOSOPHERS[:8]),
+        days=5,
+        sun=sun,
         piles=[Pile(space=space, seats=seats) for space, seats in sorted(piles.items())],
-        deck=["Food", "Love", "Work"], subject="Sport", next_subject="Money", **fields,
+        deck=["Food", "Love", "Work"],
+        subject="Sport",
+        next_subject="Money",
+        **fields,
     )
 
 
@@ -84,12 +91,15 @@ def test_the_first_claim_wins():
     assert GAME.view(state, 1)["can_follow"] is False
 
 
-@pytest.mark.parametrize("seat, piles, under_sun", [
-    (7, {3: [7, 1], 6: [5, 6, 2, 3, 4, 0]}, []),      # not on top of the pile
-    (4, {3: [7, 1], 6: [5, 6, 2, 3, 4, 0]}, []),      # on the speaker's pile: not behind
-    (5, {3: [7, 1], 6: [6, 2, 3, 4, 0], 9: [5]}, []),  # ahead of the speaker
-    (5, {3: [7, 1], 6: [6, 2, 3, 4, 0]}, [5]),        # under the Sun
-])
+@pytest.mark.parametrize(
+    "seat, piles, under_sun",
+    [
+        (7, {3: [7, 1], 6: [5, 6, 2, 3, 4, 0]}, []),  # not on top of the pile
+        (4, {3: [7, 1], 6: [5, 6, 2, 3, 4, 0]}, []),  # on the speaker's pile: not behind
+        (5, {3: [7, 1], 6: [6, 2, 3, 4, 0], 9: [5]}, []),  # ahead of the speaker
+        (5, {3: [7, 1], 6: [6, 2, 3, 4, 0]}, [5]),  # under the Sun
+    ],
+)
 def test_only_the_top_of_a_pile_behind_the_speaker_may_follow(seat, piles, under_sun):
     state = asked(piles, sun=6, under_sun=under_sun)
     assert not GAME.view(state, seat)["can_follow"]

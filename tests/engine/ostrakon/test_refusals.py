@@ -1,4 +1,5 @@
 """Ostrakon refuses wrong moves with a clear reason and leaves the position unchanged."""
+
 import pytest
 
 from engine import Chance, GameOver, IllegalAction, NotYourTurn, UnknownAction, referee
@@ -32,6 +33,7 @@ def voting(fresh):
 
 # --- Wrong phase, wrong seat ---------------------------------------------------------------------
 
+
 def test_only_the_speaker_may_ask(fresh):
     refused(fresh, 1, TEA, NotYourTurn, "not your turn")
 
@@ -58,13 +60,17 @@ def test_on_a_regular_day_there_is_nobody_to_corrupt_or_consult(voting):
 
 # --- The question --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("question, white, black, reason", [
-    ("", "Tea", "Coffee", "Write a question"),
-    ("   ", "Tea", "Coffee", "Write a question"),
-    ("Tea or coffee?", "", "Coffee", "Give both answers"),
-    ("Tea or coffee?", "Tea", "  ", "Give both answers"),
-    ("Tea or tea?", "Tea", " tea ", "must be different"),
-])
+
+@pytest.mark.parametrize(
+    "question, white, black, reason",
+    [
+        ("", "Tea", "Coffee", "Write a question"),
+        ("   ", "Tea", "Coffee", "Write a question"),
+        ("Tea or coffee?", "", "Coffee", "Give both answers"),
+        ("Tea or coffee?", "Tea", "  ", "Give both answers"),
+        ("Tea or tea?", "Tea", " tea ", "must be different"),
+    ],
+)
 def test_a_question_needs_text_and_two_different_answers(fresh, question, white, black, reason):
     refused(fresh, 0, {"kind": "ask", "question": question, "white": white, "black": black}, IllegalAction, reason)
 
@@ -75,8 +81,17 @@ def test_a_question_is_asked_with_its_texts_trimmed(fresh):
     assert step.events[0].text == "**Doreminos** asks: Tea or coffee?\n⚪ Tea · ⚫ Coffee"
 
 
-@pytest.mark.parametrize("again", ["Tea or coffee?", "tea or coffee", "  TEA,  or Coffee?! ", "Tea or coffee ?",
-                                   "Tea\nor\tcoffee", "Ｔｅａ or coffee…"])
+@pytest.mark.parametrize(
+    "again",
+    [
+        "Tea or coffee?",
+        "tea or coffee",
+        "  TEA,  or Coffee?! ",
+        "Tea or coffee ?",
+        "Tea\nor\tcoffee",
+        "Ｔｅａ or coffee…",
+    ],
+)
 def test_the_same_question_may_not_be_asked_twice_in_a_game_compared_normalised(voting, again):
     state = voting
     for seat in range(6):
@@ -89,19 +104,33 @@ def test_the_same_question_may_not_be_asked_twice_in_a_game_compared_normalised(
 
 # --- Malformed moves and the end -----------------------------------------------------------------
 
-@pytest.mark.parametrize("action", [
-    {"kind": "dance"}, {"kind": "vote", "stone": "grey"}, {"kind": "vote"},
-    dict(TEA, question="?" * 301), {"kind": "decide", "flip": "maybe"},
-])
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"kind": "dance"},
+        {"kind": "vote", "stone": "grey"},
+        {"kind": "vote"},
+        dict(TEA, question="?" * 301),
+        {"kind": "decide", "flip": "maybe"},
+    ],
+)
 def test_malformed_moves_are_unknown(voting, action):
     refused(voting, 0, action, UnknownAction, "not a move in Ostrakon")
 
 
 def test_nothing_can_be_played_once_the_game_is_over():
     state = State(
-        options=Options(), names=list(PHILOSOPHERS[:5]), days=6, sun=5, winner=2, phase="over",
+        options=Options(),
+        names=list(PHILOSOPHERS[:5]),
+        days=6,
+        sun=5,
+        winner=2,
+        phase="over",
         piles=[Pile(space=5, seats=[4, 3, 1, 0]), Pile(space=9, seats=[2])],
-        deck=[], subject="Sport", next_subject="Money",
+        deck=[],
+        subject="Sport",
+        next_subject="Money",
     )
     refused(state, 2, TEA, GameOver, "over")
 
@@ -110,9 +139,17 @@ def test_questions_told_apart_only_by_their_emoji_are_different_questions(fresh)
     state = play(fresh, 0, {"kind": "ask", "question": "🐱 or 🐶?", "white": "🐱", "black": "🐶"}).state
     for seat in range(6):
         state = play(state, seat, {"kind": "vote", "stone": "white"}).state
-    refused(state, 1, {"kind": "ask", "question": "🐱  or 🐶 !", "white": "🐱", "black": "🐶"}, IllegalAction, "already asked")
+    refused(
+        state,
+        1,
+        {"kind": "ask", "question": "🐱  or 🐶 !", "white": "🐱", "black": "🐶"},
+        IllegalAction,
+        "already asked",
+    )
     assert play(state, 1, {"kind": "ask", "question": "☕ or 🍵?", "white": "☕", "black": "🍵"}).state.phase == "vote"
 
 
 def test_a_question_made_only_of_punctuation_is_not_a_question(fresh):
-    refused(fresh, 0, {"kind": "ask", "question": "?!", "white": "Yes", "black": "No"}, IllegalAction, "Write a question")
+    refused(
+        fresh, 0, {"kind": "ask", "question": "?!", "white": "Yes", "black": "No"}, IllegalAction, "Write a question"
+    )

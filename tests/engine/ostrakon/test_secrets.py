@@ -1,4 +1,5 @@
 """Secret stones: nothing public tells a vote before the reveal; the voter sees their own."""
+
 import json
 
 import pytest
@@ -17,9 +18,15 @@ def play(state, seat, action):
 
 def council(rule: str = "regular") -> State:
     return State(
-        options=Options(), names=list(PHILOSOPHERS[:7]), days=5, sun=3, rule=rule,
+        options=Options(),
+        names=list(PHILOSOPHERS[:7]),
+        days=5,
+        sun=3,
+        rule=rule,
         piles=[Pile(space=3, seats=[6, 5, 4, 3, 2, 1, 0])],
-        deck=["Food", "Love"], subject="Sport", next_subject="Money",
+        deck=["Food", "Love"],
+        subject="Sport",
+        next_subject="Money",
     )
 
 

@@ -1,4 +1,5 @@
 """Ostrakon set-up by player count, the scoring threshold table and the subject deck."""
+
 from collections import Counter
 
 import pytest
@@ -14,7 +15,9 @@ def play(state, seat, action, chance=None):
 
 
 def ask(state, text="Tea or coffee?"):
-    return play(state, GAME.view(state, None)["speaker"], {"kind": "ask", "question": text, "white": "Tea", "black": "Coffee"})
+    return play(
+        state, GAME.view(state, None)["speaker"], {"kind": "ask", "question": text, "white": "Tea", "black": "Coffee"}
+    )
 
 
 # --- Set-up by player count ----------------------------------------------------------------------
@@ -67,9 +70,14 @@ NEEDED = {5: 2, 6: 3, 7: 3, 8: 4, 9: 4, 10: 5, 11: 5, 12: 6}  # matching others 
 def turn_with_matching(players: int, matching: int) -> State:
     """The speaker (seat 0, alone on space 2) votes black; `matching` others vote black too."""
     state = State(
-        options=Options(), names=list(PHILOSOPHERS[:players]), days=3, sun=2,
+        options=Options(),
+        names=list(PHILOSOPHERS[:players]),
+        days=3,
+        sun=2,
         piles=[Pile(space=2, seats=list(range(players - 1, 0, -1)) + [0])],
-        deck=["Food"], subject="Sport", next_subject="Money",
+        deck=["Food"],
+        subject="Sport",
+        next_subject="Money",
     )
     state = ask(state).state
     for seat in range(players):
@@ -93,6 +101,7 @@ def test_the_speaker_needs_at_least_half_of_the_others_and_advances_one_per_diss
 
 # --- Subjects ------------------------------------------------------------------------------------
 
+
 def test_about_one_subject_in_ten_is_free_and_the_rulebook_examples_open_the_list():
     free = Counter(SUBJECTS)[FREE_SUBJECT]
     assert 0.07 <= free / len(SUBJECTS) <= 0.15
@@ -112,7 +121,9 @@ def test_each_turn_the_next_subject_becomes_current_and_a_new_one_is_drawn():
 
 def test_when_the_subject_deck_runs_out_the_discards_are_shuffled_into_a_new_deck():
     state = GAME.setup(5, None, Chance.scripted())
-    state = state.model_copy(update={"deck": [], "discard": ["Love", "Work"], "subject": "Sport", "next_subject": "Money"})
+    state = state.model_copy(
+        update={"deck": [], "discard": ["Love", "Work"], "subject": "Sport", "next_subject": "Money"}
+    )
     state = ask(state).state
     for seat in range(5):
         state = play(state, seat, {"kind": "vote", "stone": "white"}).state
@@ -123,7 +134,9 @@ def test_when_the_subject_deck_runs_out_the_discards_are_shuffled_into_a_new_dec
 def test_a_table_may_add_its_own_subjects_to_the_deck():
     options = Options(extra_subjects=["Our cat", "Pizza toppings"])
     state = GAME.setup(5, options, Chance.scripted())
-    assert Counter(state.deck + [state.subject, state.next_subject]) == Counter(SUBJECTS + ("Our cat", "Pizza toppings"))
+    assert Counter(state.deck + [state.subject, state.next_subject]) == Counter(
+        SUBJECTS + ("Our cat", "Pizza toppings")
+    )
 
 
 def test_after_each_turn_the_dealer_announces_the_subjects_and_the_speakers():
@@ -145,19 +158,34 @@ def last_words(state: State, black: set[int]):
 
 
 def test_when_the_next_speaker_is_not_known_yet_the_dealer_says_so():
-    position = State(options=Options(), names=list(PHILOSOPHERS[:5]), days=6, sun=5,
-                     piles=[Pile(space=5, seats=[1, 0]), Pile(space=9, seats=[4, 3, 2])],
-                     deck=["Food", "Love"], subject="Sport", next_subject="Money")
+    position = State(
+        options=Options(),
+        names=list(PHILOSOPHERS[:5]),
+        days=6,
+        sun=5,
+        piles=[Pile(space=5, seats=[1, 0]), Pile(space=9, seats=[4, 3, 2])],
+        deck=["Food", "Love"],
+        subject="Sport",
+        next_subject="Money",
+    )
     state, texts = last_words(position, {0})  # Doreminos goes under the Sun; Nausicaa is the last today
     assert texts[-1] == "🗣️ **Money**: **Nausicaa** asks. Next: **Food**, whoever leads on day 2."
-    state, texts = last_words(state, set())   # a unanimous council: the day ends, the pile on 9 leads
+    state, texts = last_words(state, set())  # a unanimous council: the day ends, the pile on 9 leads
     assert "🌙 Day 2 of 6 begins." in texts
     assert texts[-1] == "🗣️ **Food**: **Calippos** asks. Next: **Love**, **Malia**."
 
 
 def test_the_last_turn_of_the_game_announces_nothing_more():
-    position = State(options=Options(), names=list(PHILOSOPHERS[:5]), days=6, day=6, sun=9,
-                     piles=[Pile(space=9, seats=[1]), Pile(space=12, seats=[0, 2, 3, 4])],
-                     deck=["Food"], subject="Sport", next_subject="Money")
+    position = State(
+        options=Options(),
+        names=list(PHILOSOPHERS[:5]),
+        days=6,
+        day=6,
+        sun=9,
+        piles=[Pile(space=9, seats=[1]), Pile(space=12, seats=[0, 2, 3, 4])],
+        deck=["Food"],
+        subject="Sport",
+        next_subject="Money",
+    )
     state, texts = last_words(position, set())
     assert GAME.outcome(state) is not None and not any(text.startswith("🗣️") for text in texts)

@@ -1,4 +1,5 @@
 """Ostrakon special days: which Rule of the Day, and Corruption, Oracle and Treachery."""
+
 from math import comb
 
 import pytest
@@ -16,10 +17,21 @@ def texts(step) -> str:
 
 # --- Which Rule of the Day -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("space, rule", [
-    (4, "corruption"), (10, "corruption"), (6, "oracle"), (13, "oracle"), (8, "treachery"), (15, "treachery"),
-    (5, "regular"), (9, "regular"), (16, "regular"),
-])
+
+@pytest.mark.parametrize(
+    "space, rule",
+    [
+        (4, "corruption"),
+        (10, "corruption"),
+        (6, "oracle"),
+        (13, "oracle"),
+        (8, "treachery"),
+        (15, "treachery"),
+        (5, "regular"),
+        (9, "regular"),
+        (16, "regular"),
+    ],
+)
 def test_the_rule_of_the_day_comes_from_the_suns_space_at_the_start_of_the_day(space, rule):
     state = build({2: [0], space: [1, 2, 3, 4, 5, 6, 7]}, sun=2, day=1)
     step = turn(state, {0})  # seat 0 goes under the Sun, the day ends
@@ -47,6 +59,7 @@ def test_special_days_can_be_switched_off():
 
 # --- Corruption ----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players, affected", [(5, 1), (6, 1), (7, 2), (8, 2), (9, 2), (10, 3), (11, 3), (12, 3)])
 def test_the_speaker_corrupts_exactly_one_two_or_three_by_player_count(players, affected):
     others = list(range(1, players))
@@ -56,7 +69,7 @@ def test_the_speaker_corrupts_exactly_one_two_or_three_by_player_count(players, 
     moves = GAME.legal_actions(step.state, 0)
     assert len(moves) == comb(players - 1, affected)
     assert all(m.kind == "corrupt" and len(m.seats) == affected and 0 not in m.seats for m in moves)
-    too_many = others[:affected + 1]
+    too_many = others[: affected + 1]
     with pytest.raises(IllegalAction, match=f"exactly {affected}"):
         play(step.state, 0, {"kind": "corrupt", "seats": too_many})
 
@@ -66,8 +79,16 @@ def test_corrupted_philosophers_show_their_stones_then_change_them_to_match_the_
     step = turn(state, {0, 1, 2, 3})  # 3 of 7 match black: not enough on its own
     assert "Sea" not in texts(step) and "Mountains" not in texts(step)  # no stone shown yet
     step = play(step.state, 0, {"kind": "corrupt", "seats": [4, 5]})
-    assert step.state.last.votes == {0: "black", 1: "black", 2: "black", 3: "black",
-                                     4: "black", 5: "black", 6: "white", 7: "white"}
+    assert step.state.last.votes == {
+        0: "black",
+        1: "black",
+        2: "black",
+        3: "black",
+        4: "black",
+        5: "black",
+        6: "white",
+        7: "white",
+    }
     assert step.state.last.advanced == 2
     assert GAME.view(step.state, None)["positions"][0] == 5
     assert GAME.view(step.state, None)["last"]["shown"] == {"4": "white", "5": "white"}  # what they voted
@@ -75,9 +96,15 @@ def test_corrupted_philosophers_show_their_stones_then_change_them_to_match_the_
     assert "Corruption!" in public and "**Archelaos** ⚪" in public and "**Berenike** ⚪" in public
 
 
-@pytest.mark.parametrize("seats, reason", [
-    ([0, 4], "yourself"), ([4, 4], "once"), ([4, 9], "not at this table"), ([4], "exactly 2"),
-])
+@pytest.mark.parametrize(
+    "seats, reason",
+    [
+        ([0, 4], "yourself"),
+        ([4, 4], "once"),
+        ([4, 9], "not at this table"),
+        ([4], "exactly 2"),
+    ],
+)
 def test_a_wrong_corruption_is_refused_and_changes_nothing(seats, reason):
     state = build({3: [7, 6, 5, 4, 3, 2, 1, 0]}, sun=3, rule="corruption")
     before = turn(state, {0}).state
@@ -86,6 +113,7 @@ def test_a_wrong_corruption_is_refused_and_changes_nothing(seats, reason):
 
 
 # --- Oracle --------------------------------------------------------------------------------------
+
 
 def test_the_oracle_shows_the_chosen_stones_to_everyone_then_the_speaker_keeps_or_turns():
     state = build({3: [7, 6, 5, 4, 3, 2, 1, 0]}, sun=3, rule="oracle")
@@ -96,8 +124,10 @@ def test_the_oracle_shows_the_chosen_stones_to_everyone_then_the_speaker_keeps_o
     assert public["phase"] == "decide" and public["shown"] == {"3": "white", "4": "white"}
     assert "votes" not in public and public["last"] is None
     assert "**Malia** ⚪" in texts(step) and "**Archelaos** ⚪" in texts(step)
-    assert GAME.legal_actions(step.state, 0) == [GAME.actions.validate_python({"kind": "decide", "flip": False}),
-                                                 GAME.actions.validate_python({"kind": "decide", "flip": True})]
+    assert GAME.legal_actions(step.state, 0) == [
+        GAME.actions.validate_python({"kind": "decide", "flip": False}),
+        GAME.actions.validate_python({"kind": "decide", "flip": True}),
+    ]
     turned = play(step.state, 0, {"kind": "decide", "flip": True})
     assert turned.state.last.votes[0] == "white" and turned.state.last.advanced == 2  # 5 of 7 white
     assert "The stones are revealed!" in texts(turned)
@@ -106,6 +136,7 @@ def test_the_oracle_shows_the_chosen_stones_to_everyone_then_the_speaker_keeps_o
 
 
 # --- Treachery -----------------------------------------------------------------------------------
+
 
 def test_on_treachery_days_the_speaker_may_turn_the_stone_after_the_reveal():
     state = build({3: [7, 6, 5, 4, 3, 2, 1, 0]}, sun=3, rule="treachery")
@@ -127,7 +158,13 @@ def test_treachery_cannot_save_a_speaker_when_the_others_are_unanimous():
 
 def test_the_public_view_shows_the_special_day_symbols_of_the_path():
     shown = GAME.view(GAME.setup(7, None, Chance.scripted()), None)
-    assert shown["special_spaces"] == {"4": "corruption", "6": "oracle", "8": "treachery",
-                                       "10": "corruption", "13": "oracle", "15": "treachery"}
+    assert shown["special_spaces"] == {
+        "4": "corruption",
+        "6": "oracle",
+        "8": "treachery",
+        "10": "corruption",
+        "13": "oracle",
+        "15": "treachery",
+    }
     plain = GAME.setup(7, Options(special_days=False), Chance.scripted())
     assert GAME.view(plain, None)["special_spaces"] == {}

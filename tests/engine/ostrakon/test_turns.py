@@ -1,4 +1,5 @@
 """Ostrakon turns: stacking, the Sun's walk back, the end of a day, the end of the game."""
+
 import pytest
 
 from engine import Chance, GameOver
@@ -8,10 +9,11 @@ from engine.ostrakon.rules import State
 from .positions import QUESTION, build, play, turn
 
 SCORE_3 = {0, 1, 2, 3, 4}  # with 8 players and seat 0 speaking: 4 of 7 match, 3 do not: forward 3
-FAIL = {0}                  # nobody matches seat 0: under the Sun
+FAIL = {0}  # nobody matches seat 0: under the Sun
 
 
 # --- Stacking ------------------------------------------------------------------------------------
+
 
 def test_an_arriving_philosopher_is_placed_on_top_of_the_pile_already_there():
     state = build({2: [7, 6, 5, 4, 3, 0], 5: [1, 2]}, sun=2)
@@ -36,6 +38,7 @@ def test_while_the_sunlit_pile_is_not_empty_the_sun_stays_and_the_next_one_down_
 
 # --- The Sun's walk back -------------------------------------------------------------------------
 
+
 def test_when_the_sunlit_space_empties_the_stack_under_the_sun_returns_and_the_sun_walks_back():
     state = build({1: [5, 6], 3: [7, 4], 6: [0], 12: [3]}, sun=6, under_sun=[1, 2])
     step = turn(state, SCORE_3)
@@ -57,6 +60,7 @@ def test_a_day_that_is_not_the_last_ends_with_the_sun_on_the_leading_pile():
 
 
 # --- The end of the game -------------------------------------------------------------------------
+
 
 def test_after_the_last_day_the_philosopher_on_top_of_the_leading_pile_wins():
     state = build({2: [0], 7: [1, 2, 3], 11: [4, 5]}, sun=2, days=5, day=5, under_sun=[6, 7])
@@ -92,6 +96,7 @@ def test_reaching_the_temple_is_an_outstanding_victory_at_once(start, black, spa
 
 
 # --- Whole games ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [5, 8, 12])
 def test_every_philosopher_speaks_exactly_once_a_day_even_with_followers(players):

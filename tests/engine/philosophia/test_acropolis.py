@@ -1,9 +1,11 @@
 """The Acropolis (observe, timeline, Athena's auction), the Labyrinth criteria and the game's end."""
+
 import pytest
 
 from engine import Chance, IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
 from engine.philosophia.clock import LAST
+
 from .test_support import at, new_game, play, private, public
 
 PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
@@ -14,6 +16,7 @@ def legal(state, seat, kind):
 
 
 # --- Observe the Debaters ------------------------------------------------------------------------
+
 
 def test_observe_draws_two_cards_from_either_deck_in_any_mix():
     state = at(new_game(2), 0, "observe")
@@ -37,6 +40,7 @@ def test_the_hand_limit_caps_observing():
 
 
 # --- The timeline and the end --------------------------------------------------------------------
+
 
 def test_progress_moves_the_timeline_but_only_three_tokens_take_the_last_step():
     state = at(new_game(2), 0, "timeline")
@@ -76,14 +80,18 @@ def test_rome_hurries_once_someone_holds_two_tokens_if_the_option_is_on():
 
 # --- The Labyrinth -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("criterion,setup", [
-    ("schools", lambda p, s: setattr(p, "schools_left", 0)),
-    ("followers", lambda p, s: setattr(p, "followers_left", 0)),
-    ("debates", lambda p, s: setattr(p, "debate_wins", 3)),
-    ("wisdom", lambda p, s: setattr(p, "wisdom", list(data.CHARACTERS[p.character].wisdom))),
-    ("favours", lambda p, s: setattr(p, "oracles", list(data.FAVOURS))),
-    ("colours", lambda p, s: setattr(p, "tokens", list(data.TOKEN_COLOURS))),
-])
+
+@pytest.mark.parametrize(
+    "criterion,setup",
+    [
+        ("schools", lambda p, s: setattr(p, "schools_left", 0)),
+        ("followers", lambda p, s: setattr(p, "followers_left", 0)),
+        ("debates", lambda p, s: setattr(p, "debate_wins", 3)),
+        ("wisdom", lambda p, s: setattr(p, "wisdom", list(data.CHARACTERS[p.character].wisdom))),
+        ("favours", lambda p, s: setattr(p, "oracles", list(data.FAVOURS))),
+        ("colours", lambda p, s: setattr(p, "tokens", list(data.TOKEN_COLOURS))),
+    ],
+)
 def test_each_labyrinth_criterion_earns_a_token(criterion, setup):
     state = at(new_game(2), 0, "corinth")
     assert legal(state, 0, "labyrinth") == []
@@ -120,6 +128,7 @@ def test_an_olympic_request_is_a_criterion_for_its_holder():
 
 
 # --- Athena's auction ----------------------------------------------------------------------------
+
 
 def auction_position():
     state = at(new_game(3), 0, "athena")

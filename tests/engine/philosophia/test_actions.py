@@ -1,8 +1,10 @@
 """Moving, location tokens and the standard, Temple and Oracle actions."""
+
 import pytest
 
 from engine import IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
+
 from .test_support import at, new_game, play, private, public
 
 PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
@@ -15,6 +17,7 @@ def kinds(state, seat):
 
 
 # --- Moving --------------------------------------------------------------------------------------
+
 
 def test_a_philosopher_must_move_to_a_free_place_then_act():
     state = new_game(2)  # Plato at Syracuse, Homer at Ithaca
@@ -84,8 +87,7 @@ def test_at_a_location_token_keep_it_or_take_its_benefit():
     assert taken.sites["athens"].token is None
 
 
-@pytest.mark.parametrize("colour,field,gain", [("blue", "sophists", 1), ("red", "builders", 1),
-                                               ("green", "study", 1)])
+@pytest.mark.parametrize("colour,field,gain", [("blue", "sophists", 1), ("red", "builders", 1), ("green", "study", 1)])
 def test_token_benefits(colour, field, gain):
     state = new_game(2)
     state.sites["athens"].token = colour
@@ -94,6 +96,7 @@ def test_token_benefits(colour, field, gain):
 
 
 # --- Standard actions ----------------------------------------------------------------------------
+
 
 def test_tutor_earns_one_coin_plus_one_per_wisdom_card_and_athena_disk():
     state = at(new_game(2), 0, "corinth")

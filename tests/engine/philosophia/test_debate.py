@@ -1,9 +1,11 @@
 """Public debates, step by step as the rulebook describes them, and the Final Public Debate."""
+
 import pytest
 
 from engine import Chance, IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
 from engine.philosophia.clock import LAST
+
 from .test_support import at, new_game, play, public
 
 CARO, ALI, ROSA = 0, 1, 2
@@ -180,6 +182,7 @@ def test_the_true_philosopher_may_have_to_give_an_example():
 
 # --- The Final Public Debate ---------------------------------------------------------------------
 
+
 def final_debate_position():
     """Ali, Rosa and Caro hold three Labyrinth tokens each, numbered 2, 3 and 1; the timeline is
     one step from 146 BC and Caro stands at the Progress the Timeline spot."""
@@ -245,6 +248,7 @@ def test_the_final_debate_is_won_by_the_most_cards():
 
 def test_round_robin_pairs_everyone_once():
     from engine.philosophia.clock import round_robin
+
     for n in range(2, 7):
         pairs = round_robin(list(range(n)))
         assert len(pairs) == n * (n - 1) // 2

@@ -1,8 +1,10 @@
 """Oracle cards: their effects, and cancelling them with a Veto card."""
+
 import pytest
 
 from engine import IllegalAction, NotYourTurn
 from engine.philosophia import GAME, data
+
 from .test_support import at, new_game, play, private, public
 
 PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests

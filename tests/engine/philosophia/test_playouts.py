@@ -1,5 +1,6 @@
 """Seeded random playouts for 1-6 seats: they end, refuse only with RuleErrors, round-trip through
 JSON, keep secrets out of public views, and offer short, distinct labels."""
+
 import pytest
 
 from engine import Chance, RuleError, referee
@@ -49,11 +50,16 @@ def test_random_playouts_end(seats):
     assert max(lengths) < MAX_STEPS
 
 
-@pytest.mark.parametrize("options", [
-    {"movement": "adjacent"}, {"true_philosopher": True}, {"true_philosopher": True, "examples": True},
-    {"tutor": "flat", "romans_hurry": True},
-    {"hourglass_rounds": 10},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"movement": "adjacent"},
+        {"true_philosopher": True},
+        {"true_philosopher": True, "examples": True},
+        {"tutor": "flat", "romans_hurry": True},
+        {"hourglass_rounds": 10},
+    ],
+)
 def test_playouts_end_with_every_option(options):
     for seats in (1, 3, 6):
         playout(seats, 7, GAME.Options(**options))

@@ -1,8 +1,10 @@
 """Set-up: characters, starting places and resources, decks, location tokens, options."""
+
 import pytest
 
 from engine import Chance, IllegalAction
 from engine.philosophia import GAME, data
+
 from .test_support import new_game
 
 
@@ -24,7 +26,11 @@ def test_each_philosopher_starts_on_their_own_place_with_their_resources(seats):
         assert sum(1 for c in player.hand if c in data.SYLLOGISMS) == start.syllogism
     dealt = sum(len(p.hand) for p in players)
     assert len(state.sophistry) + len(state.syllogism) + dealt == 80
-    assert {deck: len(cards) for deck, cards in state.oracle_decks.items()} == {"delphi": 6, "dodona": 6, "trophonius": 7}
+    assert {deck: len(cards) for deck, cards in state.oracle_decks.items()} == {
+        "delphi": 6,
+        "dodona": 6,
+        "trophonius": 7,
+    }
     assert sorted(state.requests) == sorted(data.REQUESTS)
     assert state.timeline == 0 and state.phase == "move" and state.turn == 0
 

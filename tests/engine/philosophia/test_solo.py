@@ -1,6 +1,8 @@
 """Solo mode: one philosopher against the Moirai automaton."""
+
 from engine.philosophia import GAME, data
 from engine.philosophia.clock import LAST
+
 from .test_support import at, new_game, play, public
 
 PLATO = data.CHARACTERS["Plato"].coins  # seat 0 in most tests
@@ -104,8 +106,13 @@ def test_the_moirai_debate_with_the_top_syllogism_cards_three_at_most():
     assert "**The Moirai (Socrates)** adds *Constructive Dilemma* to their pile (4)." in public(step)
     assert state.last_debate["winner"] == FATES and state.players[FATES].debate_wins == 1
     assert state.players[ME].hand == ["Ad Hominem"]
-    assert state.syllogism == ["Modus Tollens", "Modus Ponens", "Destructive Dilemma", "Modus Ponens",
-                               "Constructive Dilemma"]  # all used cards back in the deck
+    assert state.syllogism == [
+        "Modus Tollens",
+        "Modus Ponens",
+        "Destructive Dilemma",
+        "Modus Ponens",
+        "Constructive Dilemma",
+    ]  # all used cards back in the deck
 
 
 def test_athenas_auction_against_the_moirai_uses_the_top_sophistry_value():

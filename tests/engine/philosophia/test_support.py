@@ -3,13 +3,17 @@
 With scripted chance nothing is shuffled: seats get the characters in the order named, decks lie in
 the order of the data module, and picks take the first candidate.
 """
+
 from engine import Chance, referee
 from engine.philosophia import GAME
 from engine.philosophia.state import State
 
 
-def new_game(seats: int = 2, characters: tuple[str, ...] = ("Plato", "Homer", "Aristotle", "Heraclitus",
-                                                              "Sophocles", "Socrates"), **options) -> State:
+def new_game(
+    seats: int = 2,
+    characters: tuple[str, ...] = ("Plato", "Homer", "Aristotle", "Heraclitus", "Sophocles", "Socrates"),
+    **options,
+) -> State:
     chosen = list(characters[:seats])
     return GAME.setup(seats, GAME.Options(characters=chosen, **options), Chance.scripted())
 

@@ -1,9 +1,23 @@
 """Tic-tac-toe, the toy sixth game: its own package (rules, presentation, rules page and tests),
 and no other file of the project names it but the test run's one registry line (tests/plugins/__init__.py)."""
+
 from engine.core import Game
 
-from .rules import Options, State, actions, apply, invariants, label, legal_actions, outcome, setup, shuffle_secrets
-from .rules import stand_in, to_move, view
+from .rules import (
+    Options,
+    State,
+    actions,
+    apply,
+    invariants,
+    label,
+    legal_actions,
+    outcome,
+    setup,
+    shuffle_secrets,
+    stand_in,
+    to_move,
+    view,
+)
 
 GAME = Game(
     key="tictactoe",

@@ -1,4 +1,5 @@
 """How tic-tac-toe is shown: a picture of the board, the same as text, its rules page."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,7 +31,7 @@ def draw(view: dict) -> Image.Image:
 
 
 def text(view: dict) -> str:
-    rows = [" ".join(mark or "·" for mark in view["board"][row * 3:row * 3 + 3]) for row in range(3)]
+    rows = [" ".join(mark or "·" for mark in view["board"][row * 3 : row * 3 + 3]) for row in range(3)]
     names = view["names"]
     if view["winner"] is not None:
         status = f"🏆 {names[view['winner']]} wins."
@@ -42,5 +43,13 @@ def text(view: dict) -> str:
     return "```\n" + "\n".join(rows) + "\n```\n" + status
 
 
-PRESENTATION = Presentation(draw=draw, text=text, rules=Path(__file__).with_name("rules.md"), reveal=None,
-                            label=None, group=None, position=None, hand_picture=None)
+PRESENTATION = Presentation(
+    draw=draw,
+    text=text,
+    rules=Path(__file__).with_name("rules.md"),
+    reveal=None,
+    label=None,
+    group=None,
+    position=None,
+    hand_picture=None,
+)

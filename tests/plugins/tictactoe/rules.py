@@ -1,5 +1,6 @@
 """Tic-tac-toe's rules: two seats mark a 3x3 board in turn (X first); three in a row wins, a full
 board is a draw, and either seat may resign on its turn. Nothing is hidden."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
@@ -71,8 +72,13 @@ def apply(state: State, seat: int, action, chance: Chance) -> Step:
 
 
 def view(state: State, seat: int | None) -> dict:
-    seen = {"names": list(NAMES), "board": list(state.board), "to_move": sorted(to_move(state)),
-            "winner": state.winner, "resigned": state.resigned}
+    seen = {
+        "names": list(NAMES),
+        "board": list(state.board),
+        "to_move": sorted(to_move(state)),
+        "winner": state.winner,
+        "resigned": state.resigned,
+    }
     return seen if seat is None else {**seen, "seat": seat}
 
 
