@@ -58,7 +58,11 @@ def arguments(argv):
     return parser.parse_args(argv)
 
 
+REPORT: list[str] = []  # what this run said, for docs/performance.md
+
+
 def say(text: str = "") -> None:
+    REPORT.append(text)
     print(text, flush=True)
 
 
@@ -140,6 +144,12 @@ def main(argv=None) -> int:
     args.out.write_text(json.dumps(results, indent=2, default=str))
     say()
     say(f"Figures written to {args.out}")
+    if not args.quick and not args.only:  # a full run is the one the doc quotes
+        from . import performance_doc
+
+        machine = f"{results['cpus']} cores, Python {results['python']}, SQLite {results['sqlite']}"
+        performance_doc.record(REPORT, f"`make bench` on {results['when']} ({machine}):")
+        say(f"Report written to {performance_doc.DOC}")
     return 0
 
 

@@ -248,5 +248,5 @@ def targets(results: dict, say) -> list[dict]:
     for name, met, figure in checks:
         say(f"  [{'met' if met else 'MISSED'}] {name}: {figure}")
     if not all(met for _, met, _ in checks):
-        say("  Missed targets: see the README, section 'Reliability and performance', for the plan.")
+        say("  Missed targets: see docs/performance.md for the plan.")
     return [{"target": name, "met": met, "figure": figure} for name, met, figure in checks]

@@ -2,7 +2,7 @@
 
 A test of something every game goes through (the clock, the gate, ratings, the store) says what
 its game must offer and runs on the first registered game, in key order, that offers it; a test of
-one game's own behaviour lives in that game's files (docs/architecture.md, "Games are plug-ins").
+one game's own behaviour lives in that game's files (docs/internals.md, "Games are plug-ins").
 So the shared tests keep working as games come and go, the test run's toy game included.
 
 Each need is a keyword of `games_with` and `a_game`; None (the default) means "either way":

@@ -5,7 +5,7 @@ presentation (`bot/render/<package>*.py`), its tests (`tests/engine/<package>/`,
 `tests/**/test_<package>*.py`, `tests/e2e/<package>_*.py`). Everything else (the bot, the cogs,
 the shared tests, the bench) reaches games through the registry: `engine.GAMES`, or
 `tests/registry.py` to pick a game by what it offers. So adding a game touches nothing shared, and
-removing one is deleting its files and its registry line (docs/architecture.md, "Games are
+removing one is deleting its files and its registry line (docs/internals.md, "Games are
 plug-ins").
 """
 
