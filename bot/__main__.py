@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli.replay import print_replay
         from bot.discord_app.startup import fail, store_failure
         from bot.ratings.ratings import rebuild_in
-        from bot.store.sqlite import StorageFailed, StoreUnavailable
+        from bot.store.errors import StorageFailed, StoreUnavailable
 
         path = args.db or settings.bot_db_path
         try:

@@ -1,6 +1,6 @@
 """The games this bot serves: each game of the engine's registry (engine.GAMES) with the
 presentation its `Game.presentation` names, checked against the whole contract when it is
-registered (docs/architecture.md, "Games are plug-ins"), so a missing piece stops the start with
+registered (docs/internals.md, "Games are plug-ins"), so a missing piece stops the start with
 one line that names it instead of failing at a player's first press.
 
 A test and development hook: the environment variable PHILOSOPHERS_TABLE_EXTRA_GAMES (EXTRA_GAMES)
@@ -17,9 +17,10 @@ import re
 from dataclasses import dataclass
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
-from bot.render.presentation import Presentation
-from engine import GAMES, Chance, Game
+from bot.render.presentation import Presentation, ViewData
+from engine import GAMES, AnyGame, Chance, Game
 
 EXTRA_GAMES = "PHILOSOPHERS_TABLE_EXTRA_GAMES"
 MOST_GAMES = 25  # a slash command's choices (/table new, /rules)
@@ -49,22 +50,22 @@ class GameContractError(Exception):
 class Plugin:
     """A registered game: its rules and how it is shown."""
 
-    game: Game
+    game: AnyGame
     presentation: Presentation
 
-    def label(self, view: dict, action: BaseModel) -> str:
+    def label(self, view: ViewData, action: BaseModel) -> str:
         """How a move reads, wherever the bot names it (its button, the clock's message)."""
         hook = self.presentation.label
         return (hook(view, action) if hook else None) or self.game.label(action)
 
-    def group(self, view: dict, action: BaseModel) -> str:
+    def group(self, view: ViewData, action: BaseModel) -> str:
         """The menu group of a move in a long list."""
         hook = self.presentation.group
         return (hook(view, action) if hook else None) or str(getattr(action, "kind", "move")).replace(
             "_", " "
         ).capitalize()
 
-    def hand_picture(self, view: dict) -> bool:
+    def hand_picture(self, view: ViewData) -> bool:
         """Whether a seat's own view goes with its moves as a picture (its secret arrangement)."""
         hook = self.presentation.hand_picture
         return bool(hook and hook(view))
@@ -100,7 +101,7 @@ def load() -> dict[str, Plugin]:
     return PLUGINS
 
 
-def register(game: Game) -> Plugin:
+def register(game: AnyGame) -> Plugin:
     """Check the game and its presentation, and serve it: it joins engine.GAMES (where the table
     service, replay and stats look games up) and PLUGINS."""
     known = PLUGINS.get(game.key)
@@ -114,12 +115,13 @@ def register(game: Game) -> Plugin:
         problems.append(f"the bot serves {MOST_GAMES} games at most (a slash command's choices)")
     if problems:
         raise GameContractError(f"The game {game.key!r} cannot be registered: {'; '.join(problems)}.")
+    assert presentation is not None, "a presentation that cannot be loaded is a problem"
     GAMES[game.key] = game
     PLUGINS[game.key] = Plugin(game, presentation)
     return PLUGINS[game.key]
 
 
-def engine_problems(game: Game) -> list[str]:
+def engine_problems(game: AnyGame) -> list[str]:
     problems = []
     if not COMMAND_NAME.fullmatch(game.key):
         problems.append("its key must be 1-32 lowercase letters, digits or dashes")
@@ -162,16 +164,16 @@ def written_move_problems(kind: str, model: type[BaseModel] | None) -> list[str]
     return problems
 
 
-def written_fields(model: type[BaseModel]) -> dict:
+def written_fields(model: type[BaseModel]) -> dict[str, FieldInfo]:
     """The text fields a player must write for a move (its required strings)."""
     return {name: info for name, info in model.model_fields.items() if info.annotation is str and info.is_required()}
 
 
-def max_length(info) -> int | None:
+def max_length(info: FieldInfo) -> int | None:
     return next((m.max_length for m in info.metadata if getattr(m, "max_length", None)), None)
 
 
-def view_problems(game: Game) -> list[str]:
+def view_problems(game: AnyGame) -> list[str]:
     """The view's shared keys (engine.View), on a first position: the public `names`, a name for
     each seat, each seat's own `seat`, and the sides where the game declares them."""
     seats = game.min_seats
@@ -191,7 +193,7 @@ def view_problems(game: Game) -> list[str]:
     return problems
 
 
-def load_presentation(game: Game) -> tuple[Presentation | None, list[str]]:
+def load_presentation(game: AnyGame) -> tuple[Presentation | None, list[str]]:
     module_name, _, name = game.presentation.partition(":")
     try:
         presentation = getattr(importlib.import_module(module_name), name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -28,7 +28,7 @@ class Settings(BaseSettings):
     # else threads (bot/render/painter.py)
     bot_picture_workers: int | None = Field(default=None, ge=0, le=8)
     # gateway shards this process opens; unset: as many as Discord recommends (GET /gateway/bot).
-    # Discord requires one per 2,500 servers at least (docs/architecture.md, "One process, many")
+    # Discord requires one per 2,500 servers at least (docs/internals.md, "One process, many")
     bot_shard_count: int | None = Field(default=None, ge=1)
     # seconds that the moves and deliveries under way get to finish after SIGTERM or SIGINT
     # (bot/discord_app/shutdown.py); 8 leaves room for the rest of the stop within `docker stop`'s 10 s
@@ -60,7 +60,7 @@ class SettingsError(Exception):
     """A setting has a bad value; the message names it in one line."""
 
 
-def load_settings(**overrides) -> Settings:
+def load_settings(**overrides: Any) -> Settings:
     from pydantic import ValidationError
 
     try:

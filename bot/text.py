@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.clock.settings import format_duration
 from bot.store.sqlite import TableRecord
-from engine import Game
+from engine import AnyGame
 
 MESSAGE_LIMIT = 2000
 
@@ -40,7 +40,7 @@ def seat_list(table: TableRecord, names: list[str] | None = None) -> str:
     return ", ".join(seats) or "nobody yet"
 
 
-def lobby_text(game: Game, table: TableRecord, names: list[str] | None = None, pace: float | None = None) -> str:
+def lobby_text(game: AnyGame, table: TableRecord, names: list[str] | None = None, pace: float | None = None) -> str:
     """The lobby message. Once the game begins it stays true for good: who plays whom."""
     if table.status == "ended" and table.state is None:
         return f"**{game.title}** table closed."

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.discord_app.client import TableClient
 
-async def setup_cogs(bot) -> None:
+
+async def setup_cogs(bot: TableClient) -> None:
     from bot.games import plugins
 
     from .clock import ClockCommands

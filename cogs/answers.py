@@ -28,17 +28,21 @@ class Answer:
         self.interaction, self.in_place = interaction, in_place
         self._turn = asyncio.Lock()  # a deferral and the answer never race for the first response
         self._timer: asyncio.TimerHandle | None = None
-        self._deferral: asyncio.Task | None = None
+        self._deferral: asyncio.Task[None] | None = None
 
     async def __aenter__(self) -> "Answer":
         self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer_later)
         return self
 
-    async def __aexit__(self, *exc_info) -> None:
-        self._timer.cancel()
+    async def __aexit__(self, *exc_info: object) -> None:
+        self._stop_timer()
         if self._deferral is not None:
             with contextlib.suppress(discord.HTTPException):  # said by the deferral's own log line
                 await self._deferral
+
+    def _stop_timer(self) -> None:
+        assert self._timer is not None, "an Answer is used in `async with`, which starts its timer"
+        self._timer.cancel()
 
     def _defer_later(self) -> None:
         self._deferral = asyncio.create_task(self._defer(), name="defer a slow answer")
@@ -67,19 +71,21 @@ class Answer:
     ) -> None:
         """The answer. `redraw`: in place, the message's pictures become `picture` (none if None);
         else they stay as they are."""
-        self._timer.cancel()
+        self._stop_timer()
         content = content[:2000]
         async with self._turn:
             response = self.interaction.response
             if self.in_place:
-                pictures = {"attachments": [picture] if picture else []} if redraw else {}
+                # MISSING: the message's pictures stay as they are
+                pictures = ([picture] if picture else []) if redraw else discord.utils.MISSING
                 if response.is_done():
-                    await self.interaction.edit_original_response(content=content, view=view, **pictures)
+                    await self.interaction.edit_original_response(content=content, view=view, attachments=pictures)
                 else:
-                    await response.edit_message(content=content, view=view, **pictures)
+                    await response.edit_message(content=content, view=view, attachments=pictures)
                 return
-            extra = {**({"view": view} if view else {}), **({"file": picture} if picture else {})}
+            # MISSING: no view, no file
+            shown, file = view or discord.utils.MISSING, picture or discord.utils.MISSING
             if response.is_done():
-                await self.interaction.followup.send(content, ephemeral=True, **extra)
+                await self.interaction.followup.send(content, ephemeral=True, view=shown, file=file)
             else:
-                await response.send_message(content, ephemeral=True, **extra)
+                await response.send_message(content, ephemeral=True, view=shown, file=file)

@@ -9,26 +9,26 @@ from __future__ import annotations
 
 import logging
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.clock.scheduler import CHANGE_CLOCK
 from bot.clock.settings import format_duration, parse_pace, parse_remind
+from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.store.sqlite import TableRecord
 from bot.tables.gate import Need
 
-from .common import answer_error, caller_of, here, send_private
+from .common import SlashCommand, TableInteraction, answer_error, caller_of, here, send_private
 
 log = logging.getLogger(__name__)
 
 
-async def table_here(interaction: discord.Interaction, need: Need = Need.LOOK, what: str = "do that") -> TableRecord:
+async def table_here(interaction: TableInteraction, need: Need = Need.LOOK, what: str = "do that") -> TableRecord:
     return (await here(interaction, need, what)).table
 
 
-async def take_seat(interaction: discord.Interaction, table: TableRecord, how: str) -> None:
+async def take_seat(interaction: TableInteraction, table: TableRecord, how: str) -> None:
     """`how` is "back" (a player returns) or "substitute" (someone takes an absent player's seat):
     the seat changes hands, the channel is told, and the new holder gets their seat's view."""
     bot = interaction.client
@@ -42,12 +42,12 @@ async def take_seat(interaction: discord.Interaction, table: TableRecord, how: s
         await bot.publisher.publish(update)  # with the seat's own view, by DM
 
 
-def clock_commands() -> list[app_commands.Command]:
+def clock_commands() -> list[SlashCommand]:
     """Fresh command objects for one bot's `/table` group."""
 
     @app_commands.command(name="pace", description="Time per move: none, 30m, 12h, 2d… (host in the lobby, moderators)")
     @app_commands.describe(pace="none, or a time such as 30m, 12h, 2d or 1d12h")
-    async def pace(interaction: discord.Interaction, pace: app_commands.Range[str, 1, 20]) -> None:
+    async def pace(interaction: TableInteraction, pace: app_commands.Range[str, 1, 20]) -> None:
         table = await table_here(interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
         settings = await interaction.client.clock.change(
             table.id, interaction.user.id, moderator=caller_of(interaction).moderator, pace=parse_pace(pace)
@@ -71,7 +71,7 @@ def clock_commands() -> list[app_commands.Command]:
         vacation_days="Vacation days each player may take in this game",
     )
     async def clock(
-        interaction: discord.Interaction,
+        interaction: TableInteraction,
         remind: app_commands.Range[str, 1, 20] | None = None,
         reminders: app_commands.Range[int, 0, 10] | None = None,
         misses: app_commands.Range[int, 0, 10] | None = None,
@@ -79,7 +79,7 @@ def clock_commands() -> list[app_commands.Command]:
     ) -> None:
         bot = interaction.client
         table = await table_here(interaction)
-        changes = {
+        changes: dict[str, float | None] = {
             name: value
             for name, value in (("reminders", reminders), ("misses", misses), ("vacation_days", vacation_days))
             if value is not None
@@ -100,7 +100,7 @@ def clock_commands() -> list[app_commands.Command]:
 
     @app_commands.command(name="vacation", description="Pause your pings and deadlines at this table for some days")
     @app_commands.describe(days="How many days from now (0: you are back)")
-    async def vacation(interaction: discord.Interaction, days: app_commands.Range[int, 0, 30]) -> None:
+    async def vacation(interaction: TableInteraction, days: app_commands.Range[int, 0, 30]) -> None:
         bot = interaction.client
         table = await table_here(interaction, Need.SEATED)
         until, left = await bot.clock.vacation(table.id, interaction.user.id, days)
@@ -121,26 +121,29 @@ def clock_commands() -> list[app_commands.Command]:
         await bot.publisher.refresh_waiting(table.id)  # their deadline waits, or runs again
 
     @app_commands.command(name="back", description="Take your seat again after a stand-in played it for you")
-    async def back(interaction: discord.Interaction) -> None:
+    async def back(interaction: TableInteraction) -> None:
         await take_seat(interaction, await table_here(interaction), "back")
 
-    built = [pace, clock, vacation, back]
+    built: list[SlashCommand] = [pace, clock, vacation, back]
     for command in built:
         command.on_error = answer_error
     return built
 
 
 class ClockCommands(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: TableClient) -> None:
         self.bot = bot
         self.commands = clock_commands()
 
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command("table")
+        assert isinstance(group, app_commands.Group), "the Tables cog, loaded first, has the /table group"
         for command in self.commands:
             group.add_command(command)
 
     async def cog_unload(self) -> None:
         group = self.bot.tree.get_command("table")
-        for command in self.commands if group is not None else ():  # gone if Tables was removed first
+        if not isinstance(group, app_commands.Group):  # gone if Tables was removed first
+            return
+        for command in self.commands:
             group.remove_command(command.name)

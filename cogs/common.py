@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from typing import Any, TypeAlias
 
 import discord
+from discord import app_commands
 
 from bot.discord_app import permissions
-from bot.store.sqlite import StorageFailed
+from bot.discord_app.client import TableClient
+from bot.store.errors import StorageFailed
 from bot.tables.gate import Caller, Need, Origin, Pass
 from bot.tables.refusals import Refused
 from engine import RuleError
 
 log = logging.getLogger(__name__)
 FAILED = "😵 Something went wrong on my side. Please try again; if it keeps happening, tell a moderator."
+# An interaction with the bot: discord.py makes each for the client that receives it, the TableBot.
+TableInteraction: TypeAlias = discord.Interaction[TableClient]
+# A slash command of the cogs', whatever its options
+SlashCommand: TypeAlias = app_commands.Command[Any, ..., None]
 
 
-def is_moderator(interaction: discord.Interaction) -> bool:
+def is_moderator(interaction: TableInteraction) -> bool:
     """Manage Channels in this channel, or the server's moderator role (`/table config`)."""
     permissions = getattr(interaction, "permissions", None)
     if interaction.guild_id is None:
@@ -27,7 +35,13 @@ def is_moderator(interaction: discord.Interaction) -> bool:
     return interaction.client.moderation.has_moderator_role(interaction.guild_id, roles)
 
 
-def caller_of(interaction: discord.Interaction) -> Caller:
+def channel_id_of(interaction: discord.Interaction) -> int:
+    """The channel a slash command was used in: Discord names it with every command."""
+    assert interaction.channel_id is not None, "a slash command is used in a channel"
+    return interaction.channel_id
+
+
+def caller_of(interaction: TableInteraction) -> Caller:
     return Caller(
         user_id=interaction.user.id,
         guild_id=interaction.guild_id,
@@ -47,12 +61,13 @@ def origin_of(interaction: discord.Interaction) -> Origin | None:
     )
 
 
-def custom_ids(components) -> list[str]:
+def custom_ids(components: Sequence[object]) -> list[str]:
     """Every custom id among `components` and what they hold (rows, containers, sections)."""
-    found = []
+    found: list[str] = []
     for component in components:
-        if isinstance(getattr(component, "custom_id", None), str):
-            found.append(component.custom_id)
+        custom_id = getattr(component, "custom_id", None)
+        if isinstance(custom_id, str):
+            found.append(custom_id)
         inner = list(getattr(component, "children", None) or ()) + list(getattr(component, "components", None) or ())
         accessory = getattr(component, "accessory", None)
         found += custom_ids(inner + ([accessory] if accessory is not None else []))
@@ -71,12 +86,12 @@ def bot_can_post_here(interaction: discord.Interaction) -> None:
         raise Refused(permissions.cannot_open(missing, thread=thread))
 
 
-async def here(interaction: discord.Interaction, need: Need = Need.LOOK, what: str = "do that") -> Pass:
+async def here(interaction: TableInteraction, need: Need = Need.LOOK, what: str = "do that") -> Pass:
     """This channel's table, if the gate lets the caller do `what` there (else Refused)."""
     return await interaction.client.gate.here(caller_of(interaction), need, what)
 
 
-async def send_private(interaction: discord.Interaction, text: str, **kwargs) -> None:
+async def send_private(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
     """Answer the user privately, whether or not the interaction was answered already."""
     kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if interaction.response.is_done():

@@ -8,12 +8,14 @@ They only translate: the gate (bot/tables/gate.py) authorises, bot.moderation an
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.components import board_components, page_components
 from bot.discord_app.delivery.mentions import NOBODY, pinging
 from bot.store.sqlite import TableRecord
@@ -21,15 +23,30 @@ from bot.tables.gate import LARGEST_ID, Need, Pass
 from bot.tables.moderation import Moderation
 from bot.tables.refusals import Refused
 from bot.tables.seats import rematch_invites, seat_history
+from bot.tables.service import Update
 from bot.text import plural
 
-from .common import answer_error, bot_can_post_here, caller_of, here, send_private
+from .common import (
+    SlashCommand,
+    TableInteraction,
+    answer_error,
+    bot_can_post_here,
+    caller_of,
+    channel_id_of,
+    here,
+    send_private,
+)
 
 log = logging.getLogger(__name__)
 
 
 async def moderate(
-    interaction: discord.Interaction, operation, what: str, done: str, need: Need = Need.MODERATE, **arguments
+    interaction: TableInteraction,
+    operation: Callable[..., Awaitable[Update]],
+    what: str,
+    done: str,
+    need: Need = Need.MODERATE,
+    **arguments: int | None,
 ) -> TableRecord:
     """Run a moderator operation (a method of bot.moderation) on this channel's table and publish
     what it changed."""
@@ -46,19 +63,19 @@ async def moderate(
     return update.table
 
 
-def table_commands() -> list[app_commands.Command]:
+def table_commands() -> list[SlashCommand]:
     """Fresh command objects for one bot's `/table` group."""
 
     @app_commands.command(name="pause", description="Pause this table: no moves and no clock (moderators)")
-    async def pause(interaction: discord.Interaction) -> None:
+    async def pause(interaction: TableInteraction) -> None:
         await moderate(interaction, interaction.client.moderation.pause, "pause a table", "The table is paused.")
 
     @app_commands.command(name="resume", description="Resume a paused table (moderators)")
-    async def resume(interaction: discord.Interaction) -> None:
+    async def resume(interaction: TableInteraction) -> None:
         await moderate(interaction, interaction.client.moderation.resume, "resume a table", "The table goes on.")
 
     @app_commands.command(name="skip", description="Play the default move for everyone the table waits on (moderators)")
-    async def skip(interaction: discord.Interaction) -> None:
+    async def skip(interaction: TableInteraction) -> None:
         await moderate(
             interaction,
             interaction.client.moderation.skip,
@@ -71,7 +88,7 @@ def table_commands() -> list[app_commands.Command]:
         member="Who takes the seat", player="Whose seat they take", seat="Or the seat's number (for a stand-in's seat)"
     )
     async def replace(
-        interaction: discord.Interaction,
+        interaction: TableInteraction,
         member: discord.Member,
         player: discord.Member | None = None,
         seat: app_commands.Range[int, 1, 12] | None = None,
@@ -92,7 +109,7 @@ def table_commands() -> list[app_commands.Command]:
         name="rollback", description="Take back the last moves, replaying the game without them (moderators)"
     )
     @app_commands.describe(actions="How many moves to take back")
-    async def rollback(interaction: discord.Interaction, actions: app_commands.Range[int, 1, 1000]) -> None:
+    async def rollback(interaction: TableInteraction, actions: app_commands.Range[int, 1, 1000]) -> None:
         await moderate(
             interaction,
             interaction.client.moderation.rollback,
@@ -106,14 +123,14 @@ def table_commands() -> list[app_commands.Command]:
     @app_commands.command(name="log", description="The table's public events and moderator actions, page by page")
     @app_commands.describe(table="A table's number (default: this channel's table, or its last one)")
     async def table_log(
-        interaction: discord.Interaction, table: app_commands.Range[int, 1, LARGEST_ID] | None = None
+        interaction: TableInteraction, table: app_commands.Range[int, 1, LARGEST_ID] | None = None
     ) -> None:
         bot = interaction.client
-        record = await bot.moderation.table_for_log(interaction.guild_id, interaction.channel_id, table)
+        record = await bot.moderation.table_for_log(interaction.guild_id, channel_id_of(interaction), table)
         record = (await bot.gate.table(caller_of(interaction), record.id, Need.LOOK)).table
         content, components = await log_page(bot, record)
         await interaction.response.send_message(
-            content, ephemeral=True, allowed_mentions=NOBODY, **({"view": components} if components else {})
+            content, ephemeral=True, allowed_mentions=NOBODY, view=components or discord.utils.MISSING
         )
 
     @app_commands.command(name="config", description="Server settings for tables: who moderates them")
@@ -122,16 +139,17 @@ def table_commands() -> list[app_commands.Command]:
         clear="Forget the moderator role",
     )
     async def config(
-        interaction: discord.Interaction, moderator_role: discord.Role | None = None, clear: bool = False
+        interaction: TableInteraction, moderator_role: discord.Role | None = None, clear: bool = False
     ) -> None:
         moderation: Moderation = interaction.client.moderation
+        guild_id = interaction.guild_id
+        assert guild_id is not None, "the /table commands are guild-only"
         if moderator_role is None and not clear:
-            settings = await moderation.guild_settings(interaction.guild_id)
-            role = settings and settings["moderator_role"]
+            settings = await moderation.guild_settings(guild_id)
             text = (
-                f"🛡️ Moderators: members with Manage Channels, and the role <@&{role}> "
+                f"🛡️ Moderators: members with Manage Channels, and the role <@&{settings['moderator_role']}> "
                 f"(set by <@{settings['updated_by']}> <t:{int(settings['updated_at'])}:R>)."
-                if role
+                if settings and settings["moderator_role"]
                 else "🛡️ Moderators: members with Manage Channels. Set a role with `/table config moderator_role:`."
             )
             await send_private(interaction, text)
@@ -139,17 +157,16 @@ def table_commands() -> list[app_commands.Command]:
         permissions = interaction.permissions
         if not (permissions.manage_guild or permissions.administrator):
             raise Refused("Only members with Manage Server can choose the moderator role.")
-        await moderation.set_moderator_role(
-            interaction.guild_id, None if clear else moderator_role.id, interaction.user.id
-        )
+        role = None if clear else moderator_role  # not None then: without either, the settings were shown
+        await moderation.set_moderator_role(guild_id, None if role is None else role.id, interaction.user.id)
         text = (
             "🛡️ The moderator role is cleared: moderators are members with Manage Channels."
-            if clear
-            else f"🛡️ Members with <@&{moderator_role.id}> now moderate tables here."
+            if role is None
+            else f"🛡️ Members with <@&{role.id}> now moderate tables here."
         )
         await interaction.response.send_message(f"{text} (by <@{interaction.user.id}>)", allowed_mentions=NOBODY)
 
-    built = [pause, resume, skip, replace, rollback, table_log, config]
+    built: list[SlashCommand] = [pause, resume, skip, replace, rollback, table_log, config]
     for command in built:
         command.on_error = answer_error
     return built
@@ -158,7 +175,7 @@ def table_commands() -> list[app_commands.Command]:
 # --- the log, page by page -------------------------------------------------------------------------
 
 
-async def log_page(bot, table: TableRecord, page: int | None = None) -> tuple[str, discord.ui.View | None]:
+async def log_page(bot: TableClient, table: TableRecord, page: int | None = None) -> tuple[str, discord.ui.View | None]:
     """One page of a table's log (the newest by default), with buttons to the older and newer."""
     pages = await bot.moderation.log_pages(table)
     page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
@@ -167,7 +184,7 @@ async def log_page(bot, table: TableRecord, page: int | None = None) -> tuple[st
     return f"{head}\n{pages[page]}", page_components(f"pt:log:{table.id}", page, len(pages), "◀ Older", "Newer ▶")
 
 
-async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
+async def rematch(interaction: TableInteraction, passed: Pass) -> None:
     """A new lobby in the same channel: the same game, options and take-backs, the same stand-ins, and the
     other players invited (pinged) to join. The gate let through only someone who held a seat."""
     bot = interaction.client
@@ -189,23 +206,28 @@ async def rematch(interaction: discord.Interaction, passed: Pass) -> None:
     text = await bot.publisher.lobby_message(table)
     if invited:
         text += f"\n🔁 Rematch! {', '.join(f'<@{user}>' for user in invited)}: press **Join** to play again."
-    await interaction.response.send_message(text, view=board_components(table), allowed_mentions=pinging(invited))
+    await interaction.response.send_message(
+        text, view=board_components(table) or discord.utils.MISSING, allowed_mentions=pinging(invited)
+    )
     message = await interaction.original_response()
     await bot.store.set_board_message(table.id, message.id)
     bot.publisher.editors.original(table.id, message.id, interaction)
 
 
 class Moderators(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: TableClient) -> None:
         self.bot = bot
         self.commands = table_commands()
 
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command("table")
+        assert isinstance(group, app_commands.Group), "the Tables cog, loaded first, has the /table group"
         for command in self.commands:
             group.add_command(command)
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("table")  # gone already if the Tables cog left first
-        for command in self.commands if isinstance(group, app_commands.Group) else ():
+        group = self.bot.tree.get_command("table")
+        if not isinstance(group, app_commands.Group):  # gone already if the Tables cog left first
+            return
+        for command in self.commands:
             group.remove_command(command.name)

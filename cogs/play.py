@@ -17,11 +17,16 @@ from bot.tables.gate import Pass
 from bot.tables.refusals import ClosesTable
 
 from .answers import Answer
-from .common import send_private
+from .common import TableInteraction, send_private
 
 
 async def commit_move(
-    interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool, version: int | None = None
+    interaction: TableInteraction,
+    passed: Pass,
+    action: BaseModel | dict[str, object],
+    *,
+    edit: bool,
+    version: int | None = None,
 ) -> None:
     """Play the move; answer only once it is committed (cogs/answers.py), then publish it. `edit`:
     the move came from a message of moves, which now shows what is left to do; else the answer is
@@ -44,7 +49,12 @@ async def commit_move(
 
 
 async def _commit_move(
-    interaction: discord.Interaction, passed: Pass, action: BaseModel | dict, *, edit: bool, version: int | None
+    interaction: TableInteraction,
+    passed: Pass,
+    action: BaseModel | dict[str, object],
+    *,
+    edit: bool,
+    version: int | None,
 ) -> None:
     bot = interaction.client
     service = bot.service
@@ -68,10 +78,9 @@ async def _commit_move(
         # Discord's global limit, while everyone else choosing at once gets theirs by DM.
         content, components = moves_message(service, update.table, user_id, intro=ack)
         content = content if components else ack
-        if edit and in_dm and interaction.message is not None:  # the prompt pressed shows the next step, or none
-            await bot.publisher.dms.shown(
-                update.table, user_id, interaction.channel_id, interaction.message.id, moves=components is not None
-            )
+        message, channel_id = interaction.message, interaction.channel_id
+        if edit and in_dm and message is not None and channel_id is not None:  # the prompt pressed: the next step
+            await bot.publisher.dms.shown(update.table, user_id, channel_id, message.id, moves=components is not None)
         elif not in_dm:  # a private answer in the channel: it offers the next step, or none
             bot.publisher.dms.offered(update.table, user_id, Hook.of(interaction) if components else None)
         if update.take_back_version is not None:  # a misclick can be undone while nothing else happened
@@ -86,7 +95,7 @@ async def _commit_move(
 
 
 async def take_back(
-    interaction: discord.Interaction, passed: Pass, *, version: int | None = None, in_place: bool = False
+    interaction: TableInteraction, passed: Pass, *, version: int | None = None, in_place: bool = False
 ) -> None:
     """Take back the player's own last move (the ↩️ button on its confirmation, at `version`, or
     `/table undo`): the message pressed (`in_place`), or a private answer, shows their moves again."""
@@ -100,10 +109,9 @@ async def take_back(
         if in_dm:
             intro += f"\nAt {place(bot.service, update.table)}."
         content, components = moves_message(bot.service, update.table, user_id, intro=intro)
-        if pressed and in_dm and interaction.message is not None:  # the DM pressed is their prompt again
-            await bot.publisher.dms.shown(
-                update.table, user_id, interaction.channel_id, interaction.message.id, moves=components is not None
-            )
+        message, channel_id = interaction.message, interaction.channel_id
+        if pressed and in_dm and message is not None and channel_id is not None:  # the DM pressed: their prompt again
+            await bot.publisher.dms.shown(update.table, user_id, channel_id, message.id, moves=components is not None)
         elif not in_dm:  # a private answer in the channel: it offers their moves again, or none
             bot.publisher.dms.offered(update.table, user_id, Hook.of(interaction) if components else None)
         await answer.send(content, view=components)
@@ -116,13 +124,14 @@ def answered_by(interaction: discord.Interaction) -> str:
     return f"{interaction.application_id}:{interaction.token}:{int(time.time())}"
 
 
-async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str) -> None:
+async def lobby_action(interaction: TableInteraction, passed: Pass, verb: str) -> None:
     bot = interaction.client
     service = bot.service
     table_id = passed.table.id
     if verb == "start":  # stand-ins may play a while: answer first, privately if typed
         if interaction.type == discord.InteractionType.component:
             await interaction.response.defer()  # the lobby message itself shows that the game began
+            assert interaction.message is not None, "a button is pressed on a message"
             bot.publisher.editors.original(table_id, interaction.message.id, interaction)
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -158,7 +167,7 @@ async def lobby_action(interaction: discord.Interaction, passed: Pass, verb: str
     await bot.publisher.refresh_lobby(update.table)
 
 
-async def show_hand(interaction: discord.Interaction, passed: Pass) -> None:
+async def show_hand(interaction: TableInteraction, passed: Pass) -> None:
     """A player's private view and moves; anyone else in the channel sees the public view."""
     bot = interaction.client
     if passed.table.state is None:

@@ -7,10 +7,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.components import StaticView, button, page_components
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.ratings import leaderboard, stats
 from bot.tables.refusals import Refused
+
+from .common import TableInteraction
 
 
 def leaderboard_components(board: leaderboard.Board) -> StaticView | None:
@@ -22,7 +25,7 @@ def leaderboard_components(board: leaderboard.Board) -> StaticView | None:
 
 
 async def server_page(
-    interaction: discord.Interaction, game: str | None = None, page: int = 0
+    interaction: TableInteraction, game: str | None = None, page: int = 0
 ) -> tuple[str, StaticView | None]:
     """The server's stats and one page of a game's leaderboard (the caller's own server)."""
     if interaction.guild_id is None:
@@ -37,7 +40,7 @@ async def server_page(
 
 
 class Stats(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: TableClient) -> None:
         self.bot = bot
 
     @app_commands.command(name="stats", description="Games, wins and ratings here, of a member or of the whole server")
@@ -46,7 +49,7 @@ class Stats(commands.Cog):
     )
     @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction, member: discord.Member | None = None, server: bool = False
+        self, interaction: TableInteraction, member: discord.Member | None = None, server: bool = False
     ) -> None:
         await interaction.response.defer(thinking=True)  # the first call may count older tables
         components = None
@@ -60,6 +63,4 @@ class Stats(commands.Cog):
                 await stats.member_stats(store, guild, who.id),
                 await leaderboard.member_ratings(store, guild, who.id),
             )
-        await interaction.followup.send(
-            text[:2000], allowed_mentions=NOBODY, **({"view": components} if components else {})
-        )
+        await interaction.followup.send(text[:2000], allowed_mentions=NOBODY, view=components or discord.utils.MISSING)

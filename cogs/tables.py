@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -12,15 +12,16 @@ from discord.ext import commands
 
 from bot import render
 from bot.clock.settings import default_paces, new_table_pace
+from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.components import board_components, page_components
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.games import plugins
-from bot.tables.gate import Need
+from bot.tables.gate import Need, Pass
 from bot.tables.refusals import Refused
 from bot.text import chunk
 
 from .clock import take_seat
-from .common import answer_error, bot_can_post_here, caller_of, here
+from .common import TableInteraction, answer_error, bot_can_post_here, caller_of, channel_id_of, here
 from .play import lobby_action, show_hand, take_back
 
 GAME_CHOICES = [app_commands.Choice(name=shown.game.title, value=key) for key, shown in plugins().items()]
@@ -31,11 +32,11 @@ OPTIONS_LENGTH = 1000  # /table new's options text: more than any game's options
 OPTION_BOUNDARY = re.compile(r",\s*(?=[A-Za-z_][A-Za-z0-9_]*\s*=)")  # commas inside [..] stay
 
 
-def parse_options(text: str) -> dict:
+def parse_options(text: str) -> dict[str, Any]:
     """`special_days=false, extra_subjects=["Cheese"]` -> a dict; values are JSON where they can be."""
     if len(text) > OPTIONS_LENGTH:  # Discord holds the command to it; a modified client may not
         raise Refused(f"Options are at most {OPTIONS_LENGTH} characters.")
-    options: dict = {}
+    options: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in OPTION_BOUNDARY.split(text))):
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
@@ -62,10 +63,10 @@ def rules_pages(key: str) -> list[str]:
 class Tables(commands.Cog):
     table = app_commands.Group(name="table", description="Game tables in this channel", guild_only=True)
 
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: TableClient) -> None:
         self.bot = bot
 
-    async def _here(self, interaction: discord.Interaction, need: Need, what: str = "do that"):
+    async def _here(self, interaction: TableInteraction, need: Need, what: str = "do that") -> Pass:
         return await here(interaction, need, what)
 
     async def cog_app_command_error(
@@ -84,7 +85,7 @@ class Tables(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
         self,
-        interaction: discord.Interaction,
+        interaction: TableInteraction,
         game: str,
         stand_ins: app_commands.Range[int, 0, 11] = 0,
         options: app_commands.Range[str, 1, OPTIONS_LENGTH] = "",
@@ -95,7 +96,7 @@ class Tables(commands.Cog):
         seconds = new_table_pace(game, pace)
         table = await self.bot.service.create(
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=channel_id_of(interaction),
             host_id=interaction.user.id,
             game=game,
             options=parse_options(options),
@@ -105,14 +106,16 @@ class Tables(commands.Cog):
         if seconds:
             await self.bot.clock.configure(table.id, pace=seconds)
         await interaction.response.send_message(
-            await self.bot.publisher.lobby_message(table), view=board_components(table), allowed_mentions=NOBODY
+            await self.bot.publisher.lobby_message(table),
+            view=board_components(table) or discord.utils.MISSING,
+            allowed_mentions=NOBODY,
         )
         message = await interaction.original_response()
         await self.bot.store.set_board_message(table.id, message.id)
         self.bot.publisher.editors.original(table.id, message.id, interaction)
 
     @table.command(name="join", description="Take a seat at this channel's table")
-    async def join(self, interaction: discord.Interaction) -> None:
+    async def join(self, interaction: TableInteraction) -> None:
         passed = await self._here(interaction, Need.LOOK)
         if passed.table.status != "lobby":  # a substitute for a player the clock handed to a stand-in
             await take_seat(interaction, passed.table, "substitute")
@@ -120,23 +123,25 @@ class Tables(commands.Cog):
         await lobby_action(interaction, await self._here(interaction, Need.SIT), "join")
 
     @table.command(name="leave", description="Leave this channel's table before it starts (the last one out closes it)")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    async def leave(self, interaction: TableInteraction) -> None:
         await lobby_action(interaction, await self._here(interaction, Need.LEAVE), "leave")
 
     @table.command(name="start", description="Start the game (host or moderator)")
-    async def start(self, interaction: discord.Interaction) -> None:
+    async def start(self, interaction: TableInteraction) -> None:
         await lobby_action(interaction, await self._here(interaction, Need.HOST, "start the table"), "start")
 
     @table.command(name="undo", description="Take back your own last move, if nothing else happened since")
-    async def undo(self, interaction: discord.Interaction) -> None:
+    async def undo(self, interaction: TableInteraction) -> None:
         await take_back(interaction, await self._here(interaction, Need.TAKE_BACK, "take back a move"))
 
     @table.command(name="status", description="Show the board")
-    async def status(self, interaction: discord.Interaction) -> None:
+    async def status(self, interaction: TableInteraction) -> None:
         table = (await self._here(interaction, Need.LOOK)).table
         if table.state is None:
             await interaction.response.send_message(
-                await self.bot.publisher.lobby_message(table), view=board_components(table), allowed_mentions=NOBODY
+                await self.bot.publisher.lobby_message(table),
+                view=board_components(table) or discord.utils.MISSING,
+                allowed_mentions=NOBODY,
             )
             return
         await interaction.response.defer(thinking=True)
@@ -146,13 +151,13 @@ class Tables(commands.Cog):
             render.render_text(table.game, view)[:2000],
             view=board_components(table) or discord.utils.MISSING,
             allowed_mentions=NOBODY,
-            **({"file": picture} if picture else {}),
+            file=picture or discord.utils.MISSING,
         )
 
     @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: TableInteraction) -> None:
         caller = caller_of(interaction)
-        if caller.moderator and await self.bot.service.end_damaged(interaction.channel_id, moderator=True):
+        if caller.moderator and await self.bot.service.end_damaged(channel_id_of(interaction), moderator=True):
             await interaction.response.send_message(
                 "This channel's table could not be read, so it was closed. "
                 "Its log is kept; you can open a new table here."
@@ -166,7 +171,7 @@ class Tables(commands.Cog):
 
     @table.command(name="kick", description="Remove a player; a stand-in takes their seat (moderators)")
     @app_commands.describe(member="The player to remove")
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+    async def kick(self, interaction: TableInteraction, member: discord.Member) -> None:
         table = (await self._here(interaction, Need.MODERATE, "remove a player")).table
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.bot.publisher.ordered_delivery(table.id):
@@ -181,13 +186,13 @@ class Tables(commands.Cog):
 
     @app_commands.command(name="hand", description="Your cards, your vote and your moves, privately")
     @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def hand(self, interaction: TableInteraction) -> None:
         await show_hand(interaction, await self._here(interaction, Need.LOOK))
 
     @app_commands.command(name="rules", description="How to play a game here")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+    async def rules(self, interaction: TableInteraction, game: str) -> None:
         embed, components = rules_page(game, 0)
         await interaction.response.send_message(embed=embed, view=components or discord.utils.MISSING, ephemeral=True)
 

@@ -14,7 +14,7 @@ from bot.games import Plugin, max_length, written_fields
 from bot.tables.gate import Need
 from bot.tables.refusals import Refused
 
-from .common import answer_error, here
+from .common import SlashCommand, TableInteraction, answer_error, here
 from .play import commit_move
 
 
@@ -37,17 +37,17 @@ def written_moves(shown: Plugin) -> WrittenMoves | None:
     return group
 
 
-def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> app_commands.Command:
+def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> SlashCommand:
     fields = written_fields(model)
 
-    async def play(interaction: discord.Interaction, **written: str) -> None:
+    async def play(interaction: TableInteraction, /, **written: str) -> None:
         if (await here(interaction)).table.game != key:
             raise Refused(f"There is no {title} table in this channel.")
         passed = await here(interaction, Need.PLAY, kind)
         await commit_move(interaction, passed, {"kind": kind, **written}, edit=False)
 
     # The options are the move's text fields, each 1 to max_length characters, described by its title.
-    play.__signature__ = inspect.Signature(
+    play.__signature__ = inspect.Signature(  # type: ignore[attr-defined]  # a function's own, which inspect reads
         [
             inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
             *(
@@ -58,5 +58,8 @@ def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> app
             ),
         ]
     )
-    described = app_commands.describe(**{name: info.title for name, info in fields.items()})(play)
+    titles = {name: info.title for name, info in fields.items() if info.title}
+    assert len(titles) == len(fields), "bot/games.py checked that each text has a title"
+    described = app_commands.describe(**titles)(play)
+    assert model.__doc__ is not None, "bot/games.py checked that each written move has a description"
     return app_commands.Command(name=kind, description=model.__doc__.strip(), callback=described)

@@ -9,7 +9,19 @@ from importlib import import_module
 
 from . import referee
 from .chance import Chance
-from .core import Event, Game, GameOver, IllegalAction, NotYourTurn, Outcome, RuleError, Step, UnknownAction, View
+from .core import (
+    AnyGame,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    RuleError,
+    Step,
+    UnknownAction,
+    View,
+)
 
 PACKAGES = (
     "ostrakon",
@@ -18,10 +30,11 @@ PACKAGES = (
     "grudgematch",
     "philosophia",
 )
-GAMES: dict[str, Game] = {game.key: game for game in (import_module(f"{__name__}.{name}").GAME for name in PACKAGES)}
+GAMES: dict[str, AnyGame] = {game.key: game for game in (import_module(f"{__name__}.{name}").GAME for name in PACKAGES)}
 
 __all__ = [
     "GAMES",
+    "AnyGame",
     "Chance",
     "Event",
     "Game",

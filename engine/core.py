@@ -6,18 +6,25 @@ The engine is pure and synchronous: no Discord, no database, no asyncio, no glob
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Callable, Required, TypedDict, get_args
+from typing import Any, Generic, Protocol, Required, TypedDict, TypeVar, cast, get_args
 
 from pydantic import BaseModel, TypeAdapter
-from pydantic_core import SchemaValidator, core_schema
+from pydantic_core import CoreSchema, SchemaValidator, core_schema
+
+from .chance import Chance
+
+StateT = TypeVar("StateT", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+ActionT = TypeVar("ActionT")
 
 
-def copy_state(state: BaseModel) -> BaseModel:
+def copy_state(state: StateT) -> StateT:
     """A deep copy of a state: pydantic rebuilds it from its own fields (`_copier`), a third faster
     than validate(dump) and several times faster than `model_copy(deep=True)`."""
-    copied = _copier(type(state)).validate_python(state)
+    copied: StateT = _copier(type(state)).validate_python(state)
     if copied is state:  # a pydantic that kept the instance after all: copy the slower way
         return type(state).model_validate(state.model_dump())
     return copied
@@ -30,20 +37,22 @@ def _copier(model: type[BaseModel]) -> SchemaValidator:
     Built without pydantic-core's prebuilt validators: a finished class's own one would keep the
     instance. `_use_prebuilt` is pydantic-core's (2.13 on); tests/engine/test_pydantic_guard.py
     fails loudly on a version where it no longer works, hence the pinned range in pyproject.toml."""
-    return SchemaValidator(_rebuilding(TypeAdapter(model).core_schema), _use_prebuilt=False)
+    # `_rebuilding` swaps schema nodes only for pydantic-core's own kinds: still a CoreSchema
+    schema = cast(CoreSchema, _rebuilding(TypeAdapter(model).core_schema))
+    return SchemaValidator(schema, _use_prebuilt=False)
 
 
-def _rebuilding(node):
+def _rebuilding(node: object) -> object:
     if isinstance(node, list):
         return [_rebuilding(item) for item in node]
     if not isinstance(node, dict):
         return node
     if node.get("type") == "any":
         return core_schema.no_info_plain_validator_function(copy.deepcopy)
-    node = {key: _rebuilding(value) for key, value in node.items()}
-    if node.get("type") == "model":
-        node["revalidate_instances"] = "always"
-    return node
+    rebuilt = {key: _rebuilding(value) for key, value in node.items()}
+    if rebuilt.get("type") == "model":
+        rebuilt["revalidate_instances"] = "always"
+    return rebuilt
 
 
 class RuleError(Exception):
@@ -102,8 +111,14 @@ class View(TypedDict, total=False):
     seat: int  # the viewer's own seat; absent from the public view
 
 
+class ShuffleSecrets(Protocol[StateT]):
+    """`Game.shuffle_secrets`: the position with what seat `keep` cannot see re-dealt at random."""
+
+    def __call__(self, state: StateT, chance: Chance, /, keep: int | None = None) -> StateT: ...
+
+
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[StateT, OptionsT, ActionT]):
     """One game's rules, as plain functions over its pydantic State and actions, and what the bot
     needs to know of it beside the rules. Every game declares every piece (docs/architecture.md,
     "Games are plug-ins"); the bot checks them when it registers the game (bot/games.py).
@@ -113,27 +128,32 @@ class Game:
     position with what `keep` cannot see re-dealt at random (`shuffle_secrets`: public output must
     not change under it, the leak tests rely on this), what must hold in every position
     (`invariants`: problems found, empty when all is well), and where the game's presentation is.
+
+    Generic in the game's own State, Options and action union, so that each game declares its
+    functions over its own types; the registry (`engine.GAMES`) holds games of different types.
     """
 
     key: str
     title: str
     min_seats: int
     max_seats: int
-    Options: type[BaseModel]
-    State: type[BaseModel]
-    actions: TypeAdapter
-    setup: Callable[..., BaseModel]
-    to_move: Callable[[BaseModel], frozenset[int]]
-    legal_actions: Callable[[BaseModel, int], list]
-    apply: Callable[..., Step]
-    view: Callable[[BaseModel, int | None], View]
-    outcome: Callable[[BaseModel], Outcome | None]
+    Options: type[OptionsT]
+    State: type[StateT]
+    actions: TypeAdapter[ActionT]
+    setup: Callable[[int, OptionsT | None, Chance], StateT]
+    to_move: Callable[[StateT], frozenset[int]]
+    legal_actions: Callable[[StateT, int], list[ActionT]]
+    apply: Callable[[StateT, int, ActionT, Chance], Step]
+    # A dict ready for JSON: the shared keys of `View` and the game's own (a TypedDict cannot
+    # allow the latter, so the bot checks the shared ones when it registers the game)
+    view: Callable[[StateT, int | None], dict[str, Any]]
+    outcome: Callable[[StateT], Outcome | None]
 
-    label: Callable[[Any], str]
-    stand_in: Callable[..., Any]
-    default_action: Callable[..., Any]
-    shuffle_secrets: Callable[..., BaseModel]
-    invariants: Callable[[BaseModel], list[str]]
+    label: Callable[[ActionT], str]
+    stand_in: Callable[[StateT, int, Chance], ActionT]
+    default_action: Callable[[StateT, int, Chance], ActionT]
+    shuffle_secrets: ShuffleSecrets[StateT]
+    invariants: Callable[[StateT], list[str]]
     # The module and name of the game's Presentation (drawing, text, labels), "module:NAME": the
     # engine cannot import drawing code, so it says where it is and the bot loads it (bot/games.py).
     presentation: str
@@ -146,35 +166,42 @@ class Game:
     written_moves: tuple[str, ...] = ()
     # Why a seat that is not to move cannot act now, where "It is not your turn." would mislead
     # (a secret vote already cast); None for the plain reason.
-    waiting_reason: Callable[[BaseModel, int], str | None] | None = None
+    waiting_reason: Callable[[StateT, int], str | None] | None = None
     # What the set-up tells the table: where things stand at the start, publicly, and each seat's
     # dealt cards privately (`Event(text, to=seat)`). Derived from the set-up state, never stored.
-    opening: Callable[[BaseModel], tuple[Event, ...]] = field(default=lambda state: ())
+    opening: Callable[[StateT], tuple[Event, ...]] = field(default=lambda state: ())
     # Whether a move may be taken back by the player who made it (bot/tables/takeback.py), as
     # boardgame.io's `undoable`: (state before, state after, seat, action, its events) -> True only
     # if the move showed nothing new to anyone (no card drawn, no secret vote or bid revealed). The
     # bot refuses any move that used chance whatever this says. None: no move can be taken back.
-    undoable: Callable[[BaseModel, BaseModel, int, Any, tuple[Event, ...]], bool] | None = None
+    undoable: Callable[[StateT, StateT, int, ActionT, tuple[Event, ...]], bool] | None = None
     # Where seats play in sides (partners rated as one team): the key of the public view that lists
     # them, `{side: {"seats": [...]}}`. None: every seat is a side of its own (free-for-all, 1v1).
     sides: str | None = None
 
     @property
-    def action_types(self) -> tuple[type, ...]:
+    def action_types(self) -> tuple[type[ActionT], ...]:
         """The game's action models (the members of its tagged union)."""
-        return _union_members(self.actions)
+        # found by walking the union at run time: each member is a type of the union ActionT
+        return cast(tuple[type[ActionT], ...], _union_members(self.actions))
 
 
-def tells_only(seat: int, events) -> bool:
+# A game of whichever State, Options and actions: what the registry (`engine.GAMES`) holds and what
+# code that serves every game sees; such code gives a game only the states and actions it made.
+AnyGame = Game[Any, Any, Any]
+
+
+def tells_only(seat: int, events: Iterable[Event]) -> bool:
     """No event of a move is private to another seat: it showed nobody else anything of their own
     (a part of most games' `undoable`)."""
     return all(event.to in (None, seat) for event in events)
 
 
 @cache
-def _union_members(adapter: TypeAdapter) -> tuple[type, ...]:
+def _union_members(adapter: TypeAdapter[Any]) -> tuple[type[BaseModel], ...]:
     # TypeAdapter keeps its type only as `_type` (checked by tests/engine/test_pydantic_guard.py)
-    found, pending = [], [adapter._type]
+    found: list[type[BaseModel]] = []
+    pending: list[object] = [adapter._type]
     while pending:
         kind = pending.pop()
         if isinstance(kind, type) and issubclass(kind, BaseModel):

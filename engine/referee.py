@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ValidationError
 
 from .chance import Chance
-from .core import Game, GameOver, NotYourTurn, Step, UnknownAction
+from .core import ActionT, Game, GameOver, NotYourTurn, OptionsT, StateT, Step, UnknownAction
 
 
-def parse_action(game: Game, action: Any) -> BaseModel:
+def parse_action(game: Game[StateT, OptionsT, ActionT], action: object) -> ActionT:
     """Turn a dict into one of the game's actions, or refuse it clearly. An action that is already
     one of the game's own models (from `legal_actions`, or validated when it was made) is taken as
     it is."""
@@ -27,14 +25,20 @@ def parse_action(game: Game, action: Any) -> BaseModel:
         raise UnknownAction(f"That is not a move in {game.title}{detail}.") from None
 
 
-def play(game: Game, state: BaseModel, seat: int, action: Any, chance: Chance) -> Step:
+def play(game: Game[StateT, OptionsT, ActionT], state: StateT, seat: int, action: object, chance: Chance) -> Step:
     """Check that the game goes on and that `seat` may act, then apply the action."""
     return play_parsed(game, state, seat, action, chance)[1]
 
 
 def play_parsed(
-    game: Game, state: BaseModel, seat: int, action: Any, chance: Chance, *, over: bool | None = None
-) -> tuple[BaseModel, Step]:
+    game: Game[StateT, OptionsT, ActionT],
+    state: StateT,
+    seat: int,
+    action: object,
+    chance: Chance,
+    *,
+    over: bool | None = None,
+) -> tuple[ActionT, Step]:
     """`play`, also returning the action as parsed (for the log, without parsing it twice). `over`:
     whether the game is over, if the caller knows it already (else its outcome is computed)."""
     if over if over is not None else game.outcome(state) is not None:

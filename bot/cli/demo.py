@@ -12,6 +12,7 @@ import sys
 import tempfile
 from collections import defaultdict
 from pathlib import Path
+from typing import Callable
 
 from bot.cli.terminal import plain
 from bot.store.sqlite import Store
@@ -30,7 +31,9 @@ def terminal_text(text: str) -> str:
     return plain(text, {user: player_name(user) for user in range(FIRST_USER, FIRST_USER + 12)})
 
 
-async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path | None = None) -> int:
+async def play_demo(
+    game_key: str, players: int, seed: int, out: Callable[[str], object] = print, db: Path | None = None
+) -> int:
     """Play and print the game; returns the table's number. The database is kept at `db` (a new
     file), or thrown away."""
     game = GAMES[game_key]
@@ -61,7 +64,9 @@ async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path 
                     break
                 user = waiting[0]
                 state = service.state_of(table)
-                action = game.stand_in(state, service.seat_of(table, user), Chance.seeded(f"demo-{seed}:{moves}"))
+                seat = service.seat_of(table, user)
+                assert seat is not None, "the table waits on its seated players"
+                action = game.stand_in(state, seat, Chance.seeded(f"demo-{seed}:{moves}"))
                 update = await service.act(table.id, user, action, version=table.version)
                 moves += 1
             outcome = update.outcome
@@ -87,7 +92,7 @@ async def play_demo(game_key: str, players: int, seed: int, out=print, db: Path 
 
 def run_demo(game_key: str, players: int | None, seed: int, db: str | None = None) -> int:
     from bot.discord_app.startup import fail, store_failure
-    from bot.store.sqlite import StorageFailed, StoreUnavailable
+    from bot.store.errors import StorageFailed, StoreUnavailable
 
     game = GAMES[game_key]
     count = game.min_seats if players is None else players
@@ -99,7 +104,7 @@ def run_demo(game_key: str, players: int | None, seed: int, db: str | None = Non
     try:
         table = asyncio.run(play_demo(game_key, count, seed, db=Path(db) if db else None))
     except (StoreUnavailable, StorageFailed) as error:
-        return fail(store_failure("--db", db, error))
+        return fail(store_failure("--db", str(db), error))  # "None": the demo's own temporary file
     if db is not None:
         print("")
         ran = command()

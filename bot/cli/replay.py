@@ -7,16 +7,19 @@ lives above both of them: the summary itself counts the moves the replay keeps.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from bot.cli.terminal import plain
 from bot.ratings.summary import outcome_line
 from bot.store.sqlite import Store
 from bot.tables.replay import check, history, kept_moves
 from bot.tables.seats import seat_history
-from engine import GAMES, Game
+from engine import GAMES, AnyGame
 
 
-async def print_replay(db_path: str, table_id: int, out=print, games: dict[str, Game] = GAMES) -> int:
+async def print_replay(
+    db_path: str | Path, table_id: int, out: Callable[[str], object] = print, games: dict[str, AnyGame] = GAMES
+) -> int:
     """Replay a table from its log and print its public history, then the outcome. 0 if the
     replay gives the stored state, 1 if not (each disagreement is printed), 2 if there is no such
     table."""

@@ -3,12 +3,30 @@ substitutes taking such a seat. Mixed into `bot.clock.scheduler.Clock`, whose da
 
 from __future__ import annotations
 
-from bot.clock.settings import DAY, format_duration
-from bot.store.sqlite import TableRecord
-from bot.tables.service import Refused, Update
+import asyncio
+from typing import TYPE_CHECKING, Any, Callable
+
+from bot.clock.settings import DAY, ClockSettings, format_duration
+from bot.store.sqlite import ActionRecord, Store, TableRecord
+from bot.tables.service import Refused, TableService, Update
+
+
+def _away_seat(row: ActionRecord) -> int:
+    """The seat an "away" log row handed to a stand-in."""
+    assert row.seat is not None, "an away row names the seat it hands to a stand-in"
+    return row.seat
 
 
 class PlayerClock:
+    if TYPE_CHECKING:  # what it uses of the Clock it is mixed into
+        now: Callable[[], float]
+        service: TableService
+        store: Store
+        _wake: asyncio.Event
+
+        async def settings(self, table_id: int) -> ClockSettings: ...
+        async def _select(self, sql: str, params: tuple[Any, ...] = ()) -> list[dict[str, Any]]: ...
+
     async def vacation(
         self, table_id: int, user_id: int, days: int, now: float | None = None
     ) -> tuple[float | None, float]:
@@ -55,7 +73,9 @@ class PlayerClock:
         async with self.service.table_lock(table_id):
             table = await self._seated_table(table_id, user_id)
             mine = [
-                row.seat for row in await self.store.actions(table_id, kind="away") if row.action.get("user") == user_id
+                _away_seat(row)
+                for row in await self.store.actions(table_id, kind="away")
+                if row.action.get("user") == user_id
             ]
             if not mine:
                 raise Refused(
@@ -77,7 +97,9 @@ class PlayerClock:
         """Someone takes the seat of a player the clock handed to a stand-in (the first such seat)."""
         async with self.service.table_lock(table_id):
             table = await self._seated_table(table_id, user_id)
-            absent = {row.seat: row.action.get("user") for row in await self.store.actions(table_id, kind="away")}
+            absent = {
+                _away_seat(row): row.action.get("user") for row in await self.store.actions(table_id, kind="away")
+            }
             free = [seat for seat in sorted(absent) if table.seats[seat] is None]
             if not free:
                 raise Refused("This table has already started, and no seat is waiting for a substitute.")
@@ -99,7 +121,9 @@ class PlayerClock:
             raise Refused("You are already playing at this table.")
         return table
 
-    async def _seat(self, table: TableRecord, seat: int, user_id: int, kind: str, action: dict, text: str) -> Update:
+    async def _seat(
+        self, table: TableRecord, seat: int, user_id: int, kind: str, action: dict[str, Any], text: str
+    ) -> Update:
         return await self.service.commit(
             table,
             {"seats": table.seats_with(seat, user_id)},

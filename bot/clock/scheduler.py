@@ -31,10 +31,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import time
 from collections import defaultdict
+from collections.abc import Awaitable
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, Callable, Protocol
+
+from pydantic import BaseModel
 
 from bot.clock.players import PlayerClock
 from bot.clock.settings import (  # noqa: F401 (for the cogs)
@@ -65,12 +69,13 @@ CLOCK_ROW = "SELECT * FROM clock_tables WHERE table_id = ?"
 SEATS = "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat"
 AWAY = "SELECT user_id, until FROM clock_vacations WHERE table_id = ? AND until > ?"
 SEAT_COLUMNS = ("table_id", "seat", "user_id", "since", "since_version", "deadline")  # a clock_seats row
+Row = dict[str, Any]  # a row of the clock's tables, by column
 
 
 class Notices(Protocol):
     """How the clock speaks (the bot's publisher and channels; a recorder in tests)."""
 
-    def ordered_delivery(self, table_id: int) -> contextlib.AbstractAsyncContextManager: ...
+    def ordered_delivery(self, table_id: int) -> contextlib.AbstractAsyncContextManager[object]: ...
     async def ready(self) -> None: ...
     async def publish(self, update: Update, fresh: tuple[int, ...]) -> None: ...
     async def say(self, table: TableRecord, text: str, ping: list[int]) -> None: ...
@@ -94,8 +99,8 @@ def _misses(log_rows: list[ActionRecord], seat: int) -> int:
 
 
 def _line_up(
-    connection, table: TableRecord, waited: dict[int, int], now: float, force: bool
-) -> tuple[list[dict], dict[int, float], list[float]]:
+    connection: sqlite3.Connection, table: TableRecord, waited: dict[int, int], now: float, force: bool
+) -> tuple[list[Row], dict[int, float], list[float]]:
     """In one transaction: the table's deadlines brought in line with its version (see Clock.sync),
     who is away, and when what was set falls due. A seat still waited on by the same player keeps its
     deadline if only other seats moved since it was set."""
@@ -146,7 +151,7 @@ def _line_up(
 
 
 class Clock(PlayerClock):
-    def __init__(self, service: TableService, notices: Notices, *, now=time.time) -> None:
+    def __init__(self, service: TableService, notices: Notices, *, now: Callable[[], float] = time.time) -> None:
         self.service, self.store, self.notices = service, service.store, notices
         self.now = now
         self._ticking = asyncio.Lock()
@@ -154,21 +159,21 @@ class Clock(PlayerClock):
         self._failed: dict[int, float] = {}  # table -> when to try it again
         self._wake = asyncio.Event()
         self._next_look = float("inf")  # when the scheduler looks next, unless woken (wall clock)
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     # --- the database ------------------------------------------------------------------------------
 
-    async def _select(self, sql: str, params: tuple = ()) -> list[dict]:
+    async def _select(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
         return [dict(row) for row in await self.store.query(sql, params)]
 
-    async def _clock_row(self, table_id: int) -> dict | None:
+    async def _clock_row(self, table_id: int) -> Row | None:
         rows = await self._select(CLOCK_ROW, (table_id,))
         return rows[0] if rows else None
 
     async def settings(self, table_id: int) -> ClockSettings:
         return ClockSettings.of(await self._clock_row(table_id))
 
-    async def deadlines(self, table_id: int) -> list[dict]:
+    async def deadlines(self, table_id: int) -> list[Row]:
         """The seats the table waits on, each with its user, since when and its deadline."""
         return await self._select(SEATS, (table_id,))
 
@@ -180,7 +185,7 @@ class Clock(PlayerClock):
 
     # --- settings ----------------------------------------------------------------------------------
 
-    async def configure(self, table_id: int, **changes) -> ClockSettings:
+    async def configure(self, table_id: int, **changes: Any) -> ClockSettings:
         """Change a table's clock settings; every deadline and the reminders start again from now."""
         settings = replace(await self.settings(table_id), **changes)
         values = (table_id, settings.pace, settings.remind, settings.reminders, settings.misses, settings.vacation_days)
@@ -199,7 +204,7 @@ class Clock(PlayerClock):
         await self.sync(table_id)
         return settings
 
-    async def change(self, table_id: int, user_id: int, *, moderator: bool, **changes) -> ClockSettings:
+    async def change(self, table_id: int, user_id: int, *, moderator: bool, **changes: Any) -> ClockSettings:
         """`configure`, for the host before the start or a moderator at any time."""
         table = await self.service.get(table_id)
         if not table.open:
@@ -215,11 +220,11 @@ class Clock(PlayerClock):
         if table.status != "running" or table.state is None:
             return {}
         seats = self.service.game_of(table).to_move(self.service.state_of(table))
-        return {seat: table.seats[seat] for seat in sorted(seats) if table.seats[seat] is not None}
+        return {seat: user for seat in sorted(seats) if (user := table.seats[seat]) is not None}
 
     async def sync(
         self, table_id: int, now: float | None = None, *, force: bool = False
-    ) -> tuple[list[dict], dict[int, float]]:
+    ) -> tuple[list[Row], dict[int, float]]:
         """Bring the table's deadlines and reminders in line with its latest version: a seat newly
         waited on gets a deadline, a seat that moved or is no longer waited on loses its own.
         Returns the deadlines (as `deadlines` reads them) and who is away (as `vacations`). Read and
@@ -238,7 +243,7 @@ class Clock(PlayerClock):
                 self._wake.set()
             return rows, away
 
-    def _who(self, users: list[int], rows: list[dict], away: dict[int, float]) -> str:
+    def _who(self, users: list[int], rows: list[Row], away: dict[int, float]) -> str:
         """`<@a>, <@b> · ⏰ <t:…:R>`, or each with their own deadline or vacation."""
         deadlines = {row["user_id"]: row["deadline"] for row in rows}
         notes = {}
@@ -299,7 +304,7 @@ class Clock(PlayerClock):
         rows = await self._select(
             "SELECT MIN(deadline) AS due FROM clock_seats UNION ALL SELECT MIN(next_reminder) FROM clock_tables"
         )
-        due = [row["due"] for row in rows if row["due"] is not None]
+        due: list[float] = [row["due"] for row in rows if row["due"] is not None]
         return max(1.0, min([MAX_SLEEP] + [when - self.now() for when in due]))
 
     async def tick(self, at: float | None = None) -> None:
@@ -332,7 +337,7 @@ class Clock(PlayerClock):
         if cold and update is None:
             self.service.forget(table_id)
 
-    async def _guarded(self, table_id: int, now: float, work) -> None:
+    async def _guarded(self, table_id: int, now: float, work: Callable[[int], Awaitable[object]]) -> None:
         if self._failed.get(table_id, now) > now:
             return
         try:
@@ -402,7 +407,7 @@ class Clock(PlayerClock):
             waiting = service.waiting_on(table)
             view = service.menu(table, seat).view
 
-            def say(played) -> tuple[list[str], list[str]]:
+            def say(played: BaseModel) -> tuple[list[str], list[str]]:
                 label = label_of(game, view, played)  # as its button reads
                 return (
                     [f"⏰ Time ran out for <@{user_id}>: the clock moves for them."],

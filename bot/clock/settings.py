@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from bot.tables.service import Refused
 from engine import GAMES
@@ -75,7 +76,7 @@ class ClockSettings:
     vacation_days: int = 7  # per player per game
 
     @classmethod
-    def of(cls, row: dict | None) -> "ClockSettings":
+    def of(cls, row: dict[str, Any] | None) -> "ClockSettings":
         return (
             cls()
             if row is None

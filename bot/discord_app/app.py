@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.clock.scheduler import Clock
 from bot.discord_app import health
+from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.notices import ChannelNotices
 from bot.discord_app.delivery.publisher import Publisher
 from bot.discord_app.shutdown import Shutdown
@@ -42,17 +43,13 @@ def apply_endpoints(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
 
-class TableTree(app_commands.CommandTree):
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+class TableTree(app_commands.CommandTree[TableClient]):
+    async def interaction_check(self, interaction: discord.Interaction[TableClient]) -> bool:
         """No command is started once the bot is stopping (bot/discord_app/shutdown.py)."""
         return not await interaction.client.shutdown.turned_away(interaction)
 
 
-class TableBot(commands.AutoShardedBot):
-    store: Store
-    service: TableService
-    publisher: Publisher
-
+class TableBot(TableClient):
     def __init__(self, settings: Settings) -> None:
         # Servers and their channels only: every game action is an interaction, which comes whatever
         # the intents, and the bot reads no message events (each of its own posts and edits would
@@ -193,4 +190,6 @@ async def serve(settings: Settings) -> None:
         await check_database(settings.bot_db_path)
         tune_gc()
         async with bot:
-            await bot.shutdown.run_until_stopped(bot, bot.start(settings.discord_token.get_secret_value()))
+            token = settings.discord_token
+            assert token is not None, "`python -m bot run` refuses to start without a token (bot/__main__.py)"
+            await bot.shutdown.run_until_stopped(bot, bot.start(token.get_secret_value()))

@@ -10,19 +10,23 @@ import time
 from contextlib import closing
 from pathlib import Path
 
+import discord
+
+from bot.store.sqlite import Store
+
 HEARTBEAT = 30.0  # seconds between a connected bot's heartbeats
 STALE_AFTER = 3 * HEARTBEAT
 KEY = "heartbeat"
 
 
-def connected(bot) -> bool:
+def connected(bot: discord.AutoShardedClient) -> bool:
     """Ready, and every shard's gateway connection open (`bot`: a discord.py AutoShardedClient). One
     shard down leaves its servers unanswered (and, for shard 0, every DM): that is not healthy."""
     shards = bot.shards.values()
     return bot.is_ready() and not bot.is_closed() and bool(shards) and not any(s.is_closed() for s in shards)
 
 
-async def beat(store, now: float | None = None) -> None:
+async def beat(store: Store, now: float | None = None) -> None:
     await store.set_meta(KEY, repr(time.time() if now is None else now))
 
 

@@ -44,7 +44,7 @@ CUT_TOO = frozenset({"clock", "defer a slow answer"})  # the bot's own tasks, ca
 CUT_WAIT = 2.0  # seconds that the cancelled tasks get to unwind
 
 
-def under_way() -> list[asyncio.Task]:
+def under_way() -> list[asyncio.Task[Any]]:
     """The tasks of the interactions being handled now."""
     current = asyncio.current_task()
     return [
@@ -138,7 +138,9 @@ class Shutdown:
             self.cut,
         )
 
-    async def _finish(self, clock: Clock | None, publisher: Publisher | None, handlers: list[asyncio.Task]) -> None:
+    async def _finish(
+        self, clock: Clock | None, publisher: Publisher | None, handlers: list[asyncio.Task[Any]]
+    ) -> None:
         steps: list[Awaitable[Any]] = [asyncio.wait(handlers)] if handlers else []
         if clock is not None:
             steps.append(clock.stop())  # after the turn it is on

@@ -13,7 +13,8 @@ import aiohttp
 import discord
 
 from bot.settings import Settings
-from bot.store.sqlite import StorageFailed, Store, StoreUnavailable
+from bot.store.errors import StorageFailed, StoreUnavailable
+from bot.store.sqlite import Store
 
 
 def fail(line: str, status: int = 2) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.ratings.ratings import shown
 from bot.store.sqlite import Store
-from engine import GAMES, Game
+from engine import GAMES, AnyGame
 
 RANKED_AFTER = 3  # rated games before a member is ranked
 PAGE = 10  # members a page
@@ -68,7 +68,8 @@ async def board(store: Store, guild_id: int | None, game: str | None = None, pag
     if not counts:
         return None
     by_game = {key: (ranked, unranked) for key, ranked, unranked in counts}
-    game = game if game in by_game else counts[0][0]
+    if game is None or game not in by_game:
+        game = counts[0][0]
     ranked, unranked = by_game[game]
     pages = max(1, -(-ranked // PAGE))
     page = max(0, min(page, pages - 1))
@@ -88,11 +89,11 @@ async def board(store: Store, guild_id: int | None, game: str | None = None, pag
     )
 
 
-def title(key: str, games: dict[str, Game] = GAMES) -> str:
+def title(key: str, games: dict[str, AnyGame] = GAMES) -> str:
     return games[key].title if key in games else key
 
 
-def board_text(board: Board, games: dict[str, Game] = GAMES) -> str:
+def board_text(board: Board, games: dict[str, AnyGame] = GAMES) -> str:
     lines = [f"🏅 **{title(board.game, games)}** ratings · page {board.page + 1} of {board.pages}"]
     lines += [
         f"{rank}. <@{user}> **{rating:,}** ({count} games)"

@@ -38,9 +38,12 @@ from typing import Callable, Iterable
 from openskill.models import PlackettLuce
 from pydantic import BaseModel
 
-from bot.store.sqlite import ActionRecord, Job, Store, TableRecord, UnreadableTable, _table, roll_back
+from bot.render.presentation import ViewData
+from bot.store.errors import UnreadableTable
+from bot.store.jobs import Job
+from bot.store.sqlite import ActionRecord, Store, TableRecord, _table, roll_back
 from bot.tables.seats import seat_history
-from engine import GAMES, Game
+from engine import GAMES, AnyGame
 
 log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
@@ -61,16 +64,17 @@ def shown(mu: float, sigma: float) -> int:
     return round(MODEL.rating(mu=mu, sigma=sigma).ordinal(alpha=SCALE, target=BASE))
 
 
-def sides(game: Game, state: BaseModel, seats: int) -> list[list[int]]:
+def sides(game: AnyGame, state: BaseModel, seats: int) -> list[list[int]]:
     """The seats grouped by the side they play for."""
     if game.sides is None:
         return [[seat] for seat in range(seats)]
-    listed = game.view(state, None).get(game.sides) or {}
+    public: ViewData = game.view(state, None)  # the sides are the game's own key
+    listed = public.get(game.sides) or {}
     return [list(side["seats"]) for side in listed.values() if side.get("seats")]
 
 
 def result_of(
-    game: Game, table: TableRecord, state: BaseModel, log: list[ActionRecord], winners: Iterable[int]
+    game: AnyGame, table: TableRecord, state: BaseModel, log: list[ActionRecord], winners: Iterable[int]
 ) -> Result | None:
     """The finished game as openskill rates it, or None if it does not count (the module's rule)."""
     if table.guild_id is None:
@@ -165,15 +169,17 @@ def _keep(connection: sqlite3.Connection, table: TableRecord, result: Result, fi
 def _add(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
     """Keep a rated game and rate it: after the others, or with all of them again if one of them
     finished later (a clock set back)."""
+    guild_id = table.guild_id
+    assert guild_id is not None, "only a server's games are rated (result_of)"
     later = connection.execute(
         "SELECT 1 FROM rated_games WHERE guild_id = ? AND game = ? AND (finished_at, table_id) > (?, ?) LIMIT 1",
         (table.guild_id, table.game, finished_at, table.id),
     ).fetchone()
     _keep(connection, table, result, finished_at)
     if later:
-        rederive(connection, table.guild_id, table.game)
+        rederive(connection, guild_id, table.game)
     else:
-        _rate(connection, table.guild_id, table.game, table.id, result)
+        _rate(connection, guild_id, table.game, table.id, result)
 
 
 def _guarded(connection: sqlite3.Connection, table_id: int, work: Callable[[], None]) -> None:
@@ -192,7 +198,7 @@ def _guarded(connection: sqlite3.Connection, table_id: int, work: Callable[[], N
     connection.execute("RELEASE ratings")
 
 
-def on_finish(game: Game, table: TableRecord, state: BaseModel, winners: Iterable[int]) -> Job:
+def on_finish(game: AnyGame, table: TableRecord, state: BaseModel, winners: Iterable[int]) -> Job:
     """The work that rates the game the move being saved finishes, in the move's own transaction
     (after its log row)."""
 
@@ -219,7 +225,7 @@ def forget(connection: sqlite3.Connection, table_id: int) -> None:
     rederive(connection, row[0], row[1])
 
 
-def rebuild(connection: sqlite3.Connection, games: dict[str, Game] = GAMES) -> int:
+def rebuild(connection: sqlite3.Connection, games: dict[str, AnyGame] = GAMES) -> int:
     """Derive every rating again from the finished tables (one transaction); returns how many games
     were rated. A table that cannot be read is logged and left out."""
     connection.execute("BEGIN IMMEDIATE")
@@ -245,7 +251,7 @@ def rebuild(connection: sqlite3.Connection, games: dict[str, Game] = GAMES) -> i
         scopes = connection.execute("SELECT DISTINCT guild_id, game FROM rated_games").fetchall()
         for guild_id, game_key in scopes:
             rederive(connection, guild_id, game_key)
-        rated = connection.execute("SELECT COUNT(*) FROM rated_games").fetchone()[0]
+        rated: int = connection.execute("SELECT COUNT(*) FROM rated_games").fetchone()[0]
         connection.execute("COMMIT")
         return rated
     except BaseException:
@@ -253,7 +259,7 @@ def rebuild(connection: sqlite3.Connection, games: dict[str, Game] = GAMES) -> i
         raise
 
 
-async def rebuild_in(db_path: str, out=print) -> int:
+async def rebuild_in(db_path: str | Path, out: Callable[[str], object] = print) -> int:
     """`python -m bot ratings --rebuild`: 0 once rebuilt, 2 if there is no database at the path."""
     if not Path(db_path).is_file():
         out(f"There is no database at {db_path}.")

@@ -14,23 +14,27 @@ import sqlite3
 from dataclasses import dataclass
 
 from bot.ratings.leaderboard import MemberRating
-from bot.store.sqlite import ActionRecord, Store, TableRecord, UnreadableTable, _table, roll_back
+from bot.store.errors import UnreadableTable
+from bot.store.sqlite import ActionRecord, Store, TableRecord, _table, roll_back
 from bot.tables.seats import credits, seat_history
 from bot.text import plural
-from engine import GAMES, Game
+from engine import GAMES, AnyGame
 
 log = logging.getLogger(__name__)
 TOP_WINNERS = 5
 
 
-def _rows_for(table: TableRecord, game: Game, log: list[ActionRecord]) -> tuple[tuple, list[tuple]]:
+def _rows_for(
+    table: TableRecord, game: AnyGame, log: list[ActionRecord]
+) -> tuple[tuple[int, int | None, str, float], list[tuple[int, int, int]]]:
+    """The table's stats row (id, server, game, when) and its players' (table, user, won)."""
     outcome = game.outcome(game.State.model_validate_json(table.state)) if table.state else None
     winners = set(outcome.winners) if outcome else set()
     results = [(table.id, user, int(won)) for user, won in credits(seat_history(table, log), winners).items()]
     return (table.id, table.guild_id, table.game, table.updated_at), results
 
 
-async def record(store: Store, table: TableRecord, games: dict[str, Game] = GAMES) -> None:
+async def record(store: Store, table: TableRecord, games: dict[str, AnyGame] = GAMES) -> None:
     """Count one finished table (again is harmless)."""
     if table.status != "finished":
         return
@@ -58,7 +62,7 @@ def forget(connection: sqlite3.Connection, table_id: int) -> None:
     connection.execute("DELETE FROM finished_games WHERE table_id = ?", (table_id,))
 
 
-async def tally(store: Store, games: dict[str, Game] = GAMES) -> int:
+async def tally(store: Store, games: dict[str, AnyGame] = GAMES) -> int:
     """Count every finished table not counted yet; returns how many."""
     rows = await store.query(
         "SELECT * FROM tables WHERE status = 'finished' AND id NOT IN (SELECT table_id FROM finished_games) ORDER BY id"
@@ -120,7 +124,7 @@ async def server_stats(store: Store, guild_id: int | None, top: int = TOP_WINNER
 
 
 def member_text(
-    name: str, lines: list[GameLine], ratings: dict[str, MemberRating] | None = None, games: dict[str, Game] = GAMES
+    name: str, lines: list[GameLine], ratings: dict[str, MemberRating] | None = None, games: dict[str, AnyGame] = GAMES
 ) -> str:
     """The member's games per game, with their rating there if they have rated games."""
     if not lines:
@@ -140,7 +144,7 @@ def member_text(
     return "\n".join([f"📊 **{name}** in this server", *rows, f"In all: {played} played, {won} won."])
 
 
-def server_text(name: str, stats: ServerStats, games: dict[str, Game] = GAMES) -> str:
+def server_text(name: str, stats: ServerStats, games: dict[str, AnyGame] = GAMES) -> str:
     if not stats.finished:
         return f"📊 No game has finished in **{name}** yet."
     lines = [

@@ -17,12 +17,12 @@ import re
 from pydantic import BaseModel
 
 from bot.games import plugin
-from bot.render.presentation import Presentation
+from bot.render.presentation import Presentation, ViewData
 from bot.store.sqlite import ActionRecord, TableRecord
 from bot.tables.replay import kept_moves
 from bot.tables.seats import SeatHistory, seat_history
 from bot.text import plural
-from engine import Game, Outcome
+from engine import AnyGame, Outcome
 
 SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
 STAND_IN = "🤖 stand-in"
@@ -33,12 +33,12 @@ def _names(users: list[int]) -> str:
     return " and ".join([", ".join(mentions[:-1]), mentions[-1]] if len(mentions) > 1 else mentions)
 
 
-def seat_name(seat: int, names: list | None = None) -> str:
+def seat_name(seat: int, names: list[str] | None = None) -> str:
     return str(names[seat]) if isinstance(names, list) and 0 <= seat < len(names) else f"seat {seat + 1}"
 
 
 def seat_label(
-    table: TableRecord, seat: int, names: list | None = None, history: list[SeatHistory] | None = None
+    table: TableRecord, seat: int, names: list[str] | None = None, history: list[SeatHistory] | None = None
 ) -> str:
     """`<@bob> (Sappho)`: the members credited with the seat's result (its holder now, without a
     history), or a stand-in if nobody is."""
@@ -52,12 +52,13 @@ def seat_label(
     return f"{who} ({name})"
 
 
-def names_of(game: Game, state: BaseModel) -> list[str]:
-    return game.view(state, None)["names"]
+def names_of(game: AnyGame, state: BaseModel) -> list[str]:
+    names: list[str] = game.view(state, None)["names"]
+    return names
 
 
 def outcome_line(
-    game: Game,
+    game: AnyGame,
     table: TableRecord,
     state: BaseModel,
     outcome: Outcome | None,
@@ -89,7 +90,7 @@ def duration_text(seconds: float) -> str:
     return " ".join([part for part in parts if part][:2]) or f"{seconds} s"
 
 
-def _hidden(presentation: Presentation, view: dict, public: set[str]) -> str:
+def _hidden(presentation: Presentation, view: ViewData, public: set[str]) -> str:
     if presentation.reveal is not None:
         return "\n".join(presentation.reveal(view))
     own = presentation.text(view).splitlines()
@@ -97,7 +98,7 @@ def _hidden(presentation: Presentation, view: dict, public: set[str]) -> str:
 
 
 def reveal_lines(
-    game: Game, table: TableRecord, state: BaseModel, history: list[SeatHistory] | None = None
+    game: AnyGame, table: TableRecord, state: BaseModel, history: list[SeatHistory] | None = None
 ) -> list[str]:
     """What each seat kept hidden, one entry per seat that had anything hidden."""
     names = names_of(game, state)
@@ -115,7 +116,7 @@ def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def holders_line(seat: SeatHistory, names: list | None = None, finished: bool = True) -> str:
+def holders_line(seat: SeatHistory, names: list[str] | None = None, finished: bool = True) -> str:
     """`🔁 Sappho's seat was held by <@bob> (6 moves) → 🤖 stand-in (2 moves) → <@carol> (22 moves);
     its result counts for <@carol>.` (an ended game has no result to count)."""
     chain = " → ".join(
@@ -145,7 +146,7 @@ def ratings_line(changes: dict[int, tuple[int, int]]) -> str:
 
 
 def summary_lines(
-    game: Game,
+    game: AnyGame,
     table: TableRecord,
     state: BaseModel,
     log: list[ActionRecord],

@@ -13,14 +13,15 @@ it writes, where and in which colour can be read back.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.render import epireia_battle
 from bot.render.epireia_map import MAP_H, MAP_W, NAME_SIZE, PLACES, background
 from bot.render.epireia_marks import ENEMY_MARK, LEAGUE_COLOURS, Colour
-from bot.render.epireia_text import city_league, city_mark, headline, phase_line, player_mark, reveal, text
-from bot.render.presentation import Presentation, rules_page
+from bot.render.epireia_text import city_league, city_mark, headline, owner_mark, phase_line, player_mark, reveal, text
+from bot.render.presentation import GameAction, Presentation, ViewData, rules_page
 from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font, ink_for, text_width, wrap
 from engine.epireia import data
 
@@ -35,9 +36,9 @@ LINE_SIZE, LINE_H = 12, 16
 # --- Laying the picture out ----------------------------------------------------------------------
 
 
-def figures_at(view: dict) -> dict[str, list[tuple[str, Colour]]]:
+def figures_at(view: ViewData) -> dict[str, list[tuple[str, Colour]]]:
     """Every figure by place, with its city's colour (home figures stand on their city)."""
-    found: dict[str, list] = {}
+    found: dict[str, list[Any]] = {}
     for player in view["players"]:
         colour = player_mark(view, player["seat"])[1]
         for figure, place in player["figures"].items():
@@ -119,7 +120,7 @@ def _token_line(centre: float, top: float, label: str, colour: Colour) -> list[M
     return [Disc((left + 5, top + 6), 5, colour), Text((left + 14, top), label, 10, colour, wide - 14)]
 
 
-def map_marks(view: dict) -> list[Mark]:
+def map_marks(view: ViewData) -> list[Mark]:
     """What changes on the map, in map coordinates: owners, Brigands, leagues and figures."""
     people = figures_at(view)
     marks: list[Mark] = []
@@ -130,9 +131,10 @@ def map_marks(view: dict) -> list[Mark]:
         if land and land["brigands"]:
             marks.append(Text((centre - 26, line), "Brigands", 10, GOLD, 52))
         elif land and land["owner"]:
-            marks += _token_line(centre, line, land["owner"], city_mark(view, land["owner"])[1])
+            marks += _token_line(centre, line, land["owner"], owner_mark(view, land["owner"])[1])
         elif place in data.CITIES and (mark := city_mark(view, place)):
             league = city_league(view, place)
+            assert league is not None, "a city with a mark has a league"
             who = (
                 "home"
                 if any(p["city"] == place for p in view["players"])
@@ -145,7 +147,7 @@ def map_marks(view: dict) -> list[Mark]:
     return marks
 
 
-def _panel_lines(view: dict, player: dict) -> list[tuple[str, Colour]]:
+def _panel_lines(view: ViewData, player: dict[str, Any]) -> list[tuple[str, Colour]]:
     res = player["resources"]
     admin = f"{player['admin']} ({3 - player['admin_uses']} left)" if player["admin"] else "no Administrator yet"
     army = ", ".join(f"{data.UNIT_NAMES[k[:-1]]} {'I' * int(k[-1])}: {n}" for k, n in sorted(player["army"].items()))
@@ -164,7 +166,7 @@ def _panel_lines(view: dict, player: dict) -> list[tuple[str, Colour]]:
     return [(part, colour) for line, colour, sep in lines for part in wrap(line, LINE_SIZE, PANEL_W - 16, sep)]
 
 
-def panel_marks(view: dict, top: float) -> tuple[list[Mark], float]:
+def panel_marks(view: ViewData, top: float) -> tuple[list[Mark], float]:
     """The players' panels from `top`, in picture coordinates, and where they end."""
     marks: list[Mark] = []
     y = top
@@ -210,11 +212,18 @@ def _draw(pen: ImageDraw.ImageDraw, marks: list[Mark], dx: float = 0, dy: float 
                 anchor="mm",
             )
         else:
-            extra = {"stroke_width": 2, "stroke_fill": BACKGROUND} if outline else {}
-            pen.text((mark.xy[0] + dx, mark.xy[1] + dy), mark.text, font=font(mark.size), fill=mark.fill, **extra)
+            pen.text(
+                (mark.xy[0] + dx, mark.xy[1] + dy),
+                mark.text,
+                font=font(mark.size),
+                fill=mark.fill,
+                # PIL's defaults when there is no outline
+                stroke_width=2 if outline else 0,
+                stroke_fill=BACKGROUND if outline else None,
+            )
 
 
-def draw_map(image: Image.Image, view: dict, top: int) -> None:
+def draw_map(image: Image.Image, view: ViewData, top: int) -> None:
     image.paste(background(), (MARGIN, top))
     pen = ImageDraw.Draw(image)
     for place, land in view["territories"].items():  # a held Territory's shore in its owner's colour
@@ -224,7 +233,7 @@ def draw_map(image: Image.Image, view: dict, top: int) -> None:
     _draw(pen, map_marks(view), MARGIN, top, outline=True)
 
 
-def draw(view: dict) -> Image.Image:
+def draw(view: ViewData) -> Image.Image:
     panels, bottom = panel_marks(view, HEADER)
     y = max(HEADER + MAP_H, bottom) + 10
     height = y + (epireia_battle.HEIGHT if view.get("battle") else 0) + 30
@@ -245,7 +254,7 @@ def draw(view: dict) -> Image.Image:
     return image
 
 
-def group(view: dict, action) -> str | None:
+def group(view: ViewData, action: GameAction) -> str | None:
     """How a long list of moves is grouped on a phone: donations by resource, buildings, units,
     and each figure's destinations; the battle's deployment by front (epireia_battle.py); anything
     else by its kind."""
@@ -265,7 +274,7 @@ def group(view: dict, action) -> str | None:
     }.get(kind)
 
 
-def hand_picture(view: dict) -> bool:
+def hand_picture(view: ViewData) -> bool:
     """A league's own deployment before the reveal: only its seats' pictures show it."""
     battle = view.get("battle")
     return bool(battle and battle.get("my_plan") and not battle["field"])

@@ -9,9 +9,12 @@ others, the totals and who won. The deployment menu is a screen per front, a sel
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import ImageDraw
 
-from bot.render.epireia_marks import LEAGUE_COLOURS, MARKS
+from bot.render.epireia_marks import LEAGUE_COLOURS, MARKS, Colour
+from bot.render.presentation import GameAction, ViewData
 from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font
 from engine.epireia import data
 
@@ -22,17 +25,17 @@ SECTION = " › "  # bot/discord_app/delivery/layout.py's SECTION (render may no
 FIGURES_GROUP = "Figures & confirm"
 
 
-def _mine(view: dict) -> str | None:
+def _mine(view: ViewData) -> str | None:
     """The seat's league, if its own plan is in the view."""
     seat = view.get("seat")
     return view["players"][seat]["league"] if seat is not None and view["battle"].get("my_plan") else None
 
 
-def _token(token: dict) -> str:
+def _token(token: dict[str, Any]) -> str:
     return f"{UNIT_SHORT[token['unit']]} {'I' * token['level']}:{token['strength']}"
 
 
-def _column(view: dict, index: int, column: int, league: str) -> tuple[list[str], str | None]:
+def _column(view: ViewData, index: int, column: int, league: str) -> tuple[list[str], str | None]:
     """What a column shows of a league: token lines and a total (None: nothing to add up)."""
     battle, front = view["battle"], data.FRONTS[index]
     opened = battle["columns"][index] if index < len(battle["columns"]) else []
@@ -49,7 +52,7 @@ def _column(view: dict, index: int, column: int, league: str) -> tuple[list[str]
     return [], None
 
 
-def _standing(view: dict, front: str, league: str) -> str:
+def _standing(view: ViewData, front: str, league: str) -> str:
     """A league's line on a front: its figure once revealed; before, what the viewer may know."""
     battle = view["battle"]
     if battle["figures"]:
@@ -64,7 +67,12 @@ def _standing(view: dict, front: str, league: str) -> str:
     return f"{SHORT[league]}: " + ("deploying…" if count is None else f"{count} token{'s' * (count != 1)}, face down")
 
 
-def draw(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int, width: int) -> None:
+def _league_colour(league: str | None) -> Colour | None:
+    """A league's colour; None for none (a front or column nobody has won yet)."""
+    return LEAGUE_COLOURS.get(league) if league is not None else None
+
+
+def draw(pen: ImageDraw.ImageDraw, view: ViewData, left: int, top: float, width: int) -> None:
     battle = view["battle"]
     pen.text((left, top), "The Great Battle", font=font(20), fill=GOLD)
     panel = (width - 20) / 3
@@ -75,7 +83,7 @@ def draw(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int, width: int) 
             (x, y, x + panel, y + HEIGHT - 40),
             radius=8,
             fill=PANEL,
-            outline=LEAGUE_COLOURS.get(winner, MUTED),
+            outline=_league_colour(winner) or MUTED,
             width=3 if winner else 1,
         )
         pen.text((x + 8, y + 6), data.FRONT_NAMES[front], font=font(16), fill=TEXT)
@@ -91,7 +99,7 @@ def draw(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int, width: int) 
         for column in range(data.COLUMNS):
             box = (x + 8 + column * step, y + 70, x + 8 + (column + 1) * step - 6, y + HEIGHT - 50)
             won = opened[column]["winner"] if column < len(opened) else None
-            colour = LEAGUE_COLOURS.get(won)
+            colour = _league_colour(won)
             pen.rounded_rectangle(box, radius=6, fill=BACKGROUND, outline=colour or MUTED, width=2 if colour else 1)
             half = (box[3] - box[1]) / 2
             for row, league in enumerate(data.LEAGUES):
@@ -113,11 +121,11 @@ def draw(pen: ImageDraw.ImageDraw, view: dict, left: int, top: int, width: int) 
 # --- Text ----------------------------------------------------------------------------------------
 
 
-def _short(token: dict | None) -> str:
+def _short(token: dict[str, Any] | None) -> str:
     return f"{data.UNIT_ICON[token['unit']]}{token['strength']}" if token else "—"
 
 
-def _plan_lines(view: dict) -> list[str]:
+def _plan_lines(view: ViewData) -> list[str]:
     plan = view["battle"]["my_plan"]
     lines = ["🗺️ **Your league's plan** (secret):"]
     for front in data.FRONTS:
@@ -132,7 +140,7 @@ def _plan_lines(view: dict) -> list[str]:
     return lines
 
 
-def lines(view: dict) -> list[str]:
+def lines(view: ViewData) -> list[str]:
     battle = view["battle"]
     found = []
     for index, front in enumerate(data.FRONTS):
@@ -157,7 +165,7 @@ def lines(view: dict) -> list[str]:
 # --- Menus ---------------------------------------------------------------------------------------
 
 
-def _column_name(view: dict, front: str, column: int) -> str:
+def _column_name(view: ViewData, front: str, column: int) -> str:
     slots = view["battle"]["my_plan"]["fronts"][front]["slots"][2 * column : 2 * column + 2]
     tokens = [t for t in slots if t]
     if not tokens:
@@ -168,7 +176,7 @@ def _column_name(view: dict, front: str, column: int) -> str:
     return f"Column {column + 1}, now {shown}" + (f" = {sum(t['strength'] for t in tokens)}" if len(tokens) > 1 else "")
 
 
-def group(view: dict, action) -> str | None:
+def group(view: ViewData, action: GameAction) -> str | None:
     """The deployment's groups: a screen per front (a select per column: what stands there now),
     and one for the figures (a select per front) and the confirmations."""
     kind = action.kind

@@ -15,7 +15,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.style import GOLD, MUTED, TEXT, font
+from bot.render.style import GOLD, MUTED, TEXT, Colour, font
 from engine.epireia import data
 
 MAP_W, MAP_H = 660, 580
@@ -122,7 +122,7 @@ def empire_rolls(place: str) -> str:
     return f"roll {low}+ / {high}+"
 
 
-def fill_of(place: str):
+def fill_of(place: str) -> Colour:
     if place in data.EMPIRES:
         return EMPIRE
     if place in data.CITIES:
@@ -130,7 +130,9 @@ def fill_of(place: str):
     return SEA_ZONE if data.is_sea(place) else LAND
 
 
-def outlined(pen: ImageDraw.ImageDraw, xy, text: str, size: int, fill, anchor: str = "mt") -> None:
+def outlined(
+    pen: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: Colour, anchor: str = "mt"
+) -> None:
     """Text with a dark rim, readable on any colour of the map."""
     pen.text(xy, text, font=font(size), fill=fill, anchor=anchor, stroke_width=2, stroke_fill=OUTLINE)
 

@@ -4,42 +4,46 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.render import epireia_battle
 from bot.render.epireia_marks import ENEMY_MARK, MARKS, Colour
+from bot.render.presentation import ViewData
 from engine.epireia import data
 
 # --- Reading the view ----------------------------------------------------------------------------
 
 
-def city_of(view: dict, seat: int | None) -> str:
+def city_of(view: ViewData, seat: int | None) -> str:
     if seat is None:
         return "the enemy"
     return view["players"][seat]["city"] or f"Seat {seat + 1}"
 
 
-def player_mark(view: dict, seat: int) -> tuple[str, Colour]:
+def player_mark(view: ViewData, seat: int) -> tuple[str, Colour]:
     league = view["players"][seat]["league"]
     partners = [p["seat"] for p in view["players"] if p["league"] == league]
     marks = MARKS[league]
     return marks[partners.index(seat) % len(marks)]
 
 
-def enemy_league(view: dict) -> str:
+def enemy_league(view: ViewData) -> str:
     """Solo: the enemy cities are in the other league."""
     return "delian" if view["players"][0]["league"] == "peloponnesian" else "peloponnesian"
 
 
-def city_league(view: dict, city: str | None) -> str | None:
+def city_league(view: ViewData, city: str | None) -> str | None:
     """The league of a city: its player's, the enemy's (solo), or the one it joined, if any."""
     player = next((p for p in view["players"] if p["city"] == city), None)
     if player:
-        return player["league"]
+        league: str = player["league"]
+        return league
     if any(e["city"] == city for e in view["enemies"]):
         return enemy_league(view)
     return next((lg for lg, league in view["leagues"].items() if city in league["allies"]), None)
 
 
-def city_mark(view: dict, city: str | None) -> tuple[str, Colour] | None:
+def city_mark(view: ViewData, city: str | None) -> tuple[str, Colour] | None:
     """The mark of a city: its player's, the enemy's, or its league's once it has joined one."""
     player = next((p for p in view["players"] if p["city"] == city), None)
     if player:
@@ -50,7 +54,14 @@ def city_mark(view: dict, city: str | None) -> tuple[str, Colour] | None:
     return MARKS[league][0] if league else None
 
 
-def headline(view: dict) -> str:
+def owner_mark(view: ViewData, owner: str) -> tuple[str, Colour]:
+    """The mark of a territory's owner."""
+    mark = city_mark(view, owner)
+    assert mark is not None, "a territory's owner is a player's or the enemy's city"
+    return mark
+
+
+def headline(view: ViewData) -> str:
     if view["solo"]:
         scenario = view["solo_scenario"] or "choosing a scenario"
         augur = f" · Augur: {view['augur']}" if view["augur"] else ""
@@ -59,10 +70,11 @@ def headline(view: dict) -> str:
     return f"Turn {view['turn']} of at most {view['last_turn']} · {act}"
 
 
-def phase_line(view: dict) -> str:
+def phase_line(view: ViewData) -> str:
     phase = view["phase"]
     if phase == "over":
-        return "Game over: " + view["result"]
+        result: str = view["result"]
+        return "Game over: " + result
     movers = ", ".join(city_of(view, s) for s in view["to_move"])
     names = {
         "scenario": "Solo scenario",
@@ -81,7 +93,7 @@ def phase_line(view: dict) -> str:
 # --- Text ----------------------------------------------------------------------------------------
 
 
-def _player_line(view: dict, player: dict) -> str:
+def _player_line(view: ViewData, player: dict[str, Any]) -> str:
     res = player["resources"]
     army = " ".join(f"{data.UNIT_ICON[k[:-1]]}{'I' * int(k[-1])}×{n}" for k, n in sorted(player["army"].items()))
     away = [f"{f}@{p}" for f, p in player["figures"].items() if p != "home"]
@@ -96,12 +108,12 @@ def _player_line(view: dict, player: dict) -> str:
     )
 
 
-def text(view: dict) -> str:
+def text(view: ViewData) -> str:
     lines = [f"**Epireia** · {headline(view)}", phase_line(view)]
     if view["solo"] and view["solo_scenario"]:
-        card = data.SOLO_SCENARIOS[view["solo_scenario"]]
+        solo_card = data.SOLO_SCENARIOS[view["solo_scenario"]]
         met = len(view["objectives_met"])
-        lines.append(f"🎯 {card['text']} ({met}/{len(card['objectives'])} met)")
+        lines.append(f"🎯 {solo_card['text']} ({met}/{len(solo_card['objectives'])} met)")
     elif view["scenario"]:
         card = data.SCENARIOS[view["scenario"]]
         winner = view["scenario_winner"]
@@ -110,7 +122,7 @@ def text(view: dict) -> str:
     lines += [_player_line(view, p) for p in view["players"]]
     held = [
         f"{place}: "
-        + (f"{city_mark(view, land['owner'])[0]} {land['owner']}" if land["owner"] else "")
+        + (f"{owner_mark(view, land['owner'])[0]} {land['owner']}" if land["owner"] else "")
         + (" 🗡️" if land["brigands"] else "")
         for place, land in view["territories"].items()
         if land["owner"] or land["brigands"]
@@ -135,7 +147,7 @@ def text(view: dict) -> str:
     return text if len(text) <= 1800 else text[:1797] + "…"
 
 
-def reveal(view: dict) -> list[str]:
+def reveal(view: ViewData) -> list[str]:
     """A seat's secrets in the third person (the summary's words; the seat's own text says "Your")."""
     lines = []
     if view.get("seat") is not None and view.get("league_tokens"):

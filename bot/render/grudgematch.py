@@ -28,8 +28,8 @@ from bot.render.grudgematch_text import (
     team_of,
     text,
 )
-from bot.render.presentation import Presentation, rules_page
-from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font, ink_for, wrap
+from bot.render.presentation import Presentation, ViewData, rules_page
+from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, Colour, font, ink_for, wrap
 from engine.grudgematch import data, field
 
 CELL = 36
@@ -72,7 +72,7 @@ def cell_box(space: str, inset: float = 0) -> tuple[float, float, float, float]:
     return x + inset, y + inset, x + CELL - inset, y + CELL - inset
 
 
-def suit_shape(pen: ImageDraw.ImageDraw, x: float, y: float, size: float, suit: str, ink=None) -> None:
+def suit_shape(pen: ImageDraw.ImageDraw, x: float, y: float, size: float, suit: str, ink: Colour | None = None) -> None:
     """A small suit symbol centred on (x, y), drawn with shapes (the bundled font has none)."""
     ink = ink or SUIT_INK[suit]
     r = size / 2
@@ -114,6 +114,8 @@ def small_card(pen: ImageDraw.ImageDraw, x: float, y: float, card: str) -> float
 
 
 def draw_field(pen: ImageDraw.ImageDraw) -> None:
+    x: float
+    y: float
     for row in range(1, field.HEIGHT + 1):
         y = FIELD_Y + (row - 1) * CELL
         pen.rectangle((FIELD_X, y, FIELD_X + FIELD_W, y + CELL), fill=STRIPE if row % 2 else GRASS)
@@ -152,7 +154,7 @@ def draw_field(pen: ImageDraw.ImageDraw) -> None:
         pen.text((FIELD_X - 5, y), str(row), font=font(12), fill=MUTED, anchor="rm")
 
 
-def draw_kick(pen: ImageDraw.ImageDraw, view: dict) -> None:
+def draw_kick(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
     start, passed, ahead, scored = kick_story(view)
     if start is None:
         return
@@ -175,7 +177,7 @@ def draw_kick(pen: ImageDraw.ImageDraw, view: dict) -> None:
     pen.ellipse((x - 6, y - 6, x + 6, y + 6), outline=GOLD, width=2)
 
 
-def draw_philosophers(pen: ImageDraw.ImageDraw, view: dict) -> None:
+def draw_philosophers(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
     rings = highlighted(view)
     for name, space in view["spots"].items():
         team = team_of(name)
@@ -196,7 +198,7 @@ def draw_philosophers(pen: ImageDraw.ImageDraw, view: dict) -> None:
         suit_shape(pen, x + r - 5, y - r + 5, 8, suit_of(name))
 
 
-def draw_ball(pen: ImageDraw.ImageDraw, view: dict) -> None:
+def draw_ball(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
     ball = view.get("ball")
     if not ball:
         return
@@ -226,7 +228,7 @@ def plain(text: str) -> str:
     return text
 
 
-def draw_panel(pen: ImageDraw.ImageDraw, view: dict) -> None:
+def draw_panel(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
     x, y, w = PANEL_X, MARGIN, PANEL_W
     pen.text((x, y), "Philosophy Grudgematch", font=font(19), fill=TEXT)
     y += 34
@@ -271,7 +273,7 @@ def draw_panel(pen: ImageDraw.ImageDraw, view: dict) -> None:
         y += 6
         pen.text((x, y), f"Your hand ({view['team']})", font=font(14), fill=TEXT)
         y += 22
-        cx = x
+        cx: float = x
         for card in view["hand"]:
             cx = small_card(pen, cx, y, card)
         y += 54
@@ -288,7 +290,7 @@ def pitch() -> Image.Image:
     return image
 
 
-def draw(view: dict) -> Image.Image:
+def draw(view: ViewData) -> Image.Image:
     image = pitch().copy()
     pen = ImageDraw.Draw(image)
     draw_kick(pen, view)

@@ -4,6 +4,7 @@ doing; the menu's labels and groups."""
 
 from __future__ import annotations
 
+from bot.render.presentation import GameAction, ViewData
 from engine.grudgematch import data, field
 
 TEXT_SUIT = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}
@@ -29,7 +30,7 @@ def team_name(team: int) -> str:
     return data.TEAM_NAMES[team]
 
 
-def kick_story(view: dict) -> tuple[str | None, list[str], list[str], bool]:
+def kick_story(view: ViewData) -> tuple[str | None, list[str], list[str], bool]:
     """Where the shown kick started, the spaces passed, those ahead, and whether it went in."""
     kick = view.get("kick")
     if kick:
@@ -40,7 +41,7 @@ def kick_story(view: dict) -> tuple[str | None, list[str], list[str], bool]:
     return None, [], [], False
 
 
-def highlighted(view: dict) -> set[str]:
+def highlighted(view: ViewData) -> set[str]:
     """Philosophers the current choice is about: tacklers, blockers, the one on the ball."""
     kick = view.get("kick") or {}
     names = set()
@@ -53,7 +54,7 @@ def highlighted(view: dict) -> set[str]:
     return names
 
 
-def doing(view: dict) -> str:
+def doing(view: ViewData) -> str:
     """What is happening now, in one line of plain text."""
     phase, mover = view["phase"], team_name(view["mover"])
     kick, running = view.get("kick") or {}, view.get("running") or {}
@@ -87,7 +88,7 @@ def doing(view: dict) -> str:
 # --- Text ----------------------------------------------------------------------------------------
 
 
-def _team_line(view: dict, team: int) -> str:
+def _team_line(view: ViewData, team: int) -> str:
     info = view["teams"][team]
     spots = view["spots"]
     players = " · ".join(f"{p} {TEXT_SUIT[suit_of(p)]} {spots[p]}" for p in info["philosophers"] if p in spots)
@@ -95,7 +96,7 @@ def _team_line(view: dict, team: int) -> str:
     return f"**{info['name']}** ({info['hand_size']} cards): {players or 'off the field'}{penalty}"
 
 
-def _kick_line(view: dict) -> str | None:
+def _kick_line(view: ViewData) -> str | None:
     kick, last = view.get("kick"), view.get("last_kick")
     story = kick or last
     if not story:
@@ -105,7 +106,7 @@ def _kick_line(view: dict) -> str | None:
     ahead = f" ⋯ {' → '.join(kick['ahead'])}" if kick and kick["ahead"] else ""
     if not path:
         ahead = ahead.lstrip()
-    result = "under way" if kick else last["result"]
+    result = "under way" if kick else story["result"]  # the story is the last kick
     title = "Kick" if kick else "Last kick"
     return (
         f"{title}: **{story['kicker']}** {card_text(story['card'])} ({story['value']}){direction} "
@@ -113,7 +114,7 @@ def _kick_line(view: dict) -> str | None:
     )
 
 
-def text(view: dict) -> str:
+def text(view: ViewData) -> str:
     germans, french = (view["teams"][t]["score"] for t in (data.GERMANS, data.FRENCH))
     half = "**Sudden death**" if view["sudden_death"] else f"Half {view['half']}"
     lines = [
@@ -132,17 +133,17 @@ def text(view: dict) -> str:
     return out if len(out) <= 1800 else out[:1797] + "…"
 
 
-def _hand(view: dict) -> str:
+def _hand(view: ViewData) -> str:
     lineup = f" · line-up: {view['lineup']}" if view.get("lineup") else ""
     return f"({view['team']}): {' '.join(card_text(c) for c in view['hand']) or 'no cards'}{lineup}"
 
 
-def reveal(view: dict) -> list[str]:
+def reveal(view: ViewData) -> list[str]:
     """A seat's secrets in the third person, for the end-of-game summary."""
     return [f"🃏 Hand {_hand(view)}"] if view.get("hand") is not None else []
 
 
-def label(view: dict, action) -> str | None:
+def label(view: ViewData, action: GameAction) -> str | None:
     """A run names the die it uses (the smallest unused one that reaches, as the rules take it)."""
     if action.kind != "run":
         return None
@@ -152,7 +153,7 @@ def label(view: dict, action) -> str | None:
     return f"{action.who} → {action.to} · 🎲{min(dice)}" if dice else None
 
 
-def group(view: dict, action) -> str | None:
+def group(view: ViewData, action: GameAction) -> str | None:
     """How a long list of moves is grouped on a phone: by the philosopher who runs, by the card
     and kicker of a kick (then its directions); anything else by its kind."""
     if action.kind == "run":

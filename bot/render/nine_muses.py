@@ -7,9 +7,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.presentation import Presentation, rules_page
+from bot.render.presentation import GameAction, Presentation, ViewData, rules_page
 from bot.render.style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, font
 from engine.nine_muses.data import MUSES, PHILOSOPHERS
+from engine.nine_muses.state import MuseName
 
 WIDTH = 900
 MARGIN = 16
@@ -20,12 +21,12 @@ MUSE_W, MUSE_H, MUSES_A_ROW = 166, 74, 5
 PLAYER_H = 92
 
 
-def _round_line(view: dict) -> str:
+def _round_line(view: ViewData) -> str:
     line = f"Round {view['round']} of {view['rounds']}"
     return line + " - last round" if view["last_round"] else line
 
 
-def _tokens(draw: ImageDraw.ImageDraw, x: int, y: int, knowledge: dict, size: int = 26) -> int:
+def _tokens(draw: ImageDraw.ImageDraw, x: int, y: int, knowledge: dict[str, int], size: int = 26) -> int:
     """Three coloured tokens with their counts; returns the x after them."""
     for kind in KNOWLEDGE:
         draw.ellipse((x, y, x + size, y + size), fill=TOKEN[kind])
@@ -36,12 +37,12 @@ def _tokens(draw: ImageDraw.ImageDraw, x: int, y: int, knowledge: dict, size: in
     return x
 
 
-def _muse(image: Image.Image, x: int, y: int, name: str) -> None:
+def _muse(image: Image.Image, x: int, y: int, name: MuseName) -> None:
     image.paste(_muse_card(name), (x, y))
 
 
 @lru_cache(maxsize=None)
-def _muse_card(name: str) -> Image.Image:
+def _muse_card(name: MuseName) -> Image.Image:
     """A Muse's card, the same in every game: drawn once, then pasted (never changed)."""
     muse = MUSES[name]
     card = Image.new("RGB", (MUSE_W + 1, MUSE_H + 1), BACKGROUND)
@@ -53,13 +54,13 @@ def _muse_card(name: str) -> Image.Image:
     return card
 
 
-def _height(view: dict) -> int:
+def _height(view: ViewData) -> int:
     muse_rows = max(1, -(-len(view["centre"]) // MUSES_A_ROW))
     hand = 40 if view.get("hand") is not None else 0
     return 110 + muse_rows * (MUSE_H + 10) + 30 + len(view["players"]) * (PLAYER_H + 10) + hand + MARGIN
 
 
-def draw(view: dict) -> Image.Image:
+def draw(view: ViewData) -> Image.Image:
     image = Image.new("RGB", (WIDTH, _height(view)), BACKGROUND)
     pen = ImageDraw.Draw(image)
     pen.text((MARGIN, MARGIN), "Nine Muses", font=font(26), fill=TEXT)
@@ -108,7 +109,7 @@ def draw(view: dict) -> Image.Image:
     return image
 
 
-def text(view: dict) -> str:
+def text(view: ViewData) -> str:
     names = view["names"]
     lines = [f"**Nine Muses** · {_round_line(view)}"]
     if view["phase"] == "over":
@@ -134,7 +135,7 @@ def text(view: dict) -> str:
     return "\n".join(lines)[:1800]
 
 
-def group(view: dict, action) -> str | None:
+def group(view: ViewData, action: GameAction) -> str | None:
     """How a long list of moves is grouped on a phone: by the Philosopher card played (with its
     two options), as a turn is one card and what to do with it."""
     card = getattr(action, "card", None)
@@ -144,11 +145,11 @@ def group(view: dict, action) -> str | None:
     return f"Play {card} ({options})"[:80]
 
 
-def _cards(view: dict) -> str:
+def _cards(view: ViewData) -> str:
     return ", ".join(view["hand"]) or "none"
 
 
-def reveal(view: dict) -> list[str]:
+def reveal(view: ViewData) -> list[str]:
     """A seat's secrets in the third person, for the end-of-game summary."""
     return [f"Cards in hand: {_cards(view)}"] if view.get("hand") is not None else []
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -24,8 +25,8 @@ from bot.render.ostrakon_text import (
     text,
     visible_stone,
 )
-from bot.render.presentation import Presentation, rules_page
-from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, fit, font, ink_for
+from bot.render.presentation import Presentation, ViewData, rules_page
+from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, Colour, fit, font, ink_for
 from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE
 from engine.ostrakon.data import affected_for as affected
 
@@ -52,17 +53,19 @@ ROAD = (70, 74, 82)
 # --- Drawing helpers -----------------------------------------------------------------------------
 
 
-def write(draw, x: float, y: float, words: str, size: int, fill=TEXT, bold: bool = False) -> float:
+def write(
+    draw: ImageDraw.ImageDraw, x: float, y: float, words: str, size: int, fill: Colour = TEXT, bold: bool = False
+) -> float:
     """Words whose left edge is at x and whose middle is at y; returns where they end."""
     draw.text((x, y), words, font=font(size), fill=fill, anchor="lm", stroke_width=1 if bold else 0, stroke_fill=fill)
     return x + font(size).getlength(words) + (2 if bold else 0)
 
 
-def stone(draw, x: float, y: float, radius: float, colour: str) -> None:
+def stone(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float, colour: str) -> None:
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=STONE_FILL[colour], outline=(170, 170, 178))
 
 
-def sun(draw, x: float, y: float, radius: float) -> None:
+def sun(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float) -> None:
     for ray in range(12):
         angle = ray * math.pi / 6
         inner, outer = radius + 2, radius + 7
@@ -79,13 +82,22 @@ def sun(draw, x: float, y: float, radius: float) -> None:
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=GOLD, outline=(255, 226, 130), width=2)
 
 
-def crown(draw, x: float, y: float) -> None:
+def crown(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """A small gold crown whose base is centred on (x, y)."""
     points = ((-13, 0), (-13, -11), (-6, -5), (0, -14), (6, -5), (13, -11), (13, 0))
     draw.polygon([(x + dx, y + dy) for dx, dy in points], fill=GOLD, outline=(120, 90, 20))
 
 
-def token(draw, box, view: dict, seat: int, *, top: bool = False, size: int = 17, shows: str | None = None) -> None:
+def token(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    view: ViewData,
+    seat: int,
+    *,
+    top: bool = False,
+    size: int = 17,
+    shows: str | None = None,
+) -> None:
     """One philosopher: the name on the seat's colour. Top of a pile: gold edge and a notch.
     An olive dot while the follower card is unused; a green edge on this turn's follower;
     a bar under the viewer's own name; the stone when everyone may see it."""
@@ -119,7 +131,7 @@ def space_box(space: int, back_y: int, out_y: int) -> tuple[int, int, int, int]:
     return x + 3, y, x + COLUMN - 3, y + SQUARE
 
 
-def draw_temple(draw, view: dict, top: int, bottom: int, door_y: float) -> None:
+def draw_temple(draw: ImageDraw.ImageDraw, view: ViewData, top: int, bottom: int, door_y: float) -> None:
     x0, x1 = MARGIN, MARGIN + TEMPLE_W - 8
     middle = (x0 + x1) / 2
     draw.rounded_rectangle((x0, top, x1, bottom), radius=10, fill=PANEL)
@@ -137,7 +149,7 @@ def draw_temple(draw, view: dict, top: int, bottom: int, door_y: float) -> None:
         crown(draw, middle, winner_y - 2)
 
 
-def draw_path(image: Image.Image, draw, view: dict, top: int, bottom: int) -> None:
+def draw_path(image: Image.Image, draw: ImageDraw.ImageDraw, view: ViewData, top: int, bottom: int) -> None:
     piles = {pile["space"]: pile["seats"] for pile in view["piles"]}
     tallest_back = max([len(seats) for space, seats in piles.items() if space > 8] + [1])
     tallest_out = max([len(seats) for space, seats in piles.items() if space <= 8] + [1])
@@ -227,7 +239,7 @@ def space_tile(space: int, lit: bool) -> Image.Image:
 # --- Header and footer ---------------------------------------------------------------------------
 
 
-def draw_header(draw, view: dict) -> None:
+def draw_header(draw: ImageDraw.ImageDraw, view: ViewData) -> None:
     names, rule, days = view["names"], view["rule"], view["days"]
     x = write(draw, MARGIN, 22, "OSTRAKON", 18, GOLD, bold=True) + 18
     x = write(draw, x, 22, f"Day {view['day']} of {days}", 24, TEXT, bold=True) + 14
@@ -261,7 +273,7 @@ def draw_header(draw, view: dict) -> None:
     write(draw, x, 62, fit(f"· {next_label(view)}", 20, WIDTH - MARGIN - x), 20, TEXT)
 
 
-def footer_lines(view: dict) -> list[tuple[str, tuple[int, int, int], bool]]:
+def footer_lines(view: ViewData) -> list[tuple[str, Colour, bool]]:
     """The text lines of the footer: (text, colour, bold)."""
     names, phase, question = view["names"], view.get("phase"), view.get("question")
     lines = []
@@ -285,29 +297,29 @@ def footer_lines(view: dict) -> list[tuple[str, tuple[int, int, int], bool]]:
     return lines
 
 
-def footer_height(view: dict) -> int:
+def footer_height(view: ViewData) -> int:
     height = LINE * len(footer_lines(view))
     height += LINE + 2 if view.get("question") and view.get("phase") != "over" else 0
     return height + (LINE + 4 if view.get("under_sun") else 0)
 
 
-def draw_footer(draw, view: dict, top: int) -> None:
+def draw_footer(draw: ImageDraw.ImageDraw, view: ViewData, top: int) -> None:
     names, phase, question = view["names"], view.get("phase"), view.get("question")
     y = top + LINE / 2
     for words, colour, bold in footer_lines(view):
         write(draw, MARGIN, y, fit(words, 20, WIDTH - 2 * MARGIN), 20, colour, bold)
         y += LINE
     if question and phase != "over":
-        x = MARGIN
-        for colour in ("white", "black"):
-            stone(draw, x + 10, y, 9, colour)
-            x = write(draw, x + 26, y, fit(question[colour], 19, 230), 19) + 22
+        x: float = MARGIN
+        for side in ("white", "black"):
+            stone(draw, x + 10, y, 9, side)
+            x = write(draw, x + 26, y, fit(question[side], 19, 230), 19) + 22
         status = {
             "vote": "the council votes",
             "corrupt": "Corruption: the speaker chooses",
             "consult": "Oracle: the speaker chooses",
             "decide": "the speaker may turn the stone",
-        }[phase]
+        }[view["phase"]]  # a question is put in one of these phases
         if view.get("follower") is not None:
             status += f" · {names[view['follower']]} follows"
         x = write(draw, x + 4, y, status, 19, MUTED) + 18
@@ -331,13 +343,13 @@ def draw_footer(draw, view: dict, top: int) -> None:
 # --- The picture ---------------------------------------------------------------------------------
 
 
-def position(view: dict) -> dict:
+def position(view: ViewData) -> dict[str, Any]:
     """What the picture shows: all but who has voted (the board's text keeps that count), so the
     publisher draws one picture a question, not one a vote."""
     return {key: value for key, value in view.items() if key != "voted"}
 
 
-def draw(view: dict) -> Image.Image:
+def draw(view: ViewData) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     canvas = ImageDraw.Draw(image)
     draw_header(canvas, view)

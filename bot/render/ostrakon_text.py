@@ -3,6 +3,9 @@ a view that the picture (bot/render/ostrakon.py) shares."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from bot.render.presentation import GameAction, ViewData
 from engine.ostrakon.data import FREE_SUBJECT, TEMPLE
 from engine.ostrakon.data import affected_for as affected
 from engine.ostrakon.state import STONE_ICON
@@ -22,28 +25,31 @@ def subject_name(subject: str | None) -> str:
     return "free subject" if subject in (None, FREE_SUBJECT) else subject
 
 
-def outstanding(view: dict) -> bool:
+def outstanding(view: ViewData) -> bool:
     winner = view.get("winner")
     return winner is not None and view["positions"][winner] == TEMPLE
 
 
-def moons_left(view: dict) -> int:
+def moons_left(view: ViewData) -> int:
     """Moons still uncovered on the Calendar, today's included; none once the Moon covers it."""
     if view.get("phase") == "over" and not outstanding(view):
         return 0
-    return view["days"] - view["day"] + 1
+    left: int = view["days"] - view["day"] + 1
+    return left
 
 
-def next_label(view: dict) -> str:
+def next_label(view: ViewData) -> str:
     if view.get("next_speaker") is not None:
-        return view["names"][view["next_speaker"]]
+        speaker: str = view["names"][view["next_speaker"]]
+        return speaker
     return "the game ends" if view["day"] >= view["days"] else f"day {view['day'] + 1} begins"
 
 
-def visible_stone(view: dict, seat: int) -> str | None:
+def visible_stone(view: ViewData, seat: int) -> str | None:
     """A stone everyone may see on the board now (Treachery's reveal, the Oracle's consulted)."""
     if view.get("votes"):
-        return view["votes"].get(str(seat))
+        vote: str | None = view["votes"].get(str(seat))
+        return vote
     return (view.get("shown") or {}).get(str(seat))
 
 
@@ -67,11 +73,11 @@ def escape(text: str, limit: int) -> str:
     return text.replace("@", "@\u200b")
 
 
-def bold(view: dict, seat: int) -> str:
+def bold(view: ViewData, seat: int) -> str:
     return f"**{view['names'][seat]}**"
 
 
-def result_line(view: dict, last: dict) -> str:
+def result_line(view: ViewData, last: dict[str, Any]) -> str:
     votes = last["votes"]
     black = sum(1 for vote in votes.values() if vote == "black")
     outcome = f"forward {last['advanced']}" if last["advanced"] else "under the Sun"
@@ -81,7 +87,7 @@ def result_line(view: dict, last: dict) -> str:
     )
 
 
-def turn_lines(view: dict) -> list[str]:
+def turn_lines(view: ViewData) -> list[str]:
     """The question on the table and where its vote stands (no secret: only who has voted)."""
     names, phase, question = view["names"], view["phase"], view["question"]
     lines = [
@@ -107,7 +113,7 @@ def turn_lines(view: dict) -> list[str]:
     return lines
 
 
-def path_lines(view: dict) -> list[str]:
+def path_lines(view: ViewData) -> list[str]:
     """The piles from the leading one back, each read from its top."""
     names, special = view["names"], view.get("special_spaces") or {}
     lines = []
@@ -119,7 +125,7 @@ def path_lines(view: dict) -> list[str]:
     return lines
 
 
-def text(view: dict) -> str:
+def text(view: ViewData) -> str:
     names, phase, rule = view["names"], view["phase"], view["rule"]
     left = moons_left(view)
     rule_text = (
@@ -170,11 +176,11 @@ def text(view: dict) -> str:
     return result if len(result) <= TEXT_LIMIT else result[: TEXT_LIMIT - 1] + "…"
 
 
-def _stone(view: dict) -> str:
+def _stone(view: ViewData) -> str:
     return f"{STONE_ICON[view['my_vote']]} {escape(view['question'][view['my_vote']], 60)}"
 
 
-def reveal(view: dict) -> list[str]:
+def reveal(view: ViewData) -> list[str]:
     """A seat's secret in the third person, for the end-of-game summary: a stone not yet revealed
     (whether a seat voted is public, and after the last day every stone was shown)."""
     if "seat" not in view or view["phase"] == "over" or not (view.get("my_vote") and view.get("question")):
@@ -182,7 +188,7 @@ def reveal(view: dict) -> list[str]:
     return [f"🗳️ Stone: {_stone(view)}"]
 
 
-def label(view: dict, action) -> str | None:
+def label(view: ViewData, action: GameAction) -> str | None:
     """How a move reads on its button, in words from the table (None: the engine's own label)."""
     names, question = view["names"], view.get("question") or {}
     if action.kind == "vote" and question:

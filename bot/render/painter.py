@@ -24,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import wait
 
 from bot.priority import behind_the_loop
+from bot.render.presentation import ViewData
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,7 @@ class Painter:
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
-    async def paint(self, game_key: str, view: dict) -> bytes:
+    async def paint(self, game_key: str, view: ViewData) -> bytes:
         """The view's picture (see bot.render.render_picture)."""
         draw = importlib.import_module(__package__).render_picture  # looked up now: tests may stand in for it
         if self._pool is None:

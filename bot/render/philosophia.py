@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.presentation import Presentation, rules_page
+from bot.render.presentation import GameAction, Presentation, ViewData, rules_page
 from bot.render.style import ACCENT, BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, fit, font
 
 WIDTH, HEIGHT = 1000, 680
@@ -64,11 +64,11 @@ ACROPOLIS_BOX = (0.56, 0.15, 0.80, 0.36)
 SHORT = {"observe": "Observe", "timeline": "Timeline", "athena": "Athena", "debate": "Debate"}
 
 
-def colour_of(view: dict, who: int) -> tuple[int, int, int]:
+def colour_of(view: ViewData, who: int) -> tuple[int, int, int]:
     return MOIRAI if view["players"][who]["automaton"] else SEAT_COLOURS[who % len(SEAT_COLOURS)]
 
 
-def icon_of(view: dict, who: int) -> str:
+def icon_of(view: ViewData, who: int) -> str:
     return "⚙️" if view["players"][who]["automaton"] else SEAT_ICONS[who % len(SEAT_ICONS)]
 
 
@@ -83,8 +83,8 @@ def place_xy(location: str) -> tuple[float, float]:
     return left + 22 + fx * (right - left - 44), top + 16 + fy * (bottom - top - 40)
 
 
-def short_name(view: dict, location: str) -> str:
-    name = view["locations"][location]["name"]
+def short_name(view: ViewData, location: str) -> str:
+    name: str = view["locations"][location]["name"]
     if location in SHORT:
         return SHORT[location]
     for prefix in ("Temple of Apollo at ", "Temple of Zeus at ", "Temple of Demeter at ", "Agora of ", "Oracle of "):
@@ -95,7 +95,7 @@ def short_name(view: dict, location: str) -> str:
 # --- The picture -----------------------------------------------------------------------------------
 
 
-def draw(view: dict) -> Image.Image:
+def draw(view: ViewData) -> Image.Image:
     image = backdrop(
         tuple((location, spot["kind"], short_name(view, location)) for location, spot in view["locations"].items()),
         tuple(view["timeline"]["years"]),
@@ -147,7 +147,7 @@ def backdrop(places: tuple[tuple[str, str, str], ...], years: tuple[int, ...], y
     return image
 
 
-def header(canvas: ImageDraw.ImageDraw, view: dict) -> None:
+def header(canvas: ImageDraw.ImageDraw, view: ViewData) -> None:
     year = view["timeline"]["year"]
     title = f"Philosophia · round {view['round']} · {year} BC"
     canvas.text((16, 26), title, font=font(22), fill=TEXT, anchor="lm")
@@ -158,7 +158,7 @@ def radius_of(location: str) -> int:
     return 15 if location not in ACROPOLIS else 13
 
 
-def pieces(canvas: ImageDraw.ImageDraw, view: dict, location: str) -> None:
+def pieces(canvas: ImageDraw.ImageDraw, view: ViewData, location: str) -> None:
     """What stands on a place: its token, schools, followers and philosophers."""
     spot = view["locations"][location]
     x, y = place_xy(location)
@@ -200,7 +200,7 @@ def timeline(canvas: ImageDraw.ImageDraw, years: tuple[int, ...], now: int) -> N
     canvas.text((left, y - 24), "Timeline (BC) - Rome arrives in 146", font=font(12), fill=MUTED, anchor="lm")
 
 
-def boards(canvas: ImageDraw.ImageDraw, view: dict) -> None:
+def boards(canvas: ImageDraw.ImageDraw, view: ViewData) -> None:
     left, top = 656, 52
     height = min(96, (HEIGHT - top - 12) // max(1, len(view["players"])))
     for who, player in enumerate(view["players"]):
@@ -252,15 +252,16 @@ def boards(canvas: ImageDraw.ImageDraw, view: dict) -> None:
 # --- The text ----------------------------------------------------------------------------------------
 
 
-def who(view: dict, index: int) -> str:
+def who(view: ViewData, index: int) -> str:
     return f"**{view['names'][index]}**"
 
 
-def status(view: dict) -> str:
+def status(view: ViewData) -> str:
     """What the table is waiting for, in a few words."""
     phase = view["phase"]
     if phase == "over":
-        return view["end"]
+        end: str = view["end"]
+        return end
     waiting = ", ".join(view["names"][s] for s in view["to_move"])
     if phase == "debate":
         debate = view["debate"]
@@ -273,7 +274,7 @@ def status(view: dict) -> str:
     return f"{waiting}: {'move' if phase == 'move' else 'the location token' if phase == 'bonus' else 'one action'}"
 
 
-def player_line(view: dict, index: int) -> str:
+def player_line(view: ViewData, index: int) -> str:
     player = view["players"][index]
     place = view["locations"][player["location"]]["name"]
     hand = player["hand"]
@@ -287,7 +288,7 @@ def player_line(view: dict, index: int) -> str:
     )
 
 
-def text(view: dict) -> str:
+def text(view: ViewData) -> str:
     lines = [
         f"**Philosophia** · round {view['round']} · **{view['timeline']['year']} BC** "
         f"({len(view['timeline']['years']) - 1 - view['timeline']['index']} steps to 146 BC)"
@@ -316,16 +317,16 @@ def text(view: dict) -> str:
     return "\n".join(lines)[:1800]
 
 
-def _hand(view: dict) -> str:
+def _hand(view: ViewData) -> str:
     return f"{', '.join(view['my_hand']) or 'none'} · Oracle cards: {', '.join(view['my_oracles']) or 'none'}"
 
 
-def reveal(view: dict) -> list[str]:
+def reveal(view: ViewData) -> list[str]:
     """A seat's secrets in the third person, for the end-of-game summary."""
     return [f"Hand: {_hand(view)}"] if "seat" in view else []
 
 
-def label(view: dict, action) -> str | None:
+def label(view: ViewData, action: GameAction) -> str | None:
     """Argument cards read with what they do against the card on the table (unless the True
     Philosopher variant hides it); everything else as the engine labels it."""
     if getattr(action, "kind", None) != "argue" or "beats" not in view or action.claim:
@@ -348,7 +349,7 @@ PLACE_GROUPS = {
 }
 
 
-def group(view: dict, action) -> str | None:
+def group(view: ViewData, action: GameAction) -> str | None:
     """How a long list of moves is grouped on a phone: places by kind, Oracle cards and claimed
     arguments by card; anything else by its kind."""
     from engine.philosophia.data import LOCATIONS
@@ -358,7 +359,8 @@ def group(view: dict, action) -> str | None:
     if action.kind == "play_oracle":
         return f"Play {action.card}"
     if action.kind == "argue" and action.claim:  # True Philosopher: a card, then what you claim
-        return action.card
+        card: str = action.card
+        return card
     return None
 
 

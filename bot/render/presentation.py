@@ -8,13 +8,22 @@ generic behaviour said beside them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel
 
+if TYPE_CHECKING:
+    from PIL import Image
+
+# A game's view (engine.View and the game's own keys), as its presentation reads it
+ViewData = Mapping[str, Any]
+# One of the game's own action models, read by its fields: the bot, which holds any game's, cannot
+# name their types
+GameAction = Any
 RULES = resources.files("bot") / "rules"  # docs/, shipped with the package (bot/rules links to it)
 
 
@@ -26,22 +35,22 @@ def rules_page(name: str) -> Traversable:
 @dataclass(frozen=True)
 class Presentation:
     # The view (a seat's, or the public one) as a picture: a PIL image.
-    draw: Callable[[dict], object]
+    draw: Callable[[ViewData], Image.Image]
     # The same view as short Discord markdown (under 1,800 characters).
-    text: Callable[[dict], str]
+    text: Callable[[ViewData], str]
     # The game's /rules page, in Markdown.
     rules: Traversable
     # A seat's view: its secrets in the third person, for the public end-of-game summary (its own
     # text says "Your hand"). None: the lines of the seat's text the public text lacks.
-    reveal: Callable[[dict], list[str]] | None
+    reveal: Callable[[ViewData], list[str]] | None
     # How a move reads on its button where the view says more than the engine's `label` (the
     # answer a stone stands for); None, or a None answer: the engine's label.
-    label: Callable[[dict, BaseModel], str | None] | None
+    label: Callable[[ViewData, BaseModel], str | None] | None
     # The menu group of a move in a long list; None, or a None answer: the move's kind.
-    group: Callable[[dict, BaseModel], str | None] | None
+    group: Callable[[ViewData, BaseModel], str | None] | None
     # What the picture shows that matters, from the public view (not the question being voted
     # on): a board gets a new picture only when it changes. None: the whole public view.
-    position: Callable[[dict], dict] | None
+    position: Callable[[ViewData], dict[str, Any]] | None
     # Whether a seat's own view is worth a picture of its own, sent with its moves (My hand, a DM
     # prompt): a secret arrangement the public picture cannot show. None: never.
-    hand_picture: Callable[[dict], bool] | None
+    hand_picture: Callable[[ViewData], bool] | None

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 from io import BytesIO
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from PIL import ImageFont
 
+if TYPE_CHECKING:  # Pillow's C module (Image.core) declares ImagingCore for type checkers only
+    from PIL._imaging import ImagingCore
+
+    Mask = tuple[ImagingCore, tuple[int, int]]  # what FreeTypeFont.getmask2 gives
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+Colour = tuple[int, int, int]  # RGB
 BACKGROUND = (43, 45, 49)  # Discord's dark theme, so pictures sit well in the channel
 PANEL = (54, 57, 63)
 TEXT = (235, 235, 240)
@@ -34,17 +44,17 @@ class KeptFont(ImageFont.FreeTypeFont):
     a board's drawing (57-67% of it), and a board draws the same names, labels and numbers picture
     after picture: a kept mask is the same pixels, drawn again at once."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # FreeTypeFont's own
         super().__init__(*args, **kwargs)
-        self._masks: dict[tuple, tuple] = {}
-        self._lengths: dict[tuple, float] = {}
+        self._masks: dict[tuple[Any, ...], Mask] = {}
+        self._lengths: dict[tuple[Any, ...], float] = {}
 
     @classmethod
     def like(cls, face: ImageFont.FreeTypeFont) -> "KeptFont":
         """The same font as `face` (its bytes, size and layout), keeping what it renders."""
         return cls(BytesIO(face.font_bytes), face.size, layout_engine=face.layout_engine)
 
-    def getmask2(self, text, mode="", *args, **kwargs):
+    def getmask2(self, text: str | bytes, mode: str = "", *args: Any, **kwargs: Any) -> Mask:
         if mode == "RGBA":  # a colour mask is filled in by its caller: never share one
             return super().getmask2(text, mode, *args, **kwargs)
         return _kept(
@@ -53,7 +63,7 @@ class KeptFont(ImageFont.FreeTypeFont):
             lambda: super(KeptFont, self).getmask2(text, mode, *args, **kwargs),
         )
 
-    def getlength(self, text, *args, **kwargs) -> float:
+    def getlength(self, text: str | bytes, *args: Any, **kwargs: Any) -> float:
         return _kept(
             self._lengths,
             (text, args, tuple(sorted(kwargs.items()))),
@@ -64,7 +74,7 @@ class KeptFont(ImageFont.FreeTypeFont):
 KEPT_TEXTS = 4096  # a font's kept masks, a few kB each: some MB at most in the picture process
 
 
-def _kept(kept: dict, key: tuple, make):
+def _kept(kept: dict[K, V], key: K, make: Callable[[], V]) -> V:
     """`kept[key]`, made if missing; when full, everything kept is let go and kept anew."""
     if (value := kept.get(key)) is None:
         if len(kept) >= KEPT_TEXTS:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Any
 
 from bot.store.sqlite import TableRecord
 from bot.tables import refusals as why
@@ -95,7 +96,7 @@ class Pass:
 # ASCII digits only: `\d` and int() would also read other scripts' digits
 _NUMBER, _SMALL, _HEX = rf"([0-9]{{1,{ID_DIGITS}}})", r"([0-9]{1,4})", r"([0-9a-f]{8})"
 # kind -> (pattern of the rest, field names, who may press it)
-_PRESSES: dict[str, tuple[re.Pattern, tuple[str, ...], Need | None]] = {
+_PRESSES: dict[str, tuple[re.Pattern[str], tuple[str, ...], Need | None]] = {
     "lobby": (
         re.compile(rf"{_NUMBER}:(join|leave|start|close)(?::{_NUMBER})?"),
         ("table_id", "verb", "version"),
@@ -131,11 +132,14 @@ def parse_press(custom_id: str, values: list[str] | tuple[str, ...] = ()) -> Pre
     another kind, whatever the text."""
     prefix, kind, rest = (custom_id.split(":", 2) + ["", ""])[:3]
     spec = _PRESSES.get(kind) if prefix == "pt" else None
-    match = spec[0].fullmatch(rest) if spec else None
+    if spec is None:
+        raise Refused(why.UNKNOWN_PRESS)
+    pattern, names, _ = spec
+    match = pattern.fullmatch(rest)
     if match is None:
         raise Refused(why.UNKNOWN_PRESS)
-    fields: dict = {}
-    for name, text in zip(spec[1], match.groups()):
+    fields: dict[str, Any] = {}  # Press fields by name
+    for name, text in zip(names, match.groups()):
         if text is None:  # an optional part, absent
             continue
         if name == "group":
@@ -233,6 +237,7 @@ class Gate:
         need = need_of(press)
         if need is None:
             return press
+        assert press.table_id is not None, "every press that needs something of a table names it"
         table = await self._load(press.table_id)
         await self._place(caller, table, need)
         what = {"lobby": f"{press.verb} the table", "rematch": "call a rematch", "undo": "take back a move"}.get(
@@ -247,7 +252,7 @@ class Gate:
             return Pass(table, admitted.seat, caller, press)
         return await self._move(admitted, press)
 
-    async def _load(self, table_id: int | None) -> TableRecord:
+    async def _load(self, table_id: int) -> TableRecord:
         """The table's row as the store last read or wrote it: the store is the file's one writer
         while the bot runs, so its copy is the row, and a table it does not hold is read (and
         checked) afresh. No read for a press of a table in play: a hop to SQLite's thread costs
@@ -316,6 +321,8 @@ class Gate:
     async def _move(self, admitted: Pass, press: Press) -> Pass:
         """A move press: made at a version where this seat's moves are still the ones offered."""
         table, seat = admitted.table, admitted.seat
+        # a move press names its version (parse_press), and only a seated player's gets this far (_admit)
+        assert seat is not None and press.version is not None, "a move press of a seated player"
         where = table.channel_id if admitted.caller.guild_id is None else None
         if press.version != table.version and await self.service.moved_on(table, seat, press.version):
             raise self._stale_reason(table, seat, press, where)

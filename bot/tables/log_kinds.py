@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from bot.store.sqlite import ActionRecord
+
 
 class RowKind(StrEnum):
     JOIN = "join"
@@ -53,7 +55,7 @@ _MODERATOR = frozenset(
 )
 
 
-def kind_of(row) -> RowKind | None:
+def kind_of(row: ActionRecord) -> RowKind | None:
     """A log row's kind (None for a kind this version does not know)."""
     try:
         return RowKind(row.kind)

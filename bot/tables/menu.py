@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ValidationError
 
 from bot.games import max_length, plugin
-from engine import Game, UnknownAction
+from bot.render.presentation import ViewData
+from engine import AnyGame, UnknownAction
 
 MENU_CACHE = 5000  # menus kept, by (table, version, seat)
 LABEL_LIMIT = 80  # Discord's button label
@@ -36,7 +37,7 @@ class Menu:
     table_id: int
     version: int
     seat: int | None
-    view: dict
+    view: ViewData
     choices: tuple[Choice, ...]
     by_key: dict[str, Choice] = field(repr=False, compare=False)
 
@@ -50,12 +51,12 @@ def move_key(action: BaseModel, label: str) -> str:
     return hashlib.sha1(f"{action.model_dump_json()}|{label}".encode()).hexdigest()[:8]
 
 
-def label_of(game: Game, view: dict, action: BaseModel) -> str:
+def label_of(game: AnyGame, view: ViewData, action: BaseModel) -> str:
     """How a move reads on its button, and wherever else the bot names it."""
     return plugin(game.key).label(view, action)[:LABEL_LIMIT]
 
 
-def build(game: Game, table_id: int, version: int, state: BaseModel, seat: int | None, running: bool) -> Menu:
+def build(game: AnyGame, table_id: int, version: int, state: BaseModel, seat: int | None, running: bool) -> Menu:
     view = game.view(state, seat)
     legal = game.legal_actions(state, seat) if running and seat is not None else []
     shown = plugin(game.key)

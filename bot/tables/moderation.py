@@ -12,10 +12,11 @@ import asyncio
 import sqlite3
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Callable
 
 from bot.ratings import ratings, stats
-from bot.store.sqlite import ActionRecord, Job, TableRecord
+from bot.store.jobs import Job
+from bot.store.sqlite import ActionRecord, TableRecord
 from bot.tables import refusals as why
 from bot.tables.gate import LARGEST_ID
 from bot.tables.prompts import asked
@@ -38,7 +39,7 @@ def _uncount(table_id: int) -> Job:
 
 
 class Moderation:
-    def __init__(self, service: TableService, now=time.time) -> None:
+    def __init__(self, service: TableService, now: Callable[[], float] = time.time) -> None:
         self.service = service
         self.store = service.store
         self._now = now
@@ -72,7 +73,7 @@ class Moderation:
         else:
             self.roles[guild_id] = role_id
 
-    async def guild_settings(self, guild_id: int) -> dict | None:
+    async def guild_settings(self, guild_id: int) -> dict[str, Any] | None:
         rows = await self.store.query("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return dict(rows[0]) if rows else None
 
@@ -217,6 +218,7 @@ class Moderation:
                 state = await asyncio.to_thread(rebuild, service.game_of(table), table, log + [note])
             except ReplayError as error:
                 raise Refused(f"This table's log cannot be replayed ({error}); nothing was changed.") from None
+            assert state is not None, "a log with moves to take back has its start"
             changes, reopened = {"state": state.model_dump_json()}, table.status == "finished"
             if reopened:
                 changes["status"] = "running"
@@ -265,15 +267,15 @@ class Moderation:
             if table.guild_id != guild_id:
                 raise elsewhere
             return table
-        table = await self.service.table_in(channel_id)
-        if table is None:
-            rows = await self.store.query(
-                "SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-            )
-            if not rows:
-                raise Refused(why.NO_TABLE)
-            table = await self.service.get(rows[0][0])
-        return table
+        open_table = await self.service.table_in(channel_id)
+        if open_table is not None:
+            return open_table
+        rows = await self.store.query(
+            "SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        if not rows:
+            raise Refused(why.NO_TABLE)
+        return await self.service.get(rows[0][0])
 
     async def log_pages(self, table: TableRecord) -> list[str]:
         """The table's public history and moderator actions, cut into pages, oldest first (a page

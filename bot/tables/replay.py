@@ -21,11 +21,17 @@ from bot.clock.scheduler import CLOCK
 from bot.store.sqlite import ActionRecord, Store, TableRecord
 from bot.tables.log_kinds import kind_of
 from bot.tables.service import chance_for
-from bot.tables.standing import ReplayError, kept_moves, undone  # noqa: F401 (kept_moves: read from here too)
-from engine import GAMES, Game, RuleError, Step, referee
+
+# ReplayError and kept_moves: read from here too
+from bot.tables.standing import ReplayError as ReplayError
+from bot.tables.standing import kept_moves as kept_moves
+from bot.tables.standing import undone
+from engine import GAMES, AnyGame, RuleError, Step, referee
 
 
-def _play(game: Game, table: TableRecord, state: BaseModel, row: ActionRecord) -> Step:
+def _play(game: AnyGame, table: TableRecord, state: BaseModel, row: ActionRecord) -> Step:
+    if row.seat is None:
+        raise ReplayError(f"table {table.id}: the move at seq {row.seq} names no seat")
     try:
         return referee.play(game, state, row.seat, row.action, chance_for(table, row.seq))
     except RuleError as error:
@@ -33,7 +39,10 @@ def _play(game: Game, table: TableRecord, state: BaseModel, row: ActionRecord) -
 
 
 def rebuild(
-    game: Game, table: TableRecord, log: list[ActionRecord], on_step: Callable[[ActionRecord, Step], None] | None = None
+    game: AnyGame,
+    table: TableRecord,
+    log: list[ActionRecord],
+    on_step: Callable[[ActionRecord, Step], None] | None = None,
 ) -> BaseModel | None:
     """The game state after every row of `log` (None if the table never started). `on_step` sees
     the start row's step (the set-up state and its opening events) and each move row's step once,
@@ -128,7 +137,7 @@ def marks(log: list[ActionRecord]) -> dict[int, str]:
     (actor `CLOCK`), a stand-in's (actor None) and a moderator's `/table skip` (the move rows right
     after a "skip" row, one per skipped seat, whose actor is the moderator)."""
     found: dict[int, str] = {}
-    skipped: set = set()
+    skipped: set[int] = set()
     skipper = None
     for row in log:
         if row.kind == "skip":
@@ -151,7 +160,7 @@ def _seat_name(names: object, seat: int | None) -> str:
     return str(names[seat]) if isinstance(names, list) and seat < len(names) else f"seat {seat + 1}"
 
 
-def history(game: Game, table: TableRecord, log: list[ActionRecord]) -> list[Entry]:
+def history(game: AnyGame, table: TableRecord, log: list[ActionRecord]) -> list[Entry]:
     """Every row of the log with its public texts, in order. Private events never appear here. The
     start says what the set-up shows (the game's opening). A move its seat's player did not make is
     marked (`marks`) on its first line; a move without public events (a secret vote) has no line,
@@ -196,7 +205,7 @@ class Replay:
         return not self.problems
 
 
-def check(game: Game, table: TableRecord, log: list[ActionRecord]) -> Replay:
+def check(game: AnyGame, table: TableRecord, log: list[ActionRecord]) -> Replay:
     """Replay `log` and list every way the table disagrees with it."""
     problems = []
     seqs = [row.seq for row in log]
@@ -218,7 +227,7 @@ def check(game: Game, table: TableRecord, log: list[ActionRecord]) -> Replay:
     return Replay(table, state, problems)
 
 
-async def replay_table(store: Store, table_id: int, games: dict[str, Game] = GAMES) -> Replay:
+async def replay_table(store: Store, table_id: int, games: dict[str, AnyGame] = GAMES) -> Replay:
     table = await store.get_table(table_id)
     if table is None:
         raise ReplayError(f"there is no table {table_id}")

@@ -12,51 +12,68 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict, defaultdict
+from collections.abc import Sequence
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from bot.ratings import ratings
+from bot.render.presentation import ViewData
+from bot.store.errors import ChannelBusy, StaleVersion, UnreadableTable
+from bot.store.jobs import Job
 from bot.store.outbox import said
-from bot.store.sqlite import ChannelBusy, Job, StaleVersion, Store, TableRecord, UnreadableTable
+from bot.store.sqlite import Store, TableRecord
 from bot.tables import refusals as why
 from bot.tables.log_kinds import kind_of
 from bot.tables.menu import Menu, Menus, build
 from bot.tables.refusals import HAND, ClosesTable, Refused, StaleBoard
 from bot.tables.stand_ins import StandIns
 from bot.tables.update import Update, chance_for, shows_nothing
-from engine import GAMES, Game, referee
+from engine import GAMES, AnyGame, Event, referee
 
 log = logging.getLogger(__name__)
 # (user, press) while a user's own press is being played: its answer shows them their texts
 ACTING: ContextVar[tuple[int, str] | None] = ContextVar("acting", default=None)
 STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
+# a log row as Store.save takes it: kind, seat, actor, and the action (a dict, or a move's JSON)
+LogRow = tuple[str, int | None, int | None, dict[str, Any] | str]
 
 
 __all__ = ["Refused", "StaleBoard", "TableService", "Update", "chance_for"]
 
 
-def told_by(table: TableRecord, events) -> tuple[list[str], dict[int, list[str]]]:
+def told_by(table: TableRecord, events: Sequence[Event]) -> tuple[list[str], dict[int, list[str]]]:
     """Events as the table tells them: the public texts, and each seated player's private ones
     (an event for a stand-in's seat reaches nobody)."""
-    public, private = [], defaultdict(list)
+    public: list[str] = []
+    private: defaultdict[int, list[str]] = defaultdict(list)
     for event in events:
         if event.to is None:
             public.append(event.text)
-        elif table.seats[event.to] is not None:
-            private[table.seats[event.to]].append(event.text)
+        elif (player := table.seats[event.to]) is not None:
+            private[player].append(event.text)
     return public, private
 
 
+@dataclass(slots=True)
+class _Kept:
+    """A table's parsed state at a version, and whom it waits on (worked out on first use: every
+    move asks several times)."""
+
+    version: int
+    state: BaseModel
+    waiting: list[int] | None = None
+
+
 class TableService(StandIns):
-    def __init__(self, store: Store, games: dict[str, Game] = GAMES) -> None:
+    def __init__(self, store: Store, games: dict[str, AnyGame] = GAMES) -> None:
         self.store = store
         self.games = games
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        # per table, for the tables used most recently: [version, its parsed state, whom it waits on
-        # (worked out on first use: every move asks several times)]
-        self._states: OrderedDict[int, list] = OrderedDict()
+        # per table, for the tables used most recently
+        self._states: OrderedDict[int, _Kept] = OrderedDict()
         self.menus = Menus()
 
     def table_lock(self, table_id: int) -> asyncio.Lock:
@@ -93,18 +110,18 @@ class TableService(StandIns):
         log.error("%s: the row cannot be read; skipping it", error)
         return Refused("This table's saved data could not be read. A moderator can look at it.")
 
-    def game_of(self, table: TableRecord) -> Game:
+    def game_of(self, table: TableRecord) -> AnyGame:
         return self.games[table.game]
 
     def state_of(self, table: TableRecord) -> BaseModel:
         if table.state is None:
             raise Refused(why.NOT_STARTED)
         cached = self._states.get(table.id)
-        if cached and cached[0] == table.version:
+        if cached and cached.version == table.version:
             self._states.move_to_end(table.id)
-            return cached[1]
+            return cached.state
         try:
-            state = self.game_of(table).State.model_validate_json(table.state)
+            state: BaseModel = self.game_of(table).State.model_validate_json(table.state)
         except (ValidationError, ValueError, KeyError):
             log.error("table %s: stored state is unreadable; skipping it", table.id)
             raise Refused("This table's saved game could not be read. A moderator can end it.") from None
@@ -113,7 +130,7 @@ class TableService(StandIns):
 
     def keep_state(self, table: TableRecord, state: BaseModel) -> None:
         """Remember the parsed state of the table's version just saved (no parse on its next use)."""
-        self._states[table.id] = [table.version, state, None]
+        self._states[table.id] = _Kept(table.version, state)
         self._states.move_to_end(table.id)
         while len(self._states) > STATE_CACHE:
             self._states.popitem(last=False)
@@ -143,7 +160,7 @@ class TableService(StandIns):
             )
         return menu
 
-    async def view_for(self, table_id: int, user_id: int | None) -> dict:
+    async def view_for(self, table_id: int, user_id: int | None) -> ViewData:
         """The seat's own view for a player, the public view for anyone else."""
         table = await self.get(table_id)
         seat = self.seat_of(table, user_id) if user_id is not None else None
@@ -155,10 +172,10 @@ class TableService(StandIns):
             return []
         state = self.state_of(table)
         kept = self._states[table.id]  # state_of keeps the table's version
-        if kept[2] is None:
+        if kept.waiting is None:
             seats = self.game_of(table).to_move(state)
-            kept[2] = [table.seats[s] for s in sorted(seats) if table.seats[s] is not None]
-        return list(kept[2])
+            kept.waiting = [user for s in sorted(seats) if (user := table.seats[s]) is not None]
+        return list(kept.waiting)
 
     # --- the lobby -------------------------------------------------------------------------------
 
@@ -306,7 +323,7 @@ class TableService(StandIns):
             raise Refused(why.NOT_PLAYER)
         return table, seat
 
-    async def _act(self, table_id: int, user_id: int, action, version: int | None) -> Update:
+    async def _act(self, table_id: int, user_id: int, action: Any, version: int | None) -> Update:
         async with self._locks[table_id]:
             table, seat = await self.running_seat(table_id, user_id)
             if version is not None and version != table.version and await self.moved_on(table, seat, version):
@@ -341,9 +358,9 @@ class TableService(StandIns):
         table: TableRecord,
         seat: int,
         actor_id: int | None,
-        action,
-        intro: list[str] = (),
-        private_intro: list[str] = (),
+        action: Any,
+        intro: Sequence[str] = (),
+        private_intro: Sequence[str] = (),
     ) -> Update:
         """Referee and save one move of `seat` (call under the table's lock); a RuleError changes
         nothing. `intro` and `private_intro` come before its events, publicly and to its player."""
@@ -370,8 +387,9 @@ class TableService(StandIns):
             changes["status"] = "finished"
         public, private = told_by(table, step.events)
         public[:0] = intro
-        if private_intro and table.seats[seat] is not None:
-            private[table.seats[seat]][:0] = private_intro
+        player = table.seats[seat]
+        if private_intro and player is not None:
+            private[player][:0] = private_intro
         # the move that finishes the game rates it, in the same transaction
         rate = None if outcome is None else ratings.on_finish(game, table, step.state, outcome.winners)
         update = await self.commit(
@@ -455,7 +473,12 @@ class TableService(StandIns):
         return table
 
     async def save_change(
-        self, table: TableRecord, changes: dict[str, Any], log_row, told: list[tuple] = (), then: Job | None = None
+        self,
+        table: TableRecord,
+        changes: dict[str, Any],
+        log_row: LogRow,
+        told: Sequence[tuple[Any, ...]] = (),
+        then: Job | None = None,
     ) -> TableRecord:
         """Save `changes` and one log row as the table's next version (under the lock), with what it
         tells (`told`: outbox rows, see bot/store/outbox.py) and `then` in the same transaction (Store.save)."""
@@ -468,11 +491,11 @@ class TableService(StandIns):
         self,
         table: TableRecord,
         changes: dict[str, Any],
-        log_row,
-        public: list[str] = (),
+        log_row: LogRow,
+        public: Sequence[str] = (),
         private: dict[int, list[str]] | None = None,
         *,
-        seats: list[int] = (),
+        seats: Sequence[int] = (),
         opening: str = "🎲 You now hold a seat",
         was_waiting: list[int] | None = None,
         then: Job | None = None,

@@ -4,21 +4,42 @@ A part of TableService (it mixes this in), under the table's lock like the rest 
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Callable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel
 
-from bot.store.sqlite import StorageFailed, TableRecord
+from bot.store.errors import StorageFailed
+from bot.store.sqlite import TableRecord
 from bot.tables.refusals import Refused
 from bot.tables.update import Update, chance_for
-from engine import RuleError, referee
+from engine import AnyGame, RuleError, referee
 
 log = logging.getLogger(__name__)
 STAND_IN_LIMIT = 20_000  # stand-in moves in one go; far above any whole game
 
 
 class StandIns:
+    if TYPE_CHECKING:  # what it uses of the TableService it is mixed into
+        _locks: dict[int, asyncio.Lock]
+
+        async def get(self, table_id: int, *, cached: bool = False) -> TableRecord: ...
+        def game_of(self, table: TableRecord) -> AnyGame: ...
+        def state_of(self, table: TableRecord) -> BaseModel: ...
+        def waiting_on(self, table: TableRecord) -> list[int]: ...
+        def mark_fresh(self, update: Update, actor: int | None = None) -> None: ...
+        async def apply_move(
+            self,
+            table: TableRecord,
+            seat: int,
+            actor_id: int | None,
+            action: Any,
+            intro: Sequence[str] = (),
+            private_intro: Sequence[str] = (),
+        ) -> Update: ...
+
     async def _stand_ins_after(self, update: Update) -> None:
         """The stand-ins' replies to a committed change. If the store fails on one, the change stands
         (it is saved, and told from the outbox) and the replies are owed: `resume` plays them."""

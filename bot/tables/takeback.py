@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import asyncio
 
+from pydantic import BaseModel
+
 from bot.store.sqlite import ActionRecord, TableRecord
 from bot.tables import refusals as why
 from bot.tables.refusals import Refused
@@ -77,11 +79,13 @@ class TakeBacks:
             update.fresh = {user_id} & set(service.waiting_on(update.table))
             return update
 
-    def _before(self, table: TableRecord, log: list[ActionRecord]):
+    def _before(self, table: TableRecord, log: list[ActionRecord]) -> BaseModel:
         """The position before the log's last move, if that move showed nothing new (else Refused)."""
         game, move = self.service.game_of(table), log[-1]
+        assert move.seat is not None, "the last row is the caller's own move"
         try:
             before = rebuild(game, table, log[:-1])
+            assert before is not None, "a running table's log starts it before its moves"
             chance = chance_for(table, move.seq)  # the very chance it was played with
             action, step = referee.play_parsed(game, before, move.seat, move.action, chance)
         except (ReplayError, RuleError) as error:

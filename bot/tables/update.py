@@ -4,12 +4,16 @@ new (`shows_nothing`: may it be taken back), and the table's chance."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from pydantic import BaseModel
 
 from bot.store.sqlite import TableRecord
-from engine import Chance, Game, Outcome, Step
+from engine import AnyGame, Chance, Outcome, Step
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -45,7 +49,7 @@ class Update:
         self.add_seats(update.seats)
 
 
-def shows_nothing(game: Game, before: BaseModel, step: Step, seat: int, action: BaseModel, chance: Chance) -> bool:
+def shows_nothing(game: AnyGame, before: BaseModel, step: Step, seat: int, action: BaseModel, chance: Chance) -> bool:
     """Whether a move revealed nothing, so that its player may take it back: the game says so
     (`Game.undoable`; no declaration, never), and it used no chance (a die, a shuffle, a draw),
     whatever the game says."""
@@ -64,7 +68,8 @@ class _SeededOnUse(Chance):
     generator from a string costs more than the rest of a simple move."""
 
     def __init__(self, seed: str) -> None:
-        self._seed, self._chance = seed, None
+        self._seed = seed
+        self._chance: Chance | None = None
 
     @property
     def used(self) -> bool:
@@ -76,11 +81,11 @@ class _SeededOnUse(Chance):
             self._chance = Chance.seeded(self._seed)
         return self._chance
 
-    def roll(self, sides):
+    def roll(self, sides: int) -> int:
         return self._seeded().roll(sides)
 
-    def shuffle(self, items):
+    def shuffle(self, items: Sequence[T]) -> list[T]:
         return self._seeded().shuffle(items)
 
-    def pick(self, items):
+    def pick(self, items: Sequence[T]) -> T:
         return self._seeded().pick(items)

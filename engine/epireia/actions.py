@@ -7,11 +7,8 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field, TypeAdapter
 
 from . import data
-from .data import League, Resource, Unit
+from .data import Front, League, Resource, Unit
 from .state import Token
-
-Front = Literal["flank", "centre", "maritime"]
-
 
 # --- Set-up --------------------------------------------------------------------------------------
 
@@ -218,7 +215,7 @@ Action = Annotated[
 actions = TypeAdapter(Action)
 
 
-def token_text(token) -> str:
+def token_text(token: Token) -> str:
     """A military token with its strength: `🐎 Cavalry II (3)`."""
     return f"{data.UNIT_ICON[token.unit]} {data.unit_name(token.unit, token.level)} ({token.strength})"
 
@@ -227,56 +224,56 @@ def _res(resource: str) -> str:
     return f"{data.ICON[resource]} {resource.title()}"
 
 
-def label(action) -> str:
-    kind = action.kind
-    if kind == "scenario":
-        card = data.SOLO_SCENARIOS.get(action.scenario, {})
-        return f"{action.scenario} ({card.get('turns', '?')} turns)"
-    if kind == "city":
+def label(action: Action) -> str:
+    if action.kind == "scenario":
+        solo = data.SOLO_SCENARIOS.get(action.scenario)
+        return f"{action.scenario} ({solo['turns'] if solo else '?'} turns)"
+    if action.kind == "city":
         return action.city
-    if kind == "league":
+    if action.kind == "league":
         return data.LEAGUE_NAMES[action.league]
-    if kind == "admin":
+    if action.kind == "admin":
         return f"{action.admin}: {data.ADMINISTRATORS.get(action.admin, '')}"[:80]
-    if kind in ("figure", "recruit"):
-        card = data.FIGURES.get(action.figure, {})
-        sea = " ⛵" if card.get("sea") else ""
-        ability = f", {card['ability']}" if card.get("ability") else ""
-        return f"{action.figure} ⚔️{card.get('attack', '?')}{sea}{ability}"[:80]
-    if kind == "donate":
+    if action.kind in ("figure", "recruit"):
+        figure = data.FIGURES.get(action.figure)
+        sea = " ⛵" if figure and figure["sea"] else ""
+        ability = f", {figure['ability']}" if figure and figure["ability"] else ""
+        return f"{action.figure} ⚔️{figure['attack'] if figure else '?'}{sea}{ability}"[:80]
+    if action.kind == "donate":
         return f"Donate {action.amount} {_res(action.resource)} (+1 ⭐)"
-    if kind in ("build", "architect"):
-        card = data.BUILDINGS.get(action.building, {})
-        who = "Architect: " if kind == "architect" else "Build "
-        return f"{who}{action.building} ({card.get('effect', '')})"[:80]
-    if kind == "produce":
+    if action.kind in ("build", "architect"):
+        building = data.BUILDINGS.get(action.building)
+        who = "Architect: " if action.kind == "architect" else "Build "
+        return f"{who}{action.building} ({building['effect'] if building else ''})"[:80]
+    if action.kind == "produce":
         return f"Produce {data.UNIT_ICON[action.unit]} {data.unit_name(action.unit, action.level)}"
-    if kind == "trade":
+    if action.kind == "trade":
         return f"Trapezites: 2 {_res(action.give)} → 1 {_res(action.get)}"
-    if kind == "withdraw":
+    if action.kind == "withdraw":
         return f"Merchant: take {_res(action.first)} + {_res(action.second)}"
-    if kind == "bonus_resource":
+    if action.kind == "bonus_resource":
         return f"Bonus: +1 {_res(action.resource)}"
-    if kind == "bonus_unit":
+    if action.kind == "bonus_unit":
         return f"Bonus: produce {data.UNIT_ICON[action.unit]} {data.UNIT_NAMES[action.unit]}"
-    if kind == "reroll":
+    if action.kind == "reroll":
         return f"Re-roll ({action.source})"
-    if kind == "boost":
+    if action.kind == "boost":
         return f"+2 ({action.source})"
-    if kind == "move":
+    if action.kind == "move":
         where = "home" if action.to == "home" else f"{action.to} ({data.place_kind(action.to)})"
         return f"{action.figure} → {where}"
-    if kind == "place":
+    if action.kind == "place":
         column, row = divmod(action.slot, 2)
         where = f"{data.FRONT_NAMES[action.front]} column {column + 1}, row {row + 1}"
         return f"{where}: {token_text(action.token) if action.token else 'empty'}"
-    if kind in ("strongest", "confirm_front", "reopen"):
-        verb = {"strongest": "Strongest on", "confirm_front": "✅ Confirm", "reopen": "Change"}[kind]
+    if action.kind in ("strongest", "confirm_front", "reopen"):
+        verb = {"strongest": "Strongest on", "confirm_front": "✅ Confirm", "reopen": "Change"}[action.kind]
         return f"{verb} the {data.FRONT_NAMES[action.front]}"
-    if kind == "station":
+    if action.kind == "station":
         return f"{action.figure or 'No figure'} on the {data.FRONT_NAMES[action.front]}"
-    if kind == "engage":
-        attack = data.FIGURES.get(action.figure or "", {}).get("attack", 0)
+    if action.kind == "engage":
+        card = data.FIGURES.get(action.figure or "")
+        attack = card["attack"] if card else 0
         parts = ([f"Engage {action.figure} (+{attack})"] if action.figure else []) + (
             ["Polemarch (+2)"] if action.polemarch else []
         )
@@ -288,4 +285,4 @@ def label(action) -> str:
         "end_diplomacy": "End my moves",
         "confirm_plan": "⚔️ Confirm the battle plan",
         "auto_deploy": "🎲 Finish the plan for me",
-    }.get(kind, kind)
+    }.get(action.kind, action.kind)

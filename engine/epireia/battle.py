@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..core import Event, IllegalAction
 from . import data, deploy
 from .actions import Engage
-from .state import Battle, Plan, State, Token, admin_ready, league_army, other, seats_of
+from .state import Battle, Plan, State, Token, admin_ready, league_army, open_battle, other, seats_of
 
 LEAGUE = data.LEAGUE_NAMES
 
@@ -46,20 +46,20 @@ def start(state: State, events: list[Event]) -> None:
                 front: [[t.model_copy() for t in column] for column in columns]
                 for front, columns in state.enemy_army.items()
             }
-            state.battle.plans[league] = Plan(columns=columns, figures={f: None for f in data.FRONTS}, ready=True)
+            open_battle(state).plans[league] = Plan(columns=columns, figures={f: None for f in data.FRONTS}, ready=True)
     counts = ", ".join(f"{_league_label(state, lg)}: {_army_size(state, lg)} tokens" for lg in data.LEAGUES)
     events.append(Event(f"⚔️ **The Great Battle!** {counts}. Each league deploys in secret."))
     advance(state, events)
 
 
 def advance(state: State, events: list[Event]) -> None:
-    battle = state.battle
+    battle = open_battle(state)
     if battle.stage == "place" and all(p.ready for p in battle.plans.values()):
         _reveal(state, events)
 
 
 def _reveal(state: State, events: list[Event]) -> None:
-    battle = state.battle
+    battle = open_battle(state)
     battle.revealed = True
     lines = []
     for league in data.LEAGUES:
@@ -74,7 +74,7 @@ def _reveal(state: State, events: list[Event]) -> None:
 
 
 def _figure_on_front(state: State, league: str) -> str | None:
-    battle = state.battle
+    battle = open_battle(state)
     front = data.FRONTS[battle.front]
     if front in battle.engaged[league]:
         return None
@@ -106,7 +106,7 @@ def _most(state: State, league: str) -> int:
 
 
 def _current_totals(state: State) -> dict[str, int]:
-    battle = state.battle
+    battle = open_battle(state)
     return dict(battle.column_totals[battle.front][battle.column])
 
 
@@ -122,21 +122,23 @@ def _matters(state: State, league: str, rival_can_add: bool) -> bool:
 
 
 def _base(state: State, league: str, column: list[Token]) -> int:
-    front = data.FRONTS[state.battle.front]
+    front = data.FRONTS[open_battle(state).front]
     value = sum(t.strength for t in column)
-    if state.battle.plans[league].figures.get(front) == "Aleuas":
+    if open_battle(state).plans[league].figures.get(front) == "Aleuas":
         value += sum(1 for t in column if t.unit == "cavalry")
     return value
 
 
 def _open_column(state: State, events: list[Event]) -> None:
-    battle = state.battle
+    battle = open_battle(state)
     front = data.FRONTS[battle.front]
     if battle.column == 0:
         battle.column_totals.append([])
         battle.column_results.append([])
         battle.column_added.append([])
-    totals = {lg: _base(state, lg, battle.plans[lg].columns[front][battle.column]) for lg in data.LEAGUES}
+    totals: dict[str, int] = {
+        lg: _base(state, lg, battle.plans[lg].columns[front][battle.column]) for lg in data.LEAGUES
+    }
     battle.column_totals[battle.front].append(totals)
     battle.column_added[battle.front].append({})
     events.append(
@@ -163,7 +165,7 @@ def decode(state: State, league: str, choice: str) -> Engage:
 
 
 def engage(state: State, league: str, action: Engage, events: list[Event]) -> None:
-    battle = state.battle
+    battle = open_battle(state)
     if action not in engage_options(state, league):
         raise IllegalAction("You cannot engage that in this column.")
     if battle.stage == "respond":
@@ -188,16 +190,19 @@ def engage(state: State, league: str, action: Engage, events: list[Event]) -> No
 
 
 def _commit(state: State, league: str, action: Engage, events: list[Event]) -> None:
-    battle = state.battle
+    battle = open_battle(state)
     added = []
     totals = battle.column_totals[battle.front][battle.column]
     if action.figure:
         figure = _figure_on_front(state, league)
+        assert figure is not None, "engage_options offers only the figure on this front"
         battle.engaged[league].append(data.FRONTS[battle.front])
         totals[league] += data.FIGURES[figure]["attack"]
         added.append(f"{figure} (+{data.FIGURES[figure]['attack']})")
     if action.polemarch:
-        state.players[polemarch_seat(state, league)].admin_uses += 1
+        seat = polemarch_seat(state, league)
+        assert seat is not None, "engage_options offers the Polemarch only where one is ready"
+        state.players[seat].admin_uses += 1
         totals[league] += 2
         added.append("Polemarch (+2)")
     battle.column_added[battle.front][battle.column][league] = ", ".join(added)
@@ -206,7 +211,7 @@ def _commit(state: State, league: str, action: Engage, events: list[Event]) -> N
 
 
 def _close_column(state: State, events: list[Event]) -> None:
-    battle = state.battle
+    battle = open_battle(state)
     totals = battle.column_totals[battle.front][battle.column]
     delian, pelop = totals["delian"], totals["peloponnesian"]
     winner = None if delian == pelop else ("delian" if delian > pelop else "peloponnesian")
@@ -225,7 +230,9 @@ def _close_column(state: State, events: list[Event]) -> None:
         return
     results = battle.column_results[battle.front]
     wins = {lg: results.count(lg) for lg in data.LEAGUES}
-    front_winner = None if wins["delian"] == wins["peloponnesian"] else max(wins, key=wins.get)
+    front_winner: str | None = None
+    if wins["delian"] != wins["peloponnesian"]:
+        front_winner = max(wins, key=wins.__getitem__)
     battle.front_results.append(front_winner)
     name = data.FRONT_NAMES[data.FRONTS[battle.front]]
     events.append(
@@ -245,7 +252,7 @@ def _close_column(state: State, events: list[Event]) -> None:
 
 
 def _finish(state: State, events: list[Event]) -> None:
-    results = state.battle.front_results
+    results = open_battle(state).front_results
     fronts = {lg: results.count(lg) for lg in data.LEAGUES}
     state.phase = "over"
     if state.solo:
@@ -256,16 +263,17 @@ def _finish(state: State, events: list[Event]) -> None:
             state.winners, state.result = [], f"won {fronts[mine]} fronts to {fronts[other(mine)]}: defeat."
         events.append(Event(f"🏁 The Great Battle is over: you {state.result}"))
         return
-    winner, why = None, ""
+    winner: str | None = None
+    why = ""
     if fronts["delian"] != fronts["peloponnesian"]:
-        winner, why = max(fronts, key=fronts.get), f"{max(fronts.values())} fronts to {min(fronts.values())}"
+        winner, why = max(fronts, key=fronts.__getitem__), f"{max(fronts.values())} fronts to {min(fronts.values())}"
     elif results[2] is not None:
         winner, why = results[2], "tied on fronts, but won the Maritime front"
     else:
         for measure in ("prestige", "copper"):
             best = {lg: max(getattr(state.players[s], measure) for s in seats_of(state, lg)) for lg in data.LEAGUES}
             if best["delian"] != best["peloponnesian"]:
-                winner = max(best, key=best.get)
+                winner = max(best, key=best.__getitem__)
                 why = f"tied on fronts and at sea, but has the player with the most {measure.title()}"
                 break
     if winner is None:

@@ -9,11 +9,13 @@ table rule (listed on docs/epireia.md). Change the numbers here, not in the rule
 
 from __future__ import annotations
 
-from typing import Literal
+from .cards import BuildingCard, EmpireCard, FigureCard, ScenarioCard, SoloScenarioCard, TerritoryCard
 
-League = Literal["delian", "peloponnesian"]
-Resource = Literal["wheat", "wood", "copper"]
-Unit = Literal["hoplites", "triremes", "cavalry"]
+# the game's words, defined beside the cards' shapes and named here too, where the rules look for them
+from .cards import Front as Front
+from .cards import League as League
+from .cards import Resource as Resource
+from .cards import Unit as Unit
 
 RESOURCES: tuple[Resource, ...] = ("wheat", "wood", "copper")
 UNITS: tuple[Unit, ...] = ("hoplites", "triremes", "cavalry")
@@ -57,7 +59,7 @@ ADMIN_USES = 3  # rulebook: the Administrator's Hall allows 3 uses per game
 
 # --- Buildings (table rule: names, costs and exact effects) --------------------------------------
 
-BUILDINGS: dict[str, dict] = {
+BUILDINGS: dict[str, BuildingCard] = {
     "Barracks": {
         "type": "military",
         "cost": {"copper": 2, "wood": 1},
@@ -142,7 +144,7 @@ BONUS_TEXT = {
 
 # --- Influential Figures: city, attack, sea, ability (table rule, but the names the rulebook uses) -
 
-FIGURES: dict[str, dict] = {
+FIGURES: dict[str, FigureCard] = {
     # Athens
     "Pericles": {"city": "Athens", "attack": 3, "sea": True, "ability": "+1 Prestige when he wins a conflict"},
     "Themistocles": {"city": "Athens", "attack": 2, "sea": True, "ability": "+1 attack on sea Territories"},
@@ -189,7 +191,7 @@ def city_figures(city: str) -> list[str]:
 # --- The map -------------------------------------------------------------------------------------
 
 # Territories in resolution order; the tax is paid once, when the Territory is taken (table rule).
-TERRITORIES: dict[str, dict] = {
+TERRITORIES: dict[str, TerritoryCard] = {
     "Epirus": {"sea": False, "tax": {"wheat": 2}},
     "Illyria": {"sea": False, "tax": {"wood": 2}},
     "Euboea": {"sea": False, "tax": {"wheat": 2}},
@@ -202,7 +204,7 @@ TERRITORIES: dict[str, dict] = {
 }
 # Empires in resolution order, with the roll needed alone / with two figures (rulebook); the sea
 # marks and the rewards are table rules. A reward may hold a Lv I unit token.
-EMPIRES: dict[str, dict] = {
+EMPIRES: dict[str, EmpireCard] = {
     "Persia": {"sea": False, "target": (7, 9), "reward": {"copper": 3}},
     "Phoenicia": {"sea": True, "target": (5, 7), "reward": {"wood": 1}, "unit": "triremes"},
     "Egypt": {"sea": True, "target": (5, 7), "reward": {"wheat": 3}},
@@ -226,13 +228,14 @@ def place_kind(place: str) -> str:
 
 
 def is_sea(place: str) -> bool:
-    return bool((EMPIRES.get(place) or TERRITORIES.get(place) or {}).get("sea"))
+    card = EMPIRES.get(place) or TERRITORIES.get(place)
+    return bool(card and card["sea"])
 
 
 # --- Scenarios (table rule) ----------------------------------------------------------------------
 # An objective is (measure, amount): see scenarios.py for what each measure counts.
 
-SCENARIOS: dict[str, dict] = {
+SCENARIOS: dict[str, ScenarioCard] = {
     "The League's Treasury": {
         "act": 1,
         "objective": ("donated", 6),
@@ -323,10 +326,10 @@ ENEMY_FIGURES = {  # the rulebook's table names one figure per city
     "Corinth": "Timoleon",
     "Elis": "Eupolemos",
 }
-FORCED_LEAGUE = {"Athens": "delian", "Sparta": "peloponnesian"}  # rulebook
+FORCED_LEAGUE: dict[str, League] = {"Athens": "delian", "Sparta": "peloponnesian"}  # rulebook
 
 # Enemy armies: per front, (column, unit, level); the strengths are drawn face down at set-up.
-SOLO_SCENARIOS: dict[str, dict] = {
+SOLO_SCENARIOS: dict[str, SoloScenarioCard] = {
     "The Thirty Years' Peace": {
         "turns": 8,
         "city": None,
@@ -383,7 +386,7 @@ AUGURS: dict[str, str] = {
 
 # --- The Great Battle (table rule: the slots of each front, per league, in two rows) --------------
 
-FRONTS = ("flank", "centre", "maritime")  # resolved in this order (rulebook)
+FRONTS: tuple[Front, ...] = ("flank", "centre", "maritime")  # resolved in this order (rulebook)
 FRONT_NAMES = {"flank": "Flank", "centre": "Centre", "maritime": "Maritime"}
 FRONT_ROWS: dict[str, tuple[Unit, Unit]] = {
     "flank": ("cavalry", "hoplites"),

@@ -6,11 +6,13 @@ Flank, the strongest paired or spread, in an order of the columns drawn by chanc
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..chance import Chance
 from ..core import Event, IllegalAction
 from . import data
-from .actions import AutoDeploy, ConfirmFront, ConfirmPlan, Place, Reopen, Station, Strongest
-from .state import Plan, State, Token, league_army
+from .actions import Action, AutoDeploy, ConfirmFront, ConfirmPlan, Place, Reopen, Station, Strongest
+from .state import Plan, State, Token, league_army, open_battle
 
 SLOTS = 2 * data.COLUMNS  # slot 2c+r: column c, row r
 HOPLITE_FRONTS = ("flank", "centre")
@@ -24,11 +26,11 @@ def slot_unit(front: str, slot: int) -> str:
     return data.FRONT_ROWS[front][slot % 2]
 
 
-def _key(token: Token) -> tuple:
+def _key(token: Token) -> tuple[str, int, int]:
     return token.unit, token.level, token.strength
 
 
-def _strongest_first(tokens) -> list[Token]:
+def _strongest_first(tokens: Iterable[Token]) -> list[Token]:
     return sorted(tokens, key=lambda t: (-t.strength, -t.level))
 
 
@@ -68,7 +70,7 @@ def columns_of(slots: list[Token | None]) -> list[list[Token]]:
 
 def spare(state: State, league: str) -> list[Token]:
     """The league's tokens standing on no front."""
-    plan = state.battle.plans[league]
+    plan = open_battle(state).plans[league]
     return _without(league_army(state, league), [t for front in data.FRONTS for t in on_front(plan, front)])
 
 
@@ -76,14 +78,17 @@ def fits(state: State, league: str, front: str) -> bool:
     return any(t.unit in data.FRONT_ROWS[front] for t in league_army(state, league))
 
 
-def rows(tokens: list[Token], pattern: tuple[str, ...] = data.HOPLITE_PATTERN) -> dict[str, tuple[list, list]]:
+def rows(
+    tokens: list[Token], pattern: tuple[str, ...] = data.HOPLITE_PATTERN
+) -> dict[str, tuple[list[Token], list[Token]]]:
     """The tokens on each front's two rows, strongest first; the Hoplites go to the Centre and the
     Flank in `pattern` (the table rule: two to the Centre for every one to the Flank)."""
 
     def best(unit: str) -> list[Token]:
         return _strongest_first(t for t in tokens if t.unit == unit)
 
-    centre, flank = [], []
+    centre: list[Token] = []
+    flank: list[Token] = []
     for token in best("hoplites"):
         wanted = pattern[(len(centre) + len(flank)) % len(pattern)]
         if (wanted == "centre" or len(flank) >= 3) and len(centre) < 6:
@@ -99,17 +104,22 @@ def rows(tokens: list[Token], pattern: tuple[str, ...] = data.HOPLITE_PATTERN) -
 
 
 def _slots(
-    front: str, first: list[Token], second: list[Token], spread: bool = False, order=range(data.COLUMNS)
+    front: str,
+    first: list[Token],
+    second: list[Token],
+    spread: bool = False,
+    order: Iterable[int] = range(data.COLUMNS),
 ) -> list[Token | None]:
     """The two rows' tokens in the front's slots: column by column the strongest together (or, with
     `spread`, the strongest with the weakest), the columns in `order`."""
 
-    def pad(tokens: list, count: int) -> list:
-        return list(tokens) + [None] * (count - len(tokens))
+    def pad(tokens: list[Token], count: int) -> list[Token | None]:
+        padded: list[Token | None] = list(tokens)
+        return padded + [None] * (count - len(tokens))
 
     if front == "flank":
-        second = pad(second, 3)
-        pairs = list(zip(pad(first, 3), reversed(second) if spread else second))
+        seconds = pad(second, 3)
+        pairs = list(zip(pad(first, 3), reversed(seconds) if spread else seconds))
     else:
         ranked = pad(_strongest_first(first + second), 6)
         pairs = (
@@ -124,9 +134,9 @@ def strongest(state: State, league: str, front: str) -> list[Token | None]:
     """The front as the default deploys it, from the tokens standing on no other front: the
     strongest of each kind; the Hoplites shared with the other Hoplite front by the table rule
     while that front is still empty, else the strongest left."""
-    plan = state.battle.plans[league]
+    plan = open_battle(state).plans[league]
     tokens = spare(state, league) + on_front(plan, front)
-    pattern = data.HOPLITE_PATTERN
+    pattern: tuple[str, ...] = data.HOPLITE_PATTERN
     if front in HOPLITE_FRONTS:
         partner = next(f for f in HOPLITE_FRONTS if f != front)
         if partner in plan.columns or on_front(plan, partner):
@@ -151,18 +161,18 @@ def _placed(plan: Plan) -> int:
 
 
 def complete(state: State, league: str) -> bool:
-    plan = state.battle.plans[league]
+    plan = open_battle(state).plans[league]
     return all(f in plan.columns for f in data.FRONTS) and _placed(plan) == figures_needed(state, league)
 
 
 # --- What the league may do, and doing it --------------------------------------------------------
 
 
-def options(state: State, league: str) -> list:
-    plan = state.battle.plans[league]
+def options(state: State, league: str) -> list[Action]:
+    plan = open_battle(state).plans[league]
     if plan.ready:
         return []
-    found: list = []
+    found: list[Action] = []
     free = spare(state, league)
     for front in data.FRONTS:
         if front in plan.columns:
@@ -196,8 +206,8 @@ REFUSALS = {
 }
 
 
-def act(state: State, league: str, action, chance: Chance, events: list[Event]) -> None:
-    plan = state.battle.plans[league]
+def act(state: State, league: str, action: Action, chance: Chance, events: list[Event]) -> None:
+    plan = open_battle(state).plans[league]
     if action.kind == "auto_deploy":
         _auto(state, league, chance)
     elif action not in options(state, league):
@@ -232,7 +242,7 @@ def confirm(plan: Plan, front: str) -> None:
 def open_plan(state: State, league: str) -> Plan:
     """A league's plan at the start of the battle: the fronts it has no token for stand empty."""
     plan = Plan()
-    state.battle.plans[league] = plan
+    open_battle(state).plans[league] = plan
     for front in data.FRONTS:
         if not fits(state, league, front):
             plan.columns[front] = [[] for _ in range(data.COLUMNS)]
@@ -243,11 +253,11 @@ def open_plan(state: State, league: str) -> Plan:
 def _auto(state: State, league: str, chance: Chance) -> None:
     """The rest of the plan, the bot's way: the fronts still open set up afresh and confirmed, and
     the strongest free figures on the fronts still without one."""
-    plan = state.battle.plans[league]
+    plan = open_battle(state).plans[league]
     fronts = [f for f in data.FRONTS if f not in plan.columns]
     for front in fronts:
         plan.slots.pop(front, None)
-    pattern = chance.pick((data.HOPLITE_PATTERN, data.HOPLITE_PATTERN, FLANK_FIRST))
+    pattern: tuple[str, ...] = chance.pick((data.HOPLITE_PATTERN, data.HOPLITE_PATTERN, FLANK_FIRST))
     if not all(f in fronts for f in HOPLITE_FRONTS):
         pattern = tuple(f for f in HOPLITE_FRONTS if f in fronts) or pattern
     split = rows(spare(state, league), pattern)

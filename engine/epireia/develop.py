@@ -7,6 +7,7 @@ from ..chance import Chance
 from ..core import Event, IllegalAction
 from . import data
 from .actions import (
+    Action,
     ArchitectBuild,
     Archon,
     BonusResource,
@@ -19,12 +20,15 @@ from .actions import (
     Trade,
     Withdraw,
 )
+from .data import Unit
 from .state import (
     Player,
     Prompt,
     State,
     Token,
+    Treasury,
     admin_ready,
+    amount,
     can_pay,
     cost_text,
     draw_token,
@@ -46,7 +50,7 @@ def token_text(token: Token) -> str:
 # --- Costs ---------------------------------------------------------------------------------------
 
 
-def unit_cost(unit: str, level: int) -> dict[str, int]:
+def unit_cost(unit: Unit, level: int) -> dict[str, int]:
     return {data.UNIT_COST_RESOURCE[unit]: data.UNIT_COST[level]}
 
 
@@ -60,12 +64,13 @@ def architect_cost(building: str) -> dict[str, int]:
     return {r: n for r, n in cost.items() if n}
 
 
-def can_produce(state: State, player: Player, unit: str, level: int, bonus: bool = False) -> bool:
+def can_produce(state: State, player: Player, unit: Unit, level: int, bonus: bool = False) -> bool:
     unlocked = level == 1 or bonus or any(data.BUILDINGS[b].get("unlocks") == unit for b in player.buildings)
     return unlocked and bool(state.pools[data.pool_key(unit, level)]) and can_pay(player, unit_cost(unit, level))
 
 
 def recruits(player: Player) -> list[str]:
+    assert player.city is not None, "a city was chosen at the set-up"
     return [f for f in data.city_figures(player.city) if f not in player.figures]
 
 
@@ -111,7 +116,7 @@ def _grant(state: State, seat: int, bonus: str, events: list[Event]) -> None:
     events.append(Event(f"🎁 **{name(state, seat)}** reaches a Prestige bonus: {text}."))
 
 
-def bonus_actions(state: State, prompt: Prompt) -> list:
+def bonus_actions(state: State, prompt: Prompt) -> list[Action]:
     player = state.players[prompt.seat]
     if prompt.kind == "bonus_resource":
         return [BonusResource(resource=r) for r in data.RESOURCES]
@@ -120,7 +125,7 @@ def bonus_actions(state: State, prompt: Prompt) -> list:
     return [Recruit(figure=f) for f in recruits(player)]
 
 
-def take_bonus(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def take_bonus(state: State, seat: int, action: Action, chance: Chance) -> list[Event]:
     prompt = state.prompts[0]
     require(action in bonus_actions(state, prompt), "That is not one of the choices open to you.")
     state.prompts.pop(0)
@@ -130,6 +135,7 @@ def take_bonus(state: State, seat: int, action, chance: Chance) -> list[Event]:
         return [Event(f"🎁 **{name(state, seat)}** takes 1 {data.ICON[action.resource]} {action.resource}.")]
     if action.kind == "bonus_unit":
         return _produce(state, seat, action.unit, prompt.level, chance, "🎁 ")
+    assert action.kind == "recruit", "bonus_actions offers only resources, units and recruits"
     player.figures.append(action.figure)
     return [
         Event(f"🏛️ **{name(state, seat)}** recruits **{action.figure}** (⚔️{data.FIGURES[action.figure]['attack']}).")
@@ -146,9 +152,9 @@ def start_turn_of(state: State, seat: int) -> None:
     player.extra_actions = 0
 
 
-def legal(state: State, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Action]:
     player = state.players[seat]
-    moves: list = []
+    moves: list[Action] = []
     for resource in data.RESOURCES:
         top = min(data.DONATION[1], getattr(player, resource))
         moves += [Donate(resource=resource, amount=n) for n in range(data.DONATION[0], top + 1)]
@@ -169,9 +175,9 @@ def legal(state: State, seat: int) -> list:
     return moves + [EndDevelopment()]
 
 
-def _withdrawals(state: State, player: Player) -> list:
+def _withdrawals(state: State, player: Player) -> list[Action]:
     treasury = state.treasury[player.league]
-    found = []
+    found: list[Action] = []
     for i, first in enumerate(data.RESOURCES):
         for second in data.RESOURCES[i:]:
             if _can_withdraw(treasury, first, second):
@@ -179,41 +185,40 @@ def _withdrawals(state: State, player: Player) -> list:
     return found
 
 
-def allowed(state: State, seat: int, action) -> bool:
+def allowed(state: State, seat: int, action: Action) -> bool:
     """Whether `action` is in `legal(state, seat)`, checked directly rather than by listing every
     legal action (keep the two in step)."""
     player = state.players[seat]
-    kind = action.kind
-    if kind == "end_development":
+    if action.kind == "end_development":
         return True
-    if kind == "donate":
-        return data.DONATION[0] <= action.amount <= min(data.DONATION[1], getattr(player, action.resource))
-    if kind == "build":
+    if action.kind == "donate":
+        return data.DONATION[0] <= action.amount <= min(data.DONATION[1], amount(player, action.resource))
+    if action.kind == "build":
         return _buildable(player, action.building) and can_pay(player, data.BUILDINGS[action.building]["cost"])
-    if kind == "produce":
+    if action.kind == "produce":
         return action.level in (1, 2) and can_produce(state, player, action.unit, action.level)
     ready = admin_ready(player)
-    if kind == "architect":
+    if action.kind == "architect":
         return (
             ready
             and player.admin == "Architect"
             and _buildable(player, action.building)
             and can_pay(player, architect_cost(action.building))
         )
-    if kind == "trade":
+    if action.kind == "trade":
         return (
             bool(player.trades_left or (ready and player.admin == "Trapezites"))
             and action.give != action.get
             and getattr(player, action.give) >= 2
         )
-    if kind == "withdraw":
+    if action.kind == "withdraw":
         return (
             ready
             and player.admin == "Merchant"
             and data.RESOURCES.index(action.first) <= data.RESOURCES.index(action.second)
             and _can_withdraw(state.treasury[player.league], action.first, action.second)
         )
-    if kind == "archon":
+    if action.kind == "archon":
         return ready and player.admin == "Archon" and not player.archon_used
     return False
 
@@ -222,12 +227,12 @@ def _buildable(player: Player, building: str) -> bool:
     return building in data.BUILDINGS and building not in player.buildings
 
 
-def _can_withdraw(treasury, first: str, second: str) -> bool:
+def _can_withdraw(treasury: Treasury, first: str, second: str) -> bool:
     need = {first: 2} if first == second else {first: 1, second: 1}
     return all(getattr(treasury, r) >= n for r, n in need.items())
 
 
-def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def act(state: State, seat: int, action: Action, chance: Chance) -> list[Event]:
     require(allowed(state, seat, action), _refusal(action))
     player = state.players[seat]
     who = f"**{name(state, seat)}**"
@@ -265,10 +270,11 @@ def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
         return _donate(state, seat, action)
     if action.kind in ("build", "architect"):
         return _build(state, seat, action)
+    assert action.kind == "produce", "allowed() admits only the Development kinds"
     return _produce(state, seat, action.unit, action.level, chance)
 
 
-def _refusal(action) -> str:
+def _refusal(action: Action) -> str:
     return {
         "donate": "You cannot donate that: give 2 to 8 of one resource you hold.",
         "build": "You cannot build that now (built already, or too costly).",
@@ -296,7 +302,7 @@ def _donate(state: State, seat: int, action: Donate) -> list[Event]:
     return events
 
 
-def _build(state: State, seat: int, action) -> list[Event]:
+def _build(state: State, seat: int, action: Build | ArchitectBuild) -> list[Event]:
     player = state.players[seat]
     card = data.BUILDINGS[action.building]
     cost = card["cost"]
@@ -318,10 +324,11 @@ def _build(state: State, seat: int, action) -> list[Event]:
     return events
 
 
-def _produce(state: State, seat: int, unit: str, level: int, chance: Chance, mark: str = "") -> list[Event]:
+def _produce(state: State, seat: int, unit: Unit, level: int, chance: Chance, mark: str = "") -> list[Event]:
     player = state.players[seat]
     pay(player, unit_cost(unit, level))
     token = draw_token(state, unit, level, chance)
+    assert token is not None, "can_produce checked that the stack has a token"
     player.reserve.append(token)
     return [
         Event(f"{mark}⚔️ **{name(state, seat)}** produces {data.UNIT_ICON[unit]} {data.unit_name(unit, level)}."),

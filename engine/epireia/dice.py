@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event
 from . import data
-from .actions import Accept, Boost, Reroll
-from .state import Prompt, Roll, Side, State, admin_ready, name
+from .actions import Accept, Action, Boost, Reroll
+from .state import Prompt, Roll, Side, State, admin_ready, name, open_roll
 
 
 def augur_bonus(state: State, figures: list[str]) -> tuple[int, list[str]]:
@@ -48,13 +48,13 @@ def _would_win(roll: Roll, index: int, boost: int = 0, attack: int = 0) -> bool:
     return won(trial, index)
 
 
-def second_chances(state: State, roll: Roll, index: int) -> list:
+def second_chances(state: State, roll: Roll, index: int) -> list[Action]:
     """What the side's roller may still do about a roll that went against them."""
     side = roll.sides[index]
     if side.seat is None or side.declined or won(roll, index):
         return []
     player = state.players[side.seat]
-    options: list = []
+    options: list[Action] = []
     if player.admin == "Priestess" and admin_ready(player):
         options.append(Reroll(source="Priestess"))
     if "Aristonice" in player.figures and "Aristonice" not in player.used:
@@ -74,7 +74,7 @@ def second_chances(state: State, roll: Roll, index: int) -> list:
 
 
 def next_offer(state: State) -> int | None:
-    roll = state.roll
+    roll = open_roll(state)
     for index in range(len(roll.sides)):
         if second_chances(state, roll, index):
             return index
@@ -86,7 +86,8 @@ def offer(state: State, events: list[Event]) -> bool:
     index = next_offer(state)
     if index is None:
         return False
-    seat = state.roll.sides[index].seat
+    seat = open_roll(state).sides[index].seat
+    assert seat is not None, "only a player's side is offered a second chance"
     state.prompts.append(Prompt(seat=seat, kind="second_chance"))
     events.append(Event("Your roll went against you: you may try a second chance.", to=seat))
     return True
@@ -118,7 +119,7 @@ def throw(state: State, roll: Roll, chance: Chance, events: list[Event]) -> None
 
 
 def reroll(state: State, seat: int, action: Reroll, chance: Chance) -> list[Event]:
-    roll = state.roll
+    roll = open_roll(state)
     side = next(s for s in roll.sides if s.seat == seat)
     player = state.players[seat]
     if action.source == "Priestess":
@@ -130,7 +131,7 @@ def reroll(state: State, seat: int, action: Reroll, chance: Chance) -> list[Even
 
 
 def boost(state: State, seat: int, action: Boost) -> list[Event]:
-    roll = state.roll
+    roll = open_roll(state)
     side = next(s for s in roll.sides if s.seat == seat)
     player = state.players[seat]
     if action.source == "Polemarch":
@@ -143,7 +144,7 @@ def boost(state: State, seat: int, action: Boost) -> list[Event]:
 
 
 def accept(state: State, seat: int) -> list[Event]:
-    for side in state.roll.sides:
+    for side in open_roll(state).sides:
         if side.seat == seat:
             side.declined = True
     return []

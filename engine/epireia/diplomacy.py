@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event, IllegalAction
 from . import data
-from .actions import EndDiplomacy, Move
+from .actions import Action, EndDiplomacy, Move
 from .state import HOME, State, name, neutral_cities, place_of, seats_of
 
 
@@ -42,9 +42,11 @@ def _unmoved(state: State, seat: int) -> list[str]:
     return [f for f in player.figures if f not in player.moved]
 
 
-def legal(state: State, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Action]:
     blocked = _blocked_places(state, seat)
-    moves = [Move(figure=f, to=to) for f in _unmoved(state, seat) for to in destinations(state, seat, f, blocked)]
+    moves: list[Action] = [
+        Move(figure=f, to=to) for f in _unmoved(state, seat) for to in destinations(state, seat, f, blocked)
+    ]
     return moves + [EndDiplomacy()]
 
 
@@ -54,11 +56,12 @@ def can_move(state: State, seat: int) -> bool:
     return any(destinations(state, seat, f, blocked) for f in _unmoved(state, seat))
 
 
-def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def act(state: State, seat: int, action: Action, chance: Chance) -> list[Event]:
     player = state.players[seat]
     if action.kind == "end_diplomacy":
         state.current += 1
         return [Event(f"**{name(state, seat)}** ends their moves.")]
+    assert action.kind == "move", "rules.apply lets only moves and their end through"
     if action.figure not in player.figures:
         raise IllegalAction("That figure is not one of yours.")
     if action.figure in player.moved:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event
 from . import data, dice
+from .data import League
 from .develop import change_prestige
 from .state import (
     HOME,
@@ -19,6 +20,8 @@ from .state import (
     draw_token,
     gain,
     name,
+    open_roll,
+    other,
     place_of,
     territories_of,
 )
@@ -61,7 +64,7 @@ def _player_figures(state: State, place: str) -> list[str]:
     return [f for s in diplomacy_order(state) for f in state.players[s].figures if place_of(state, f) == place]
 
 
-def _league_of_figure(state: State, figure: str) -> str:
+def _league_of_figure(state: State, figure: str) -> League:
     return next(p.league for p in state.players if figure in p.figures)
 
 
@@ -83,17 +86,17 @@ def _sides(state: State, place: str) -> list[Side]:
     """One side per league present (the Peloponnesian first); the solo enemy is a side too."""
     sides = []
     here = _player_figures(state, place)
-    for league in ("peloponnesian", "delian"):
+    leagues: tuple[League, League] = ("peloponnesian", "delian")
+    for league in leagues:
         figures = [f for f in here if _league_of_figure(state, f) == league]
         if figures:
             roller = next(s for s in diplomacy_order(state) if set(figures) & set(state.players[s].figures))
             sides.append(_side(state, league, roller, figures, place))
     enemies = [e for e in state.enemies if e.place == place]
     if enemies:
-        league = "peloponnesian" if state.players[0].league == "delian" else "delian"
         sides.append(
             Side(
-                league=league,
+                league=other(state.players[0].league),
                 seat=None,
                 figures=[e.name for e in enemies],
                 attack=sum(data.FIGURES[e.name]["attack"] for e in enemies),
@@ -102,7 +105,7 @@ def _sides(state: State, place: str) -> list[Side]:
     return sides
 
 
-def _side(state: State, league: str, seat: int, figures: list[str], place: str) -> Side:
+def _side(state: State, league: League, seat: int, figures: list[str], place: str) -> Side:
     attack = sum(data.FIGURES[f]["attack"] for f in figures)
     notes = []
     if "Archidamus" in figures and place in data.TERRITORIES and not data.is_sea(place):
@@ -121,9 +124,20 @@ def _league_label(state: State, side: Side) -> str:
     )
 
 
+def _settle(state: State) -> Roll:
+    """The roll in progress, taken off the state now that it stands."""
+    roll, state.roll = open_roll(state), None
+    return roll
+
+
+def _seat(side: Side) -> int:
+    assert side.seat is not None, "only a player's side takes Brigands or integrates a city"
+    return side.seat
+
+
 def _conflict_result(state: State, events: list[Event]) -> Side | None:
     """Settle a contest: the loser's figures go home (both on a tie); returns the winner."""
-    roll, state.roll = state.roll, None
+    roll = _settle(state)
     winner = next((s for i, s in enumerate(roll.sides) if dice.won(roll, i)), None)
     if winner is None:
         _send_home(state, [f for s in roll.sides for f in s.figures])
@@ -148,11 +162,13 @@ def _pericles(state: State, side: Side, events: list[Event]) -> None:
 
 
 def _empire(state: State, task: Task, chance: Chance, events: list[Event]) -> bool:
-    player = state.players[task.seat]
+    seat = task.seat
+    assert seat is not None, "an Empire task is one player's figure there"
+    player = state.players[seat]
     figure = next(f for f in player.figures if place_of(state, f) == task.place)
     card = data.EMPIRES[task.place]
     if state.roll is None:
-        side = _side(state, player.league, task.seat, [figure], task.place)
+        side = _side(state, player.league, seat, [figure], task.place)
         side.attack = 0
         for source, bonus in (
             ("Embassy", "Embassy" in player.buildings),
@@ -165,10 +181,10 @@ def _empire(state: State, task: Task, chance: Chance, events: list[Event]) -> bo
         target = card["target"][1 if task.crowded else 0]
         dice.throw(state, Roll(what="empire", place=task.place, sides=[side], target=target), chance, events)
         return False
-    roll, state.roll = state.roll, None
+    roll = _settle(state)
     _send_home(state, [figure])
     if not dice.won(roll, 0):
-        events.append(Event(f"❌ {task.place} turns **{name(state, task.seat)}** away."))
+        events.append(Event(f"❌ {task.place} turns **{name(state, seat)}** away."))
         return True
     gains = []
     for resource, count in card["reward"].items():
@@ -181,7 +197,7 @@ def _empire(state: State, task: Task, chance: Chance, events: list[Event]) -> bo
             gains.append(data.unit_name(card["unit"], 1))
             events.append(Event(f"Your token from {task.place}: strength {token.strength}.", to=task.seat))
     player.deeds.append(f"empire:{task.place}")
-    events.append(Event(f"✅ {task.place} favours **{name(state, task.seat)}**: {' + '.join(gains)}."))
+    events.append(Event(f"✅ {task.place} favours **{name(state, seat)}**: {' + '.join(gains)}."))
     return True
 
 
@@ -220,12 +236,12 @@ def _territory(state: State, task: Task, chance: Chance, events: list[Event]) ->
             dice.throw(state, Roll(what="brigands", place=task.place, sides=[side]), chance, events)
         return False
     if task.stage == "brigands_roll":
-        roll, state.roll = state.roll, None
+        roll = _settle(state)
         side = roll.sides[0]
         task.stage = "take"
         if dice.won(roll, 0):
             land.brigands = False
-            state.players[side.seat].deeds.append("brigands")
+            state.players[_seat(side)].deeds.append("brigands")
             events.append(Event(f"✅ The Brigands flee {task.place}!"))
             _pericles(state, side, events)
         else:
@@ -268,8 +284,9 @@ def _take(state: State, place: str, events: list[Event]) -> None:
                 )
             )
         return
-    _change_owner(state, place, state.players[taker].city, events)
     player = state.players[taker]
+    assert player.city is not None, "every player has a city by the first Resolution"
+    _change_owner(state, place, player.city, events)
     tax = data.TERRITORIES[place]["tax"]
     for resource, count in tax.items():
         gain(player, resource, count)
@@ -299,7 +316,7 @@ def _city(state: State, task: Task, chance: Chance, events: list[Event]) -> bool
         return _conflict_result(state, events) is None
     if task.stage == "integrate":
         side = _sides(state, task.place)[0]
-        player = state.players[side.seat]
+        player = state.players[_seat(side)]
         side.attack = 0
         for source, bonus in (
             ("Assembly", "Assembly" in player.buildings),
@@ -313,13 +330,13 @@ def _city(state: State, task: Task, chance: Chance, events: list[Event]) -> bool
         roll = Roll(what="integration", place=task.place, sides=[side], target=data.INTEGRATION_TARGET)
         dice.throw(state, roll, chance, events)
         return False
-    roll, state.roll = state.roll, None
+    roll = _settle(state)
     side = roll.sides[0]
     _send_home(state, side.figures)
     if not dice.won(roll, 0):
-        events.append(Event(f"❌ {task.place} refuses **{name(state, side.seat)}**."))
+        events.append(Event(f"❌ {task.place} refuses **{name(state, _seat(side))}**."))
         return True
-    player = state.players[side.seat]
+    player = state.players[_seat(side)]
     gain(player, "copper", 1)
     ally = state.allies.get(task.place)
     if ally is None:
@@ -358,8 +375,8 @@ def _collect(state: State, task: Task, chance: Chance, events: list[Event]) -> b
             income["wood"] += 1
         if state.augur == "Drought":
             income["wheat"] = 0
-        income["wheat"] += {"Bountiful Harvest": 1}.get(state.augur, 0)
-        income["copper"] += {"Tribute": 1}.get(state.augur, 0)
+        income["wheat"] += {"Bountiful Harvest": 1}.get(state.augur or "", 0)
+        income["copper"] += {"Tribute": 1}.get(state.augur or "", 0)
         if state.scenario == "The Plague":
             income["wheat"] -= 1
         for resource, count in income.items():

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event, IllegalAction, Outcome, Step
 from . import battle, deploy, develop, dice, diplomacy, resolution, scenarios, setup
-from .state import State, clone, diplomacy_order, seats_of
+from .actions import Action
+from .state import State, clone, diplomacy_order, open_battle, open_roll, seats_of
 
 SETUP_PHASES = ("scenario", "city", "league", "admin", "figure")
 PROMPT_KINDS = {
@@ -38,21 +39,24 @@ def to_move(state: State) -> frozenset[int]:
 
 def _battle_leagues(state: State) -> list[str]:
     """The leagues whose choice the battle waits for (any of their players may make it)."""
-    b = state.battle
+    b = open_battle(state)
     if b.stage == "place":
         return [league for league, plan in b.plans.items() if not plan.ready]
     if b.stage == "engage":
         return [league for league in b.waiting if league not in b.choices]
-    return [b.responder] if b.stage == "respond" else []
+    if b.stage == "respond":
+        assert b.responder is not None, "a league is answering in this column"
+        return [b.responder]
+    return []
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in to_move(state):
         return []
     if state.prompts:
         prompt = state.prompts[0]
         if prompt.kind == "second_chance":
-            return dice.second_chances(state, state.roll, _side_index(state, seat))
+            return dice.second_chances(state, open_roll(state), _side_index(state, seat))
         return develop.bonus_actions(state, prompt)
     if state.phase in SETUP_PHASES:
         return setup.legal(state, seat)
@@ -61,19 +65,19 @@ def legal_actions(state: State, seat: int) -> list:
     if state.phase == "diplomacy":
         return diplomacy.legal(state, seat)
     league = state.players[seat].league
-    if state.battle.stage == "place":
+    if open_battle(state).stage == "place":
         return deploy.options(state, league)
-    return battle.engage_options(state, league)
+    return list(battle.engage_options(state, league))  # as list[Action]: a list[Engage] is not one
 
 
 def _side_index(state: State, seat: int) -> int:
-    return next(i for i, side in enumerate(state.roll.sides) if side.seat == seat)
+    return next(i for i, side in enumerate(open_roll(state).sides) if side.seat == seat)
 
 
 # --- Applying an action --------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action, chance: Chance) -> Step:
+def apply(state: State, seat: int, action: Action, chance: Chance) -> Step:
     state = clone(state)
     if seat not in to_move(state):
         raise IllegalAction("It is not your turn.")
@@ -106,7 +110,7 @@ def _expect(condition: bool, reason: str) -> None:
         raise IllegalAction(reason)
 
 
-def _answer(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def _answer(state: State, seat: int, action: Action, chance: Chance) -> list[Event]:
     prompt = state.prompts[0]
     _expect(
         action.kind in PROMPT_KINDS[prompt.kind],
@@ -120,7 +124,7 @@ def _answer(state: State, seat: int, action, chance: Chance) -> list[Event]:
     if prompt.kind != "second_chance":
         return develop.take_bonus(state, seat, action, chance)
     _expect(
-        action in dice.second_chances(state, state.roll, _side_index(state, seat)),
+        action in dice.second_chances(state, open_roll(state), _side_index(state, seat)),
         "That second chance is not open to you.",
     )
     state.prompts.pop(0)
@@ -134,16 +138,17 @@ def _answer(state: State, seat: int, action, chance: Chance) -> list[Event]:
 PLAN_KINDS = ("place", "strongest", "confirm_front", "reopen", "station", "confirm_plan", "auto_deploy")
 
 
-def _battle(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def _battle(state: State, seat: int, action: Action, chance: Chance) -> list[Event]:
     events: list[Event] = []
     league = state.players[seat].league
-    stage = state.battle.stage
+    stage = open_battle(state).stage
     if stage == "place":
         _expect(action.kind in PLAN_KINDS, "Deploy your army and place your figures first.")
         deploy.act(state, league, action, chance, events)
     else:
-        _expect(action.kind == "engage", "Decide whether to engage in this column.")
-        if stage == "engage" and len(state.battle.waiting) > 1:
+        if action.kind != "engage":
+            raise IllegalAction("Decide whether to engage in this column.")
+        if stage == "engage" and len(open_battle(state).waiting) > 1:
             events.append(Event(f"You chose: {'engage' if action.figure or action.polemarch else 'hold'}.", to=seat))
             events.append(Event(f"The {battle.LEAGUE[league]} has decided."))
         battle.engage(state, league, action, events)

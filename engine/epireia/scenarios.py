@@ -6,14 +6,20 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event
 from . import data, develop
-from .state import State, development_order, draw_token, name, territories_of
+from .cards import Objective
+from .data import Unit
+from .state import State, development_order, draw_token, name, solo_scenario, territories_of
 
 # --- Objectives ----------------------------------------------------------------------------------
 
 
-def measure_met(state: State, seat: int, objective: tuple) -> bool:
+def measure_met(state: State, seat: int, objective: Objective) -> bool:
     measure, amount = objective
     player = state.players[seat]
+    if isinstance(amount, tuple):  # ("deed", deeds): any one of them
+        if measure == "deed":
+            return any(deed in player.deeds for deed in amount)
+        raise ValueError(measure)
     if measure == "donated":
         return player.donated >= amount
     if measure == "buildings":
@@ -29,17 +35,15 @@ def measure_met(state: State, seat: int, objective: tuple) -> bool:
     if measure == "league_brigands":
         cleared = sum(p.deeds.count("brigands") for p in state.players if p.league == player.league)
         return cleared >= amount and "brigands" in player.deeds
-    if measure == "deed":
-        return any(deed in player.deeds for deed in amount)
     raise ValueError(measure)
 
 
 def check(state: State, chance: Chance, events: list[Event]) -> None:
     """The first player to meet the objective wins the reward at once (only one can)."""
     if state.solo:
-        card = data.SOLO_SCENARIOS.get(state.solo_scenario or "")
-        for index, objective in enumerate(card["objectives"] if card else []):
-            if index not in state.objectives_met and measure_met(state, 0, tuple(objective)):
+        solo = data.SOLO_SCENARIOS.get(state.solo_scenario or "")
+        for index, objective in enumerate(solo["objectives"] if solo else []):
+            if index not in state.objectives_met and measure_met(state, 0, objective):
                 state.objectives_met.append(index)
                 events.append(Event(f"🎯 Objective met: {objective_text(objective)}."))
         return
@@ -47,14 +51,14 @@ def check(state: State, chance: Chance, events: list[Event]) -> None:
         return
     card = data.SCENARIOS[state.scenario]
     for seat in development_order(state):
-        if measure_met(state, seat, tuple(card["objective"])):
+        if measure_met(state, seat, card["objective"]):
             state.scenario_winner = seat
             events.append(Event(f"🏅 **{name(state, seat)}** completes **{state.scenario}** (Act {state.act})!"))
             _reward(state, seat, card["reward"], chance, events)
             return
 
 
-def _reward(state: State, seat: int, reward: list, chance: Chance, events: list[Event]) -> None:
+def _reward(state: State, seat: int, reward: list[tuple[Unit, int]], chance: Chance, events: list[Event]) -> None:
     player = state.players[seat]
     won = []
     for unit, level in reward:
@@ -69,9 +73,9 @@ def _reward(state: State, seat: int, reward: list, chance: Chance, events: list[
         events.append(Event(f"🎖️ Reward to the reserve: {', '.join(won)}."))
 
 
-def objective_text(objective) -> str:
+def objective_text(objective: Objective) -> str:
     measure, amount = objective
-    if measure == "deed":
+    if isinstance(amount, tuple):  # ("deed", deeds)
         return " or ".join(_deed_text(d) for d in amount)
     return {
         "donated": f"donate {amount} resources in all",
@@ -137,7 +141,7 @@ def start_turn(state: State, chance: Chance, events: list[Event]) -> None:
     state.turn += 1
     for player in state.players:
         player.moved, player.used, player.archon_used, player.trades_left = [], [], False, 0
-    limit = data.SOLO_SCENARIOS[state.solo_scenario]["turns"] if state.solo else state.options.last_turn
+    limit = data.SOLO_SCENARIOS[solo_scenario(state)]["turns"] if state.solo else state.options.last_turn
     events.append(Event(f"🌅 **Turn {state.turn}** of at most {limit}."))
     if state.solo:
         reveal_augur(state, chance, events)
@@ -153,7 +157,7 @@ def start_turn(state: State, chance: Chance, events: list[Event]) -> None:
 def turn_over(state: State, events: list[Event]) -> str:
     """What follows the Collection: 'battle', 'lost' (solo) or 'next'."""
     if state.solo:
-        card = data.SOLO_SCENARIOS[state.solo_scenario]
+        card = data.SOLO_SCENARIOS[solo_scenario(state)]
         if state.turn < card["turns"]:
             return "next"
         if len(state.objectives_met) == len(card["objectives"]):

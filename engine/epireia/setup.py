@@ -6,12 +6,25 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event, IllegalAction
 from . import data, scenarios
-from .actions import ChooseAdmin, ChooseCity, ChooseFigure, ChooseLeague, ChooseScenario
-from .state import EnemyFigure, Options, Player, State, Territory, Treasury, draw_token, name
+from .actions import Action, ChooseAdmin, ChooseCity, ChooseFigure, ChooseLeague, ChooseScenario
+from .data import League
+from .state import (
+    EnemyFigure,
+    Options,
+    Phase,
+    Player,
+    State,
+    Territory,
+    Token,
+    Treasury,
+    draw_token,
+    name,
+    solo_scenario,
+)
 
 # Picking order by seats, as leagues: the first Delian player, then the Peloponnesian player(s),
 # then the second Delian player (rulebook).
-PICK_LEAGUES = {
+PICK_LEAGUES: dict[int, tuple[League, ...]] = {
     2: ("delian", "peloponnesian"),
     3: ("delian", "peloponnesian", "delian"),
     4: ("delian", "peloponnesian", "peloponnesian", "delian"),
@@ -22,24 +35,38 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
     if not 1 <= seats <= 4:
         raise IllegalAction("Epireia is played by 1 to 4 players.")
     options = options or Options()
-    common = dict(
-        options=options,
-        pools={key: list(values) for key, values in data.POOLS.items()},
-        treasury={league: Treasury() for league in data.LEAGUES},
-        territories={place: Territory() for place in data.TERRITORIES},
-    )
+    pools = {key: list(values) for key, values in data.POOLS.items()}
+    treasury: dict[str, Treasury] = {league: Treasury() for league in data.LEAGUES}
+    territories = {place: Territory() for place in data.TERRITORIES}
     if seats == 1:
         player = Player(seat=0, league="delian", prestige=data.SOLO_START_PRESTIGE)
-        return State(solo=True, phase="scenario", players=[player], picking=[0], **common)
+        return State(
+            solo=True,
+            phase="scenario",
+            players=[player],
+            picking=[0],
+            options=options,
+            pools=pools,
+            treasury=treasury,
+            territories=territories,
+        )
     picking = list(range(seats))
     if options.leagues == "random":
         picking = chance.shuffle(picking)  # who represents which league
     leagues = dict(zip(picking, PICK_LEAGUES[seats]))
     players = [Player(seat=seat, league=leagues[seat]) for seat in range(seats)]
-    return State(phase="city", players=players, picking=picking, **common)
+    return State(
+        phase="city",
+        players=players,
+        picking=picking,
+        options=options,
+        pools=pools,
+        treasury=treasury,
+        territories=territories,
+    )
 
 
-def legal(state: State, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Action]:
     player = state.players[seat]
     if state.phase == "scenario":
         return [ChooseScenario(scenario=s) for s in data.SOLO_SCENARIOS]
@@ -52,11 +79,12 @@ def legal(state: State, seat: int) -> list:
         taken = {p.admin for p in state.players}
         return [ChooseAdmin(admin=a) for a in data.ADMINISTRATORS if a not in taken]
     if player.chosen is None:
+        assert player.city is not None, "cities are chosen before figures"
         return [ChooseFigure(figure=f) for f in data.city_figures(player.city)]
     return []
 
 
-def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def act(state: State, seat: int, action: Action, chance: Chance) -> list[Event]:
     if action not in legal(state, seat):
         raise IllegalAction(
             {
@@ -93,6 +121,7 @@ def act(state: State, seat: int, action, chance: Chance) -> list[Event]:
             state.phase = "figure"
             return events
         return events + _next_pick(state, "figure")
+    assert action.kind == "figure", "legal() offers only the set-up choices"
     player.chosen = action.figure
     events = [
         Event(f"You chose **{action.figure}**; it is revealed when everyone has chosen.", to=seat),
@@ -123,7 +152,7 @@ def _scenario(state: State, action: ChooseScenario) -> list[Event]:
     return events
 
 
-def _next_pick(state: State, then: str) -> list[Event]:
+def _next_pick(state: State, then: Phase) -> list[Event]:
     state.pick += 1
     if state.pick < len(state.picking):
         return []
@@ -138,6 +167,7 @@ def _next_pick(state: State, then: str) -> list[Event]:
 
 def _reveal_figures(state: State, chance: Chance) -> list[Event]:
     for player in state.players:
+        assert player.chosen is not None, "the figures are revealed once everyone has chosen"
         player.figures, player.chosen = [player.chosen], None
     shown = ", ".join(f"**{p.city}**: {p.figures[0]}" for p in state.players)
     events = [Event(f"🎴 Starting figures: {shown}.")]
@@ -148,11 +178,11 @@ def _reveal_figures(state: State, chance: Chance) -> list[Event]:
 
 
 def _solo_start(state: State, chance: Chance) -> list[Event]:
-    card = data.SOLO_SCENARIOS[state.solo_scenario]
+    card = data.SOLO_SCENARIOS[solo_scenario(state)]
     player = state.players[0]
     for city in card["enemies"][player.league]:
         state.enemies.append(EnemyFigure(name=data.ENEMY_FIGURES[city], city=city))
-    army: dict[str, list[list]] = {front: [[], [], []] for front in data.FRONTS}
+    army: dict[str, list[list[Token]]] = {front: [[], [], []] for front in data.FRONTS}
     for front, placed in card["army"].items():
         for column, unit, level in placed:
             token = draw_token(state, unit, level, chance)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..chance import Chance
 from . import data
-from .actions import Accept, AutoDeploy, EndDevelopment, EndDiplomacy, Engage
+from .actions import Accept, Action, AutoDeploy, EndDevelopment, EndDiplomacy, Engage
+from .cards import Objective
 from .rules import legal_actions
-from .state import HOME, State, place_of
+from .state import HOME, State, open_battle, place_of
 
 BUILD_ORDER = (
     "Granary",
@@ -23,7 +24,7 @@ BUILD_ORDER = (
 )
 
 
-def stand_in(state: State, seat: int, chance: Chance):
+def stand_in(state: State, seat: int, chance: Chance) -> Action:
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError("stand_in asked for a seat that cannot move")
@@ -33,7 +34,8 @@ def stand_in(state: State, seat: int, chance: Chance):
     if kinds & {"scenario", "city", "league", "admin"}:
         return chance.pick(legal)
     if "figure" in kinds:
-        return max(legal, key=lambda a: data.FIGURES[a.figure]["attack"])
+        figures = [a for a in legal if a.kind == "figure"]
+        return max(figures, key=lambda a: data.FIGURES[a.figure]["attack"])
     if state.phase == "develop":
         return _develop(state, seat, legal)
     if state.phase == "diplomacy":
@@ -41,30 +43,32 @@ def stand_in(state: State, seat: int, chance: Chance):
     return _battle(state, seat, legal)
 
 
-def _prompt(state: State, seat: int, legal: list):
+def _prompt(state: State, seat: int, legal: list[Action]) -> Action:
     first = legal[0]
     if first.kind in ("reroll", "boost"):
         return first
     if first.kind == "bonus_resource":
         player = state.players[seat]
-        return min(legal, key=lambda a: getattr(player, a.resource))
+        resources = [a for a in legal if a.kind == "bonus_resource"]
+        return min(resources, key=lambda a: getattr(player, a.resource))
     if first.kind == "recruit":
-        return max(legal, key=lambda a: data.FIGURES[a.figure]["attack"])
+        recruits = [a for a in legal if a.kind == "recruit"]
+        return max(recruits, key=lambda a: data.FIGURES[a.figure]["attack"])
     return first
 
 
-def _goals(state: State) -> list[tuple]:
+def _goals(state: State) -> list[Objective]:
     """What the current scenario asks for, still unmet."""
     if state.solo:
         card = data.SOLO_SCENARIOS.get(state.solo_scenario or "")
         objectives = card["objectives"] if card else []
-        return [tuple(o) for i, o in enumerate(objectives) if i not in state.objectives_met]
+        return [o for i, o in enumerate(objectives) if i not in state.objectives_met]
     if state.scenario and state.scenario_winner is None:
-        return [tuple(data.SCENARIOS[state.scenario]["objective"])]
+        return [data.SCENARIOS[state.scenario]["objective"]]
     return []
 
 
-def _develop(state: State, seat: int, legal: list):
+def _develop(state: State, seat: int, legal: list[Action]) -> Action:
     player = state.players[seat]
     measures = {goal[0] for goal in _goals(state)}
     produce = [a for a in legal if a.kind == "produce"]
@@ -94,13 +98,13 @@ def _develop(state: State, seat: int, legal: list):
     return spare[0] if spare else EndDevelopment()
 
 
-def _diplomacy(state: State, seat: int, legal: list):
+def _diplomacy(state: State, seat: int, legal: list[Action]) -> Action:
     player = state.players[seat]
     goals = _goals(state)
     wanted = {
         deed.split(":")[1]
         for measure, deeds in goals
-        if measure == "deed"
+        if measure == "deed" and isinstance(deeds, tuple)
         for deed in deeds
         if deed.startswith("empire:")
     }
@@ -111,7 +115,7 @@ def _diplomacy(state: State, seat: int, legal: list):
             continue  # a figure that has not yet taken its Territory stays to try again
         options = [a for a in moves if a.figure == figure]
         favoured = [a for a in options if a.to in wanted]
-        if any(m == "deed" and "integrate" in d for m, d in goals):
+        if any(m == "deed" and isinstance(d, tuple) and "integrate" in d for m, d in goals):
             favoured += [a for a in options if a.to in data.CITIES]
         if any(m == "league_brigands" for m, _ in goals):
             favoured += [a for a in options if a.to in data.TERRITORIES and state.territories[a.to].brigands]
@@ -134,21 +138,21 @@ def _empire_difficulty(place: str) -> int:
     return data.EMPIRES[place]["target"][0] if place in data.EMPIRES else 0
 
 
-def _battle(state: State, seat: int, legal: list):
-    if state.battle.stage == "place":  # the bot's plan, drawn by the table's chance (deploy.py)
+def _battle(state: State, seat: int, legal: list[Action]) -> Action:
+    b = open_battle(state)
+    if b.stage == "place":  # the bot's plan, drawn by the table's chance (deploy.py)
         return AutoDeploy()
-    b = state.battle
     totals = b.column_totals[b.front][b.column]
     league = state.players[seat].league
     rival = "peloponnesian" if league == "delian" else "delian"
     gap = totals[rival] - totals[league]
     for action in legal:
-        if action.figure and not action.polemarch and gap >= 0:
+        if action.kind == "engage" and action.figure and not action.polemarch and gap >= 0:
             return action
     return legal[0]
 
 
-def default_action(state: State, seat: int, chance: Chance):
+def default_action(state: State, seat: int, chance: Chance) -> Action:
     """At a missed deadline: end the phase's turn, keep a roll, finish the battle plan the
     stand-in's way (deploy.py), hold back in a column."""
     if state.prompts and state.prompts[0].kind == "second_chance":
@@ -157,6 +161,6 @@ def default_action(state: State, seat: int, chance: Chance):
         return EndDevelopment()
     if not state.prompts and state.phase == "diplomacy":
         return EndDiplomacy()
-    if state.phase == "battle" and state.battle.stage != "place":
+    if state.phase == "battle" and open_battle(state).stage != "place":
         return Engage()
     return stand_in(state, seat, chance)

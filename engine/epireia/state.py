@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from ..chance import Chance
 from ..core import copy_state
 from . import data
 from .data import League, Resource, Unit
@@ -180,6 +181,24 @@ class State(BaseModel):
 # --- Queries -------------------------------------------------------------------------------------
 
 
+def open_roll(state: State) -> Roll:
+    """The roll in progress, where the phase guarantees one (its dice and second chances)."""
+    assert state.roll is not None, "a roll is in progress"
+    return state.roll
+
+
+def open_battle(state: State) -> Battle:
+    """The Great Battle, from the battle phase on."""
+    assert state.battle is not None, "the Great Battle has begun"
+    return state.battle
+
+
+def solo_scenario(state: State) -> str:
+    """The solo scenario being played, chosen first thing in a solo game."""
+    assert state.solo_scenario is not None, "a solo game has chosen its scenario"
+    return state.solo_scenario
+
+
 def seats_of(state: State, league: str) -> list[int]:
     return [p.seat for p in state.players if p.league == league]
 
@@ -205,14 +224,16 @@ def place_of(state: State, figure: str) -> str:
 
 
 def amount(player: Player, resource: Resource | str) -> int:
-    return getattr(player, resource)
+    held: int = getattr(player, resource)
+    return held
 
 
 def gain(player: Player, resource: str, count: int) -> int:
     """Add (or with a negative count take, never below 0) and return the real change."""
-    before = getattr(player, resource)
+    before: int = getattr(player, resource)
     setattr(player, resource, max(0, before + count))
-    return getattr(player, resource) - before
+    after: int = getattr(player, resource)
+    return after - before
 
 
 def can_pay(player: Player, cost: dict[str, int]) -> bool:
@@ -246,7 +267,7 @@ def league_army(state: State, league: str) -> list[Token]:
     return tokens + [a.token for a in state.allies.values() if a.league == league and a.token]
 
 
-def draw_token(state: State, unit: str, level: int, chance) -> Token | None:
+def draw_token(state: State, unit: Unit, level: int, chance: Chance) -> Token | None:
     """Take the top token of a face-down stack (none when the stack is exhausted)."""
     pool = state.pools[data.pool_key(unit, level)]
     if not pool:

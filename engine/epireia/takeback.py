@@ -7,14 +7,15 @@ set-up picks, diplomacy and battles are shown to others or decided by dice: neve
 
 from __future__ import annotations
 
-from ..core import tells_only
+from ..core import Event, tells_only
+from .actions import Action
 from .rules import to_move
 from .state import State
 
 QUIET = ("build", "donate", "trade", "withdraw")
 
 
-def undoable(before: State, after: State, seat: int, action, events) -> bool:
+def undoable(before: State, after: State, seat: int, action: Action, events: tuple[Event, ...]) -> bool:
     return (
         action.kind in QUIET
         and after.phase == "develop"

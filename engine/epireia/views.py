@@ -8,13 +8,15 @@ others see only how many tokens stand on each front it has confirmed).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..chance import Chance
 from . import battle, data, deploy, dice
 from .rules import to_move
-from .state import HOME, State, Token, clone, league_army, seats_of, territories_of
+from .state import HOME, Player, State, Token, clone, league_army, open_battle, seats_of, territories_of
 
 
-def _tokens(tokens: list[Token]) -> list[dict]:
+def _tokens(tokens: list[Token]) -> list[dict[str, Any]]:
     return [{"unit": t.unit, "level": t.level, "strength": t.strength} for t in tokens]
 
 
@@ -26,7 +28,7 @@ def _counts(tokens: list[Token]) -> dict[str, int]:
     return found
 
 
-def _player(state: State, player) -> dict:
+def _player(state: State, player: Player) -> dict[str, Any]:
     return {
         "seat": player.seat,
         "city": player.city,
@@ -47,7 +49,7 @@ def _player(state: State, player) -> dict:
     }
 
 
-def _roll(state: State) -> dict | None:
+def _roll(state: State) -> dict[str, Any] | None:
     roll = state.roll
     if roll is None:
         return None
@@ -71,14 +73,14 @@ def _roll(state: State) -> dict | None:
 
 def _opened(state: State, index: int) -> int:
     """How many columns of the front at `index` are turned over."""
-    totals = state.battle.column_totals
+    totals = open_battle(state).column_totals
     return len(totals[index]) if index < len(totals) else 0
 
 
-def _field(state: State) -> dict:
+def _field(state: State) -> dict[str, Any]:
     """The whole battlefield once the figures are revealed: per front and column, each league's
     tokens if the column is turned over, else only how many stand there."""
-    field = {}
+    field: dict[str, Any] = {}
     for index, front in enumerate(data.FRONTS):
         field[front] = [
             {
@@ -86,15 +88,15 @@ def _field(state: State) -> dict:
                     "count": len(plan.columns[front][column]),
                     "tokens": _tokens(plan.columns[front][column]) if column < _opened(state, index) else None,
                 }
-                for lg, plan in state.battle.plans.items()
+                for lg, plan in open_battle(state).plans.items()
             }
             for column in range(data.COLUMNS)
         ]
     return field
 
 
-def _my_plan(state: State, league: str) -> dict:
-    plan = state.battle.plans[league]
+def _my_plan(state: State, league: str) -> dict[str, Any]:
+    plan = open_battle(state).plans[league]
     return {
         "fronts": {
             front: {
@@ -109,11 +111,11 @@ def _my_plan(state: State, league: str) -> dict:
     }
 
 
-def _battle(state: State, seat: int | None) -> dict | None:
+def _battle(state: State, seat: int | None) -> dict[str, Any] | None:
     battle = state.battle
     if battle is None:
         return None
-    public = {
+    public: dict[str, Any] = {
         "stage": battle.stage,
         "front": battle.front,
         "column": battle.column,
@@ -146,9 +148,10 @@ def _battle(state: State, seat: int | None) -> dict | None:
     return public
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     enemy_places = {e.name: e.place for e in state.enemies}
-    public = {
+    # ready for JSON: View's shared keys (engine.core) and Epireia's own
+    public: dict[str, Any] = {
         "solo": state.solo,
         "phase": state.phase,
         "turn": state.turn,
@@ -233,6 +236,7 @@ def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> St
         state.pools[key] = values[len(mine) :]
     for player in state.players:
         if player.seat != keep and player.chosen is not None:
+            assert player.city is not None, "cities are chosen before figures"
             player.chosen = chance.pick(data.city_figures(player.city))
     if state.augurs:
         unseen = [a for a in data.AUGURS if a not in state.augurs_seen]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -10,10 +10,15 @@ from . import data, field
 from .state import show
 
 # Only real cards, spaces and philosophers parse: anything else is refused as an unknown move.
-Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+Direction = field.Direction
 Space = Annotated[str, Field(pattern=r"^[A-K]([1-9]|1[0-7])$")]  # A1 .. K17
 Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[CHSD]$")]  # rank, then suit letter
-Name = Literal[data.TEAMS[data.GERMANS] + data.TEAMS[data.FRENCH]]
+if TYPE_CHECKING:
+    # A type checker cannot read a Literal built from the teams' data: to it, a name is a string
+    # (as in the state); pydantic still refuses any other name.
+    Name = str
+else:
+    Name = Literal[data.TEAMS[data.GERMANS] + data.TEAMS[data.FRENCH]]
 
 
 class LineUp(BaseModel):
@@ -122,26 +127,25 @@ Action = Annotated[
 actions = TypeAdapter(Action)
 
 
-def label(action) -> str:
+def label(action: Action) -> str:
     """How an action reads on a select option or a button (short, unique among one seat's choices
     of one kind). Kicks read "8♣ Nietzsche ↓ S"; runs "Hegel → F7"."""
-    kind = action.kind
-    if kind == "lineup":
+    if action.kind == "lineup":
         return f"Line-up: {action.lineup}"
-    if kind == "place":
+    if action.kind == "place":
         return f"Set the ball on {action.to}"
-    if kind == "run":
+    if action.kind == "run":
         return f"{action.who} → {action.to}"
-    if kind == "kick":
+    if action.kind == "kick":
         foul = ", with a foul" if action.foul else ""
         return f"{show(action.card)} {action.who} {field.ARROWS[action.direction]} {action.direction}{foul}"
-    if kind == "tackle":
+    if action.kind == "tackle":
         return f"Tackle with {show(action.card)} ({action.who}){', with a foul' if action.foul else ''}"
-    if kind == "block":
+    if action.kind == "block":
         return f"Block with {show(action.card)} ({action.who})"
-    if kind == "bonus_swap":
+    if action.kind == "bonus_swap":
         return f"Swap {show(action.card)} for a new card"
-    if kind == "bonus_release":
+    if action.kind == "bonus_release":
         return f"Release {action.who} from the penalty box"
     return {
         "stop_running": "Done running",
@@ -150,4 +154,4 @@ def label(action) -> str:
         "no_block": "No block",
         "bonus_run": "Roll a die and run",
         "bonus_pass": "Pass",
-    }[kind]
+    }[action.kind]

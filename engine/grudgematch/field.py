@@ -7,6 +7,7 @@ counted from 1, while we reason about it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from . import data
 
@@ -15,7 +16,8 @@ WIDTH, HEIGHT = len(data.COLUMNS), data.ROWS
 GOAL_COLUMN_NUMBERS = frozenset(data.COLUMNS.index(c) + 1 for c in data.GOAL_COLUMNS)
 
 # The eight ways a ball can be kicked, as the picture shows them (north is the top, the German end).
-DIRECTIONS: dict[str, Cell] = {
+Direction = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+DIRECTIONS: dict[Direction, Cell] = {
     "N": (0, -1),
     "NE": (1, -1),
     "E": (1, 0),
@@ -108,7 +110,7 @@ def steps_apart(a: str, b: str) -> int:
     return abs(ac - bc) + abs(ar - br)
 
 
-def _neighbours(space: str, steps) -> tuple[str, ...]:
+def _neighbours(space: str, steps: Iterable[Cell]) -> tuple[str, ...]:
     column, row = cell(space)
     return tuple(name(column + dc, row + dr) for dc, dr in steps if on_field(column + dc, row + dr))
 
@@ -147,7 +149,7 @@ def goal_boxes() -> dict[int, frozenset[str]]:
     return {team: frozenset(s for s in ALL_SPACES if _BOXES[s] == team) for team in (data.GERMANS, data.FRENCH)}
 
 
-def ball_line(start: str, direction: str, length: int) -> tuple[list[str], int | None]:
+def ball_line(start: str, direction: Direction, length: int) -> tuple[list[str], int | None]:
     """The spaces a ball kicked `length` spaces from `start` passes, in order, and whose goal it
     enters (None if it stops on the field). A ball that meets an edge stops there, unless the line
     crosses the end edge behind the goal columns: then it is in the goal."""

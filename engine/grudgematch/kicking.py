@@ -8,15 +8,18 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event, IllegalAction
 from . import data, field
+from .actions import Block, KickBall, NoBlock, NoTackle, StopKicking, Tackle
 from .legal import block_choices, kick_directions, required, tackle_choices
 from .state import (
     Kick,
     LastKick,
     State,
+    ball_in_play,
     best_value,
     card_rank,
     card_suit,
     is_face,
+    kick_under_way,
     next_to_ball,
     number_value,
     occupant,
@@ -61,7 +64,7 @@ def _play_card(state: State, team: int, who: str, card: str) -> None:
 # --- Kick ----------------------------------------------------------------------------------------
 
 
-def kick(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def kick(state: State, seat: int, action: KickBall, chance: Chance) -> list[Event]:
     _require(state.phase == "kick", "You cannot kick now.")
     _require(action.who in next_to_ball(state, seat), f"{action.who} is not next to the ball.")
     _require(action.direction in kick_directions(state), "The ball cannot move that way.")
@@ -88,14 +91,15 @@ def kick(state: State, seat: int, action, chance: Chance) -> list[Event]:
             return events + kick_phase(state, chance)
         resist += bonus
         events.append(Event(f"**{action.who}** fouls ({dice}): a tackle must now reach {resist}."))
-    path, into = field.ball_line(state.ball, action.direction, value)
+    ball = ball_in_play(state)
+    path, into = field.ball_line(ball, action.direction, value)
     state.kick = Kick(
         kicker=action.who,
         card=action.card,
         value=value,
         resist=resist,
         direction=action.direction,
-        start=state.ball,
+        start=ball,
         path=path,
         goal=into,
         tacklers=tacklers,
@@ -107,7 +111,7 @@ def kick(state: State, seat: int, action, chance: Chance) -> list[Event]:
     return events + roll_ball(state, chance)
 
 
-def stop_kicking(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def stop_kicking(state: State, seat: int, action: StopKicking, chance: Chance) -> list[Event]:
     _require(state.phase == "kick", "You are not kicking now.")
     return [Event(f"The {team_name(seat)} are done kicking.")] + draw_phase(state, chance)
 
@@ -115,9 +119,9 @@ def stop_kicking(state: State, seat: int, action, chance: Chance) -> list[Event]
 # --- Tackle --------------------------------------------------------------------------------------
 
 
-def tackle(state: State, seat: int, action, chance: Chance) -> list[Event]:
-    kick = state.kick
+def tackle(state: State, seat: int, action: Tackle, chance: Chance) -> list[Event]:
     _require(state.phase == "tackle", "There is no kick to tackle now.")
+    kick = kick_under_way(state)
     _require(action.who in kick.tacklers, f"{action.who} is not next to the ball.")
     if action.foul:
         _require(state.options.fouling, "Fouling is not played at this table.")
@@ -149,7 +153,7 @@ def tackle(state: State, seat: int, action, chance: Chance) -> list[Event]:
     return events + roll_ball(state, chance)
 
 
-def no_tackle(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def no_tackle(state: State, seat: int, action: NoTackle, chance: Chance) -> list[Event]:
     _require(state.phase == "tackle", "There is no kick to tackle now.")
     return [Event(f"The {team_name(seat)} do not tackle.")] + roll_ball(state, chance)
 
@@ -159,7 +163,8 @@ def no_tackle(state: State, seat: int, action, chance: Chance) -> list[Event]:
 
 def roll_ball(state: State, chance: Chance) -> list[Event]:
     """Move the ball space by space, stopping to ask for blocks, until it comes to rest."""
-    kick, passed = state.kick, []
+    kick = kick_under_way(state)
+    passed: list[str] = []  # each space the ball passes, with the value left there
     quick = state.options.quick_prompts
     while True:
         while kick.asking:
@@ -195,7 +200,7 @@ def _flight(passed: list[str]) -> list[Event]:
 
 
 def _block_prompt(state: State, team: int) -> Event:
-    kick = state.kick
+    kick = kick_under_way(state)
     names = " or ".join(f"**{p}**" for p in kick.chances if team_of(p) == team)
     suits = "/".join(data.SUIT_ICON[suit_of(p)] for p in kick.chances if team_of(p) == team)
     return Event(
@@ -216,7 +221,7 @@ def _story(kick: Kick, result: str) -> LastKick:
 
 
 def ball_stops(state: State, chance: Chance, result: str) -> list[Event]:
-    kick = state.kick
+    kick = kick_under_way(state)
     state.ball = kick.path[kick.at] if kick.at >= 0 else kick.start
     state.last_kick = _story(kick, result)
     state.kick = None
@@ -227,9 +232,9 @@ def ball_stops(state: State, chance: Chance, result: str) -> list[Event]:
     return events + kick_phase(state, chance)
 
 
-def block(state: State, seat: int, action, chance: Chance) -> list[Event]:
-    kick = state.kick
+def block(state: State, seat: int, action: Block, chance: Chance) -> list[Event]:
     _require(state.phase == "block", "There is no ball to block now.")
+    kick = kick_under_way(state)
     _require(action.who in kick.chances, f"{action.who} cannot block the ball here.")
     need = required(state)
     _require(best_value(action.card) >= need, f"A block here needs {need} or more.")
@@ -244,7 +249,7 @@ def block(state: State, seat: int, action, chance: Chance) -> list[Event]:
     return events + roll_ball(state, chance)
 
 
-def no_block(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def no_block(state: State, seat: int, action: NoBlock, chance: Chance) -> list[Event]:
     _require(state.phase == "block", "There is no ball to block now.")
-    state.kick.asking.pop(0)
+    kick_under_way(state).asking.pop(0)
     return [Event(f"The {team_name(seat)} let it pass.")] + roll_ball(state, chance)

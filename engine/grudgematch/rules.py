@@ -7,11 +7,37 @@ what is legal in legal.py, views and the outcome in views.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..chance import Chance
 from ..core import Event, IllegalAction, Step, copy_state
 from . import data, field, kicking
+from .actions import (
+    Action,
+    BonusPass,
+    BonusRelease,
+    BonusRun,
+    BonusSwap,
+    LineUp,
+    PlaceBall,
+    Run,
+    StopRunning,
+)
 from .legal import can_run, to_move
-from .state import Options, State, destinations, full_deck, is_goalie, occupant, show, team_of
+from .state import (
+    Options,
+    State,
+    ball_in_play,
+    destinations,
+    full_deck,
+    is_goalie,
+    occupant,
+    placing_under_way,
+    run_under_way,
+    show,
+    team_of,
+)
 from .turn import (
     after_placing,
     begin_lineup,
@@ -50,13 +76,13 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
 # --- Applying an action --------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action, chance: Chance) -> Step:
+def apply(state: State, seat: int, action: Action, chance: Chance) -> Step:
     state = copy_state(state)
     events = HANDLERS[action.kind](state, seat, action, chance)
     return Step(state=state, events=tuple(events))
 
 
-def lineup(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def lineup(state: State, seat: int, action: LineUp, chance: Chance) -> list[Event]:
     _require(state.phase == "lineup", "The teams are already on the field.")
     _require(seat not in state.lineups, "You have already chosen your line-up.")
     _require(action.lineup in data.LINEUPS, "There is no such line-up.")
@@ -69,14 +95,15 @@ def lineup(state: State, seat: int, action, chance: Chance) -> list[Event]:
     return take_the_field(state, chance)
 
 
-def place_ball(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def place_ball(state: State, seat: int, action: PlaceBall, chance: Chance) -> list[Event]:
     _require(state.phase == "place", "The ball is not waiting to be set down.")
-    holder = state.placing.holder
-    _require(action.to in field.around(state.ball), f"Set the ball on a space next to {holder}.")
+    placing = placing_under_way(state)
+    holder = placing.holder
+    _require(action.to in field.around(ball_in_play(state)), f"Set the ball on a space next to {holder}.")
     state.ball = action.to
     next_holder = occupant(state, action.to)
     if next_holder:
-        state.placing.holder = next_holder
+        placing.holder = next_holder
         return [
             Event(
                 f"**{holder}** sets the ball on **{action.to}**, on **{next_holder}**: the "
@@ -86,9 +113,9 @@ def place_ball(state: State, seat: int, action, chance: Chance) -> list[Event]:
     return [Event(f"**{holder}** sets the ball on **{action.to}**.")] + after_placing(state, chance)
 
 
-def run(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def run(state: State, seat: int, action: Run, chance: Chance) -> list[Event]:
     _require(state.phase == "run", "This is not the time to run.")
-    running = state.running
+    running = run_under_way(state)
     _require(action.who in data.TEAMS[seat], f"{action.who} does not play for you.")
     _require(action.who in state.spots, f"{action.who} is not on the field.")
     _require(action.who not in running.moved, f"{action.who} has already run this turn.")
@@ -110,7 +137,7 @@ def run(state: State, seat: int, action, chance: Chance) -> list[Event]:
     return events if can_run(state) else events + end_run(state, chance)
 
 
-def stop_running(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def stop_running(state: State, seat: int, action: StopRunning, chance: Chance) -> list[Event]:
     _require(state.phase == "run", "Nobody is running now.")
     return end_run(state, chance)
 
@@ -122,14 +149,14 @@ def _in_bonus(state: State) -> None:
     _require(state.phase == "bonus", "There is no scoring bonus to take now.")
 
 
-def bonus_run(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def bonus_run(state: State, seat: int, action: BonusRun, chance: Chance) -> list[Event]:
     _in_bonus(state)
     _require(any(p in state.spots for p in data.TEAMS[seat]), "You have nobody on the field to run.")
     state.bonus.pop(0)
     return start_run(state, chance, seat, [chance.roll(6)], bonus=True)
 
 
-def bonus_swap(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def bonus_swap(state: State, seat: int, action: BonusSwap, chance: Chance) -> list[Event]:
     _in_bonus(state)
     _require(action.card in state.hands[seat], "That card is not in your hand.")
     state.bonus.pop(0)
@@ -140,14 +167,14 @@ def bonus_swap(state: State, seat: int, action, chance: Chance) -> list[Event]:
     return events + _after_bonus(state, chance)
 
 
-def bonus_release(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def bonus_release(state: State, seat: int, action: BonusRelease, chance: Chance) -> list[Event]:
     _in_bonus(state)
     _require(action.who in state.penalty[seat], f"{action.who} is not in your penalty box.")
     state.bonus.pop(0)
     return release(state, seat, action.who) + _after_bonus(state, chance)
 
 
-def bonus_pass(state: State, seat: int, action, chance: Chance) -> list[Event]:
+def bonus_pass(state: State, seat: int, action: BonusPass, chance: Chance) -> list[Event]:
     _in_bonus(state)
     state.bonus.pop(0)
     return [Event(f"The {team_name(seat)} pass.")] + _after_bonus(state, chance)
@@ -161,7 +188,8 @@ def _after_bonus(state: State, chance: Chance) -> list[Event]:
     return next_bonus(state, chance)
 
 
-HANDLERS = {
+# Each kind's handler takes that kind's action, which a dict's type cannot say: hence Any.
+HANDLERS: dict[str, Callable[[State, int, Any, Chance], list[Event]]] = {
     "lineup": lineup,
     "place": place_ball,
     "run": run,

@@ -9,15 +9,20 @@ from __future__ import annotations
 from ..chance import Chance
 from . import data, field
 from .actions import (
+    Action,
+    Block,
     BonusPass,
     BonusRelease,
     BonusRun,
+    KickBall,
     LineUp,
     NoBlock,
     NoTackle,
+    PlaceBall,
     Run,
     StopKicking,
     StopRunning,
+    Tackle,
 )
 from .legal import (
     block_choices,
@@ -30,13 +35,16 @@ from .legal import (
 )
 from .state import (
     State,
+    ball_in_play,
     best_value,
     card_rank,
     destinations,
     is_face,
     is_goalie,
+    kick_under_way,
     number_value,
     on_field,
+    run_under_way,
 )
 
 # Chance that a face card reaches a value: {rank: {value: probability}}.
@@ -69,7 +77,7 @@ def threat(space: str, team: int) -> int:
     return max(abs(column - goal_column), abs(row - goal_row))
 
 
-def stand_in(state: State, seat: int, chance: Chance):
+def stand_in(state: State, seat: int, chance: Chance) -> Action:
     phase = state.phase
     if phase == "lineup":
         return LineUp(lineup=chance.pick(sorted(data.LINEUPS)))
@@ -90,34 +98,36 @@ def stand_in(state: State, seat: int, chance: Chance):
     return legal_actions(state, seat)[0]
 
 
-def default_action(state: State, seat: int, chance: Chance):
+def default_action(state: State, seat: int, chance: Chance) -> Action:
     """The clock passes: no run, no kick, no tackle, no block, no bonus; it still sets a ball down
     and picks the default line-up, because the game cannot go on without them."""
-    return {
+    clock_moves: dict[str, Action] = {
         "lineup": LineUp(lineup=data.DEFAULT_LINEUP),
         "run": StopRunning(),
         "kick": StopKicking(),
         "tackle": NoTackle(),
         "block": NoBlock(),
         "bonus": BonusPass(),
-    }.get(state.phase) or _place(state, seat)
+    }
+    return clock_moves.get(state.phase) or _place(state, seat)
 
 
-def _place(state: State, seat: int):
+def _place(state: State, seat: int) -> PlaceBall:
     """An open space, as near the other goal as possible."""
 
-    def score(action):
+    def score(action: PlaceBall) -> tuple[bool, int, str]:
         taken = action.to in state.spots.values()
         return (taken, threat(action.to, seat), action.to)
 
     return min(place_choices(state), key=score)
 
 
-def _run(state: State, seat: int):
+def _run(state: State, seat: int) -> Run | StopRunning:
     """Bring the nearest outfield philosopher next to the ball, on the side away from the other
     goal; the goalie only runs to the ball when it is near his own goal."""
-    ball, running = state.ball, state.running
-    best, best_score = StopRunning(), (0, 0)
+    ball, running = state.ball, run_under_way(state)
+    best: Run | StopRunning = StopRunning()
+    best_score = (0, 0)
     if ball is None or not running.left:
         return best
     own_danger = threat(ball, 1 - seat) <= 5
@@ -135,37 +145,36 @@ def _run(state: State, seat: int):
     return best
 
 
-def _kick(state: State, seat: int):
+def _kick(state: State, seat: int) -> KickBall | StopKicking:
     """The kick that leaves the ball nearest the other goal (a goal is best), if it gains ground."""
-    now = threat(state.ball, seat)
-    best, best_score = StopKicking(), 0
+    ball = ball_in_play(state)
+    now = threat(ball, seat)
+    best: KickBall | StopKicking = StopKicking()
+    best_score: float = 0
     for kick in kick_choices(state):
         if kick.foul:
             continue
-        path, into = field.ball_line(state.ball, kick.direction, expected(kick.card))
+        path, into = field.ball_line(ball, kick.direction, expected(kick.card))
         if into is not None:
-            score = 100 if into != seat else -100
+            gain = 100 if into != seat else -100
         else:
-            score = now - threat(path[-1], seat) if path else -1
-        score -= best_value(kick.card) / 100  # keep the big cards for later
+            gain = now - threat(path[-1], seat) if path else -1
+        score = gain - best_value(kick.card) / 100  # keep the big cards for later
         if score > best_score:
             best, best_score = kick, score
     return best
 
 
-def _tackle(state: State):
-    odds = [
-        (chance_to_reach(t.card, state.kick.resist), -best_value(t.card), t)
-        for t in tackle_choices(state)
-        if not t.foul
-    ]
+def _tackle(state: State) -> Tackle | NoTackle:
+    resist = kick_under_way(state).resist
+    odds = [(chance_to_reach(t.card, resist), -best_value(t.card), t) for t in tackle_choices(state) if not t.foul]
     best = max(odds, default=None, key=lambda o: o[:2])
     return best[2] if best and best[0] >= 0.5 else NoTackle()
 
 
-def _block(state: State, seat: int):
+def _block(state: State, seat: int) -> Block | NoBlock:
     """Block a ball heading for our goal (or, for the kicking side, a ball heading into its own)."""
-    kick = state.kick
+    kick = kick_under_way(state)
     towards_us = threat(kick.path[-1], 1 - seat) < threat(kick.start, 1 - seat) if kick.path else False
     worth = kick.goal == seat or (seat != state.mover and towards_us)
     if not worth:

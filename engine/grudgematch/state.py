@@ -102,6 +102,30 @@ class State(BaseModel):
 # --- Reading the position ------------------------------------------------------------------------
 
 
+# The parts of a position that only some phases have. Each reads one where the phase guarantees it,
+# and fails loudly on a position that breaks that guarantee.
+
+
+def ball_in_play(state: State) -> str:
+    assert state.ball is not None, "the ball is in play in this phase"
+    return state.ball
+
+
+def run_under_way(state: State) -> Running:
+    assert state.running is not None, "a run phase keeps its dice until it ends"
+    return state.running
+
+
+def kick_under_way(state: State) -> Kick:
+    assert state.kick is not None, "a kick is under way, from the card played to the ball coming to rest"
+    return state.kick
+
+
+def placing_under_way(state: State) -> Placing:
+    assert state.placing is not None, "the ball is waiting to be set down"
+    return state.placing
+
+
 def team_of(philosopher: str) -> int:
     return data.GERMANS if philosopher in data.TEAMS[data.GERMANS] else data.FRENCH
 

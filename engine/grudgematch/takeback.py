@@ -8,13 +8,14 @@ the bonuses draw or roll: never taken back.
 
 from __future__ import annotations
 
-from ..core import tells_only
+from ..core import Event, tells_only
+from .actions import Action
 from .state import State
 
 QUIET = ("place", "run", "stop_running")
 
 
-def undoable(before: State, after: State, seat: int, action, events) -> bool:
+def undoable(before: State, after: State, seat: int, action: Action, events: tuple[Event, ...]) -> bool:
     if action.kind == "lineup":
         return after.phase == "lineup" and tells_only(seat, events)
     return (

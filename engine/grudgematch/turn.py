@@ -7,6 +7,8 @@ to announce. Kicks themselves (tackles, blocks, the ball's flight) are in kickin
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..chance import Chance
 from ..core import Event
 from . import data, field
@@ -20,6 +22,8 @@ from .state import (
     next_to_ball,
     occupant,
     philosopher_for,
+    placing_under_way,
+    run_under_way,
     show,
     team_of,
 )
@@ -34,7 +38,7 @@ def team_name(team: int) -> str:
 # --- Line-ups ------------------------------------------------------------------------------------
 
 
-def begin_lineup(state: State, chance: Chance, after: str) -> list[Event]:
+def begin_lineup(state: State, chance: Chance, after: Literal["kickoff", "turn", "bonus"]) -> list[Event]:
     state.phase, state.lineups, state.after_lineup = "lineup", {}, after
     if state.options.choose_lineup:
         return [Event("Both teams choose a line-up for their in-field.")]
@@ -76,13 +80,13 @@ def begin_turn(state: State, chance: Chance) -> list[Event]:
     return events + check_penalty_box(state, chance)
 
 
-def start_placing(state: State, holder: str, then: str) -> list[Event]:
+def start_placing(state: State, holder: str, then: Literal["penalty", "kick"]) -> list[Event]:
     state.placing, state.phase = Placing(holder=holder, then=then), "place"
     return [Event(f"The ball is on **{holder}**: the {team_name(team_of(holder))} set it down next to him.")]
 
 
 def after_placing(state: State, chance: Chance) -> list[Event]:
-    then, state.placing = state.placing.then, None
+    then, state.placing = placing_under_way(state).then, None
     return check_penalty_box(state, chance) if then == "penalty" else kick_phase(state, chance)
 
 
@@ -104,7 +108,9 @@ def release(state: State, team: int, who: str, prefix: str = "") -> list[Event]:
     state.penalty[team].remove(who)
     exit_space = data.PENALTY_EXIT[team]
     if not is_open(state, exit_space):
-        exit_space = field.nearest(exit_space, [s for s in field.ALL_SPACES if is_open(state, s) and may_stand(who, s)])
+        nearest = field.nearest(exit_space, [s for s in field.ALL_SPACES if is_open(state, s) and may_stand(who, s)])
+        assert nearest is not None, "eight philosophers and a ball never fill the field"
+        exit_space = nearest
     state.spots[who] = exit_space
     return [Event(f"{prefix}**{who}** comes back from the penalty box onto **{exit_space}**.")]
 
@@ -133,7 +139,7 @@ def start_run(state: State, chance: Chance, team: int, dice: list[int], bonus: b
 
 
 def end_run(state: State, chance: Chance) -> list[Event]:
-    bonus, state.running = state.running.bonus, None
+    bonus, state.running = run_under_way(state).bonus, None
     return next_bonus(state, chance) if bonus else kick_phase(state, chance)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..chance import Chance
 from ..core import Outcome, copy_state
 from . import data, field
@@ -11,11 +13,11 @@ from .state import State, destinations, full_deck, on_field, team_of
 WHOLE_DECK = len(full_deck()) + 1  # with the joker
 
 
-def _kick_view(state: State) -> dict | None:
+def _kick_view(state: State) -> dict[str, Any] | None:
     kick = state.kick
     if kick is None:
         return None
-    shown = {
+    shown: dict[str, Any] = {
         "kicker": kick.kicker,
         "card": kick.card,
         "value": kick.value,
@@ -32,22 +34,22 @@ def _kick_view(state: State) -> dict | None:
     return shown
 
 
-def _running_view(state: State) -> dict | None:
+def _running_view(state: State) -> dict[str, Any] | None:
     """The dice, and for each philosopher who may still run, the spaces he can reach with the
     steps each needs (so a menu can group the destinations by distance)."""
     running = state.running
     if running is None:
         return None
-    reach = {}
+    reach: dict[str, dict[str, int]] = {}
     if running.left:
         for who in on_field(state, running.seat):
             if who not in running.moved:
                 spaces = destinations(state, who, max(running.left))
-                reach[who] = {space: spaces[space] for space in sorted(spaces, key=field.READING_ORDER.get)}
+                reach[who] = {space: spaces[space] for space in sorted(spaces, key=field.READING_ORDER.__getitem__)}
     return running.model_dump() | {"reach": reach}
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     teams = [
         {
             "name": data.TEAM_NAMES[team],
@@ -58,7 +60,7 @@ def view(state: State, seat: int | None) -> dict:
         }
         for team in (data.GERMANS, data.FRENCH)
     ]
-    public = {
+    public: dict[str, Any] = {
         "names": [f"the {team['name']}" for team in teams],  # who each seat is, for the lobby and "You are"
         "teams": teams,
         "spots": dict(sorted(state.spots.items())),

@@ -7,17 +7,19 @@ are our defaults (see docs/nine-muses.md); change them here, not in the rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-KNOWLEDGE = ("craft", "science", "ethics")
-KNOWLEDGE_NAME = {"craft": "Craft", "science": "Science", "ethics": "Ethics"}
+from .state import CardName, Knowledge, MuseName, Player
+
+KNOWLEDGE: tuple[Knowledge, ...] = ("craft", "science", "ethics")
+KNOWLEDGE_NAME: dict[Knowledge, str] = {"craft": "Craft", "science": "Science", "ethics": "Ethics"}
 
 # Victory points a token when demonstrating to Aristotle (ordered by scarcity: 14 / 8 / 4 tokens).
-ARISTOTLE = {"craft": 1, "science": 2, "ethics": 4}
+ARISTOTLE: dict[Knowledge, int] = {"craft": 1, "science": 2, "ethics": 4}
 
 # The knowledge pool by player count (rulebook), before each player takes their starting Craft.
-POOL = {
+POOL: dict[int, dict[Knowledge, int]] = {
     2: {"craft": 10, "science": 6, "ethics": 2},
     3: {"craft": 12, "science": 8, "ethics": 3},
     4: {"craft": 14, "science": 8, "ethics": 4},
@@ -35,16 +37,16 @@ class Trade:
     taker's choice; `steal` is taken straight from players; `points` are victory points."""
 
     text: str
-    pay: dict[str, int] = field(default_factory=dict)
-    gain: dict[str, int] = field(default_factory=dict)
-    steal: dict[str, int] = field(default_factory=dict)
+    pay: dict[Knowledge, int] = field(default_factory=dict)
+    gain: dict[Knowledge, int] = field(default_factory=dict)
+    steal: dict[Knowledge, int] = field(default_factory=dict)
     points: int = 0
-    only_without: str | None = None  # allowed only while the player holds none of this knowledge
+    only_without: Knowledge | None = None  # allowed only while the player holds none of this knowledge
 
 
 # --- Philosopher cards: how many of each, and their two exchange options -------------------------
 
-PHILOSOPHERS: dict[str, tuple[int, tuple[Trade, ...]]] = {
+PHILOSOPHERS: dict[CardName, tuple[int, tuple[Trade, ...]]] = {
     "Aesop": (
         6,
         (
@@ -102,28 +104,28 @@ PHILOSOPHERS: dict[str, tuple[int, tuple[Trade, ...]]] = {
         ),
     ),
 }
-CARD_NAMES = tuple(PHILOSOPHERS)
+CARD_NAMES: tuple[CardName, ...] = tuple(PHILOSOPHERS)
 
 
-def full_deck() -> list[str]:
+def full_deck() -> list[CardName]:
     return [name for name, (count, _) in PHILOSOPHERS.items() for _ in range(count)]
 
 
 # --- Muses: the condition to call her, and her gift at the start of her owner's turn ------------
-# `meets(me, others)` reads players with .knowledge (dict), .points and .muses.
+# `meets(me, others)` reads the player and the other players.
 
 
 @dataclass(frozen=True)
 class Muse:
-    name: str
+    name: MuseName
     condition: str
-    meets: Callable[..., bool]
+    meets: Callable[[Player, list[Player]], bool]
     ability: str
     gift: Trade
     points_per_ethics: int = 0  # Erato: 1 VP per Ethics held, at most this many
 
 
-MUSES: dict[str, Muse] = {
+MUSES: dict[MuseName, Muse] = {
     muse.name: muse
     for muse in (
         Muse(
@@ -192,4 +194,4 @@ MUSES: dict[str, Muse] = {
         ),
     )
 }
-MUSE_NAMES = tuple(MUSES)  # also the order in which an owner collects their Muses' gifts
+MUSE_NAMES: tuple[MuseName, ...] = tuple(MUSES)  # also the order in which an owner collects their Muses' gifts

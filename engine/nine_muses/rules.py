@@ -6,23 +6,26 @@ the start of a turn, then one Philosopher card), new rounds and the end, views a
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any, TypeVar, assert_never
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, Outcome, Step, copy_state
 from . import data
 from .data import Trade
-from .state import Call, Collect, Demonstrate, Exchange, Options, Player, State, Toil
+from .state import Action, Call, CardName, Collect, Demonstrate, Exchange, MuseName, Options, Player, State, Toil
 from .trades import amount, check, settle, steal_choices
 
 TOIL = Trade("toil: gain 1 Craft", gain={"craft": 1})
+Name = TypeVar("Name", bound=str)
 
 
 def players(state: State) -> int:
     return len(state.players)
 
 
-def ordered(names, order) -> list:
+def ordered(names: Iterable[Name], order: Sequence[Name]) -> list[Name]:
     return sorted(names, key=order.index)
 
 
@@ -52,7 +55,7 @@ def setup(seats: int, options: Options | None, chance: Chance) -> State:
     return state
 
 
-def _draw(state: State, chance: Chance) -> tuple[list[Event], str]:
+def _draw(state: State, chance: Chance) -> tuple[list[Event], CardName]:
     events = []
     if not state.deck:  # 34 cards do not last five rounds: the discards become the new deck
         state.deck, state.discard = ordered(state.discard, data.CARD_NAMES), []
@@ -98,7 +101,7 @@ def to_move(state: State) -> frozenset[int]:
     return frozenset() if state.phase == "over" else frozenset({state.turn})
 
 
-def gift(state: State, seat: int, muse: str) -> Trade:
+def gift(state: State, seat: int, muse: MuseName) -> Trade:
     card = data.MUSES[muse]
     if card.points_per_ethics:
         extra = min(state.players[seat].knowledge["ethics"], card.points_per_ethics)
@@ -106,16 +109,16 @@ def gift(state: State, seat: int, muse: str) -> Trade:
     return card.gift
 
 
-def meets(state: State, seat: int, muse: str) -> bool:
+def meets(state: State, seat: int, muse: MuseName) -> bool:
     others = [p for s, p in enumerate(state.players) if s != seat]
     return data.MUSES[muse].meets(state.players[seat], others)
 
 
-def owner(state: State, muse: str) -> int | None:
+def owner(state: State, muse: MuseName) -> int | None:
     return next((s for s, p in enumerate(state.players) if muse in p.muses), None)
 
 
-def call_refusal(state: State, seat: int, muse: str) -> str | None:
+def call_refusal(state: State, seat: int, muse: MuseName) -> str | None:
     """Why `seat` may not call `muse` now, or None if they may."""
     holder = owner(state, muse)
     condition = data.MUSES[muse].condition
@@ -134,11 +137,11 @@ def call_refusal(state: State, seat: int, muse: str) -> str | None:
     return None
 
 
-def cards_in_hand(state: State, seat: int) -> list[str]:
+def cards_in_hand(state: State, seat: int) -> list[CardName]:
     return ordered(set(state.players[seat].hand), data.CARD_NAMES)
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in to_move(state):
         return []
     if state.phase == "collect":
@@ -146,7 +149,7 @@ def legal_actions(state: State, seat: int) -> list:
         return [Collect(muse=muse, steal=s) for s in steal_choices(state, seat, gift(state, seat, muse))]
     # Grouped by kind, so that a select lists all exchanges, then all calls, and so on.
     me, cards = state.players[seat], cards_in_hand(state, seat)
-    exchanges = [
+    exchanges: list[Action] = [
         Exchange(card=card, option=option, steal=s)
         for card in cards
         for option, trade in enumerate(data.PHILOSOPHERS[card][1])
@@ -166,7 +169,7 @@ def legal_actions(state: State, seat: int) -> list:
 # --- Applying an action --------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action, chance: Chance) -> Step:
+def apply(state: State, seat: int, action: Action, chance: Chance) -> Step:
     state = copy_state(state)
     if action.kind == "collect":
         events = _collect(state, seat, action)
@@ -175,8 +178,7 @@ def apply(state: State, seat: int, action, chance: Chance) -> Step:
             raise IllegalAction(f"First choose whom **{state.pending[0]}** steals from.")
         if action.card not in state.players[seat].hand:
             raise IllegalAction(f"You have no {action.card} card in hand.")
-        play = {"exchange": _exchange, "call": _call, "demonstrate": _demonstrate, "toil": _toil}
-        state.last = f"**{state.names[seat]}** plays {action.card}: " + play[action.kind](state, seat, action) + "."
+        state.last = f"**{state.names[seat]}** plays {action.card}: " + _play(state, seat, action) + "."
         state.players[seat].hand.remove(action.card)
         state.discard.append(action.card)
         events = [Event(state.last)] + _next_turn(state, chance)
@@ -191,6 +193,19 @@ def _collect(state: State, seat: int, action: Collect) -> list[Event]:
     state.pending.pop(0)
     did = settle(state, seat, trade, action.steal)
     return [Event(f"🎵 **{action.muse}** inspires **{state.names[seat]}**: {did}.")] + _collect_gifts(state)
+
+
+def _play(state: State, seat: int, action: Exchange | Call | Demonstrate | Toil) -> str:
+    """What the card does, by the action's kind."""
+    if action.kind == "exchange":
+        return _exchange(state, seat, action)
+    if action.kind == "call":
+        return _call(state, seat, action)
+    if action.kind == "demonstrate":
+        return _demonstrate(state, seat, action)
+    if action.kind == "toil":
+        return _toil(state, seat, action)
+    assert_never(action)
 
 
 def _exchange(state: State, seat: int, action: Exchange) -> str:
@@ -274,7 +289,7 @@ def _next_turn(state: State, chance: Chance) -> list[Event]:
 def _end_round(state: State, chance: Chance) -> list[Event]:
     if not state.muse_deck:  # the ninth Muse came out this round: that was the last round
         state.phase, state.pending = "over", []
-        return [Event(f"The last round is over. 🏆 {outcome(state).reason}"), _final_scores(state)]
+        return [Event(f"The last round is over. 🏆 {final_outcome(state).reason}"), _final_scores(state)]
     state.round += 1
     state.first = (state.first + 1) % players(state)
     state.turn = state.first
@@ -307,8 +322,8 @@ def _muses(count: int) -> str:
 # --- Views and the outcome -----------------------------------------------------------------------
 
 
-def view(state: State, seat: int | None) -> dict:
-    public = {
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    public: dict[str, Any] = {
         "names": list(state.names),
         "round": state.round,
         "rounds": state.round + len(state.muse_deck),
@@ -335,7 +350,7 @@ def view(state: State, seat: int | None) -> dict:
             }
             for s, p in enumerate(state.players)
         ],
-        "winners": list(outcome(state).winners) if state.phase == "over" else [],
+        "winners": list(final_outcome(state).winners) if state.phase == "over" else [],
     }
     if seat is not None:
         public["seat"] = seat
@@ -344,8 +359,11 @@ def view(state: State, seat: int | None) -> dict:
 
 
 def outcome(state: State) -> Outcome | None:
-    if state.phase != "over":
-        return None
+    return final_outcome(state) if state.phase == "over" else None
+
+
+def final_outcome(state: State) -> Outcome:
+    """Who won a game that is over: the most VP, then the most Muses."""
     best = max((p.points, len(p.muses)) for p in state.players)
     winners = tuple(s for s, p in enumerate(state.players) if (p.points, len(p.muses)) == best)
     names = " and ".join(f"**{state.names[s]}**" for s in winners)

@@ -8,7 +8,7 @@ from ..chance import Chance
 from . import data
 from .data import KNOWLEDGE_NAME, Trade
 from .rules import TOIL, gift, legal_actions, owner
-from .state import Call, Collect, Demonstrate, Exchange, State, Steal, Toil
+from .state import Action, Call, Collect, Demonstrate, Exchange, MuseName, State, Steal, Toil
 
 KEEP = 0.7  # what a token in hand is worth against its value at Aristotle's, while turns remain
 
@@ -20,21 +20,21 @@ def turns_left(state: State, seat: int) -> int:
 
 def _trade_value(trade: Trade, steal: Steal, keep: float) -> float:
     worth = data.ARISTOTLE
-    value = trade.points
+    value: float = trade.points
     value += keep * sum(worth[k] * n for k, n in trade.gain.items())
     value += keep * sum(worth[k] * n for k, n in trade.steal.items())
     value -= keep * sum(worth[k] * n for k, n in trade.pay.items())
     return value + 0.3 * sum(worth[k] * len(seats) for k, seats in steal.items())  # rivals lose it
 
 
-def _muse_value(state: State, seat: int, muse: str) -> float:
+def _muse_value(state: State, seat: int, muse: MuseName) -> float:
     per_turn = _trade_value(gift(state, seat, muse), {}, KEEP)
     holder = owner(state, muse)
     taken = 0.5 * per_turn * (turns_left(state, holder) + 1) if holder is not None else 0
     return per_turn * turns_left(state, seat) + taken + 0.5
 
 
-def _value(state: State, seat: int, action) -> float:
+def _value(state: State, seat: int, action: Action) -> float:
     keep = KEEP if turns_left(state, seat) > 0 else 0.0
     if isinstance(action, Collect):
         return _trade_value(gift(state, seat, action.muse), action.steal, keep)
@@ -49,7 +49,7 @@ def _value(state: State, seat: int, action) -> float:
     return _trade_value(TOIL, action.steal, keep) - spent_card
 
 
-def stand_in(state: State, seat: int, chance: Chance):
+def stand_in(state: State, seat: int, chance: Chance) -> Action:
     """The action worth most by a one-turn estimate; ties are broken by chance."""
     moves = legal_actions(state, seat)
     scored = [(_value(state, seat, move), move) for move in moves]
@@ -67,7 +67,7 @@ def _thefts(steal: Steal) -> str:
     return " · steal " + " & ".join(parts) if parts else ""
 
 
-def label(action) -> str:
+def label(action: Action) -> str:
     if isinstance(action, Exchange):
         options = data.PHILOSOPHERS[action.card][1]
         if action.option >= len(options):

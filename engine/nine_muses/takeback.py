@@ -7,11 +7,11 @@ new Muse: never taken back.
 
 from __future__ import annotations
 
-from ..core import tells_only
-from .state import State
+from ..core import Event, tells_only
+from .state import Action, State
 
 
-def undoable(before: State, after: State, seat: int, action, events) -> bool:
+def undoable(before: State, after: State, seat: int, action: Action, events: tuple[Event, ...]) -> bool:
     return (
         action.kind == "collect"
         and after.phase in ("collect", "play")

@@ -11,10 +11,10 @@ from itertools import combinations_with_replacement, product
 
 from ..core import IllegalAction
 from .data import KNOWLEDGE, KNOWLEDGE_NAME, Trade
-from .state import State, Steal
+from .state import Knowledge, State, Steal
 
 
-def amount(count: int, knowledge: str) -> str:
+def amount(count: int, knowledge: Knowledge) -> str:
     return f"{count} {KNOWLEDGE_NAME[knowledge]}"
 
 
@@ -25,10 +25,10 @@ def can_pay(state: State, seat: int, trade: Trade) -> bool:
     return all(mine[k] >= n for k, n in trade.pay.items())
 
 
-def to_steal(state: State, trade: Trade) -> dict[str, int]:
+def to_steal(state: State, trade: Trade) -> dict[Knowledge, int]:
     """How many tokens of each knowledge must come from players: what the pool (after the payment)
     cannot give, plus what the trade steals outright."""
-    need = {}
+    need: dict[Knowledge, int] = {}
     for k in KNOWLEDGE:
         pool = state.pool[k] + trade.pay.get(k, 0)
         count = max(0, trade.gain.get(k, 0) - pool) + trade.steal.get(k, 0)
@@ -37,7 +37,7 @@ def to_steal(state: State, trade: Trade) -> dict[str, int]:
     return need
 
 
-def victims(state: State, seat: int, knowledge: str, count: int) -> list[list[int]]:
+def victims(state: State, seat: int, knowledge: Knowledge, count: int) -> list[list[int]]:
     """Every way to steal `count` tokens of `knowledge` from the other players (sorted seats)."""
     holders = [s for s, p in enumerate(state.players) if s != seat and p.knowledge[knowledge] > 0]
     ways = []

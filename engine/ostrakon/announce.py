@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core import Event
 from . import data
-from .position import next_speaker, pile_at, speaker
+from .position import next_speaker, pile_at, speaker_in_play
 from .state import State
 
 
@@ -25,7 +25,10 @@ def opening(state: State) -> tuple[Event, ...]:
 def ranking(state: State) -> list[tuple[int, int]]:
     """(seat, space) from the closest to the Temple to the farthest: higher spaces first, and on
     one space the top of the pile first, then those waiting under the Sun there."""
-    ranked = [(state.winner, data.TEMPLE)] if state.outstanding else []
+    ranked: list[tuple[int, int]] = []
+    if state.outstanding:
+        assert state.winner is not None, "an Outstanding Victory is the winner's"
+        ranked.append((state.winner, data.TEMPLE))
     for space in sorted({pile.space for pile in state.piles} | {state.sun}, reverse=True):
         pile = pile_at(state, space)
         seats = list(reversed(pile.seats)) if pile else []
@@ -65,7 +68,7 @@ def announce(state: State) -> Event:
 
     after = next_speaker(state)
     now = subject(state.subject)
-    text = f"🗣️ {now[0].upper() + now[1:]}: **{state.names[speaker(state)]}** asks."
+    text = f"🗣️ {now[0].upper() + now[1:]}: **{state.names[speaker_in_play(state)]}** asks."
     if after is not None:
         text += f" Next: {subject(state.next_subject)}, **{state.names[after]}**."
     elif state.day < state.days:

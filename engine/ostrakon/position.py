@@ -19,6 +19,14 @@ def speaker(state: State) -> int | None:
     return pile.seats[-1] if pile and state.phase != "over" else None
 
 
+def speaker_in_play(state: State) -> int:
+    """The speaker of a game not yet over: until then the sunlit space always has a pile (the
+    Sun walks back to the next one, or the day ends), and its top philosopher speaks."""
+    talker = speaker(state)
+    assert talker is not None, "a game in play has a pile on the sunlit space"
+    return talker
+
+
 def next_speaker(state: State) -> int | None:
     """Who speaks after this turn, if it is known: the next philosopher down the sunlit pile, or
     the top of the next pile back along the path. At the day's end the leader is not yet known."""
@@ -29,6 +37,10 @@ def next_speaker(state: State) -> int | None:
         return pile.seats[-2]
     behind = [p for p in state.piles if p.space < state.sun]
     return behind[-1].seats[-1] if behind else None
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
 
 
 def positions(state: State) -> list[int]:

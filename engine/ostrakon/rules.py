@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+from typing import assert_never
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, Step, copy_state
 from . import data
 from .announce import announce, final_standings, standings
-from .position import affected, can_follow, pile_at, players, positions, speaker
+from .position import affected, can_follow, is_over, pile_at, players, positions, speaker, speaker_in_play
 from .state import (
     STONE_ICON,
+    Action,
     Ask,
     Consult,
     Corrupt,
@@ -75,7 +77,7 @@ def to_move(state: State) -> frozenset[int]:
         return frozenset()
     if state.phase == "vote":
         return frozenset(seat for seat in range(players(state)) if seat not in state.votes)
-    return frozenset({speaker(state)})
+    return frozenset({speaker_in_play(state)})
 
 
 def waiting_reason(state: State, seat: int) -> str | None:
@@ -85,7 +87,7 @@ def waiting_reason(state: State, seat: int) -> str | None:
     return None
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     """Every legal action; an `Ask` is a template whose texts the speaker writes."""
     if seat not in to_move(state):
         return []
@@ -93,7 +95,7 @@ def legal_actions(state: State, seat: int) -> list:
     if state.phase == "ask":
         return [Ask(question="", white="", black="")]
     if state.phase == "vote":
-        moves: list = [Vote(stone="white"), Vote(stone="black")]
+        moves: list[Action] = [Vote(stone="white"), Vote(stone="black")]
         return moves + [Follow()] if can_follow(state, seat) else moves
     if state.phase in ("corrupt", "consult"):
         from itertools import combinations
@@ -106,18 +108,27 @@ def legal_actions(state: State, seat: int) -> list:
 # --- Applying an action --------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action, chance: Chance) -> Step:
+def apply(state: State, seat: int, action: Action, chance: Chance) -> Step:
     state = copy_state(state)
-    handler = {
-        "ask": _ask,
-        "follow": _follow,
-        "vote": _vote,
-        "corrupt": _corrupt,
-        "consult": _consult,
-        "decide": _decide,
-    }[action.kind]
-    events = handler(state, seat, action, chance)
+    events = _handle(state, seat, action, chance)
     return Step(state=state, events=tuple(events))
+
+
+def _handle(state: State, seat: int, action: Action, chance: Chance) -> list[Event]:
+    """The action's own rule, chosen by its kind."""
+    if action.kind == "ask":
+        return _ask(state, seat, action, chance)
+    if action.kind == "follow":
+        return _follow(state, seat, action, chance)
+    if action.kind == "vote":
+        return _vote(state, seat, action, chance)
+    if action.kind == "corrupt":
+        return _corrupt(state, seat, action, chance)
+    if action.kind == "consult":
+        return _consult(state, seat, action, chance)
+    if action.kind == "decide":
+        return _decide(state, seat, action, chance)
+    assert_never(action)
 
 
 def _require(condition: bool, reason: str) -> None:
@@ -151,7 +162,7 @@ def _follow(state: State, seat: int, action: Follow, chance: Chance) -> list[Eve
     _require(can_follow(state, seat), "You can follow only from the top of a pile behind the speaker.")
     state.follower = seat
     state.followed.append(seat)
-    return [Event(f"**{state.names[seat]}** follows **{state.names[speaker(state)]}** this turn.")]
+    return [Event(f"**{state.names[seat]}** follows **{state.names[speaker_in_play(state)]}** this turn.")]
 
 
 def _vote(state: State, seat: int, action: Vote, chance: Chance) -> list[Event]:
@@ -253,7 +264,9 @@ def _place_on_top(state: State, seat: int, space: int) -> None:
 
 
 def _resolve(state: State, chance: Chance) -> list[Event]:
-    talker = speaker(state)
+    talker = speaker_in_play(state)
+    question = state.question
+    assert question is not None, "the question stays open until its vote is resolved"
     stone = state.votes[talker]
     others = players(state) - 1
     matching = sum(1 for s, v in state.votes.items() if s != talker and v == stone)
@@ -262,7 +275,7 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
     name = state.names[talker]
     state.last = Reveal(
         speaker=talker,
-        question=state.question,
+        question=question,
         votes=dict(state.votes),
         advanced=missing if scores else 0,
         follower=state.follower,
@@ -296,7 +309,7 @@ def _resolve(state: State, chance: Chance) -> list[Event]:
     state.phase = "ask"
     _next_subject(state, chance)
     events += _walk_sun(state)
-    if state.phase == "over":
+    if is_over(state):  # the Sun's walk found no pile on the last day
         return events + [final_standings(state)]
     return events + [standings(state), announce(state)]
 
@@ -351,11 +364,12 @@ def _end_day(state: State) -> list[Event]:
 
 def rule_of_space(options: Options, space: int) -> Rule:
     if options.special_days:
-        for rule, spaces in (
+        specials: tuple[tuple[Rule, tuple[int, ...]], ...] = (
             ("corruption", options.corruption_spaces),
             ("oracle", options.oracle_spaces),
             ("treachery", options.treachery_spaces),
-        ):
+        )
+        for rule, spaces in specials:
             if space in spaces:
                 return rule
     return "regular"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..chance import Chance
 from . import data
 from .position import players, speaker
-from .rules import Ask, Consult, Corrupt, Decide, State, Vote, legal_actions, normalise
+from .rules import legal_actions, normalise
+from .state import Action, Ask, Consult, Corrupt, Decide, State, Vote
 
 
 def canned_question(state: State) -> Ask:
@@ -18,7 +19,7 @@ def canned_question(state: State) -> Ask:
     raise AssertionError("ran out of canned questions")
 
 
-def stand_in(state: State, seat: int, chance: Chance):
+def stand_in(state: State, seat: int, chance: Chance) -> Action:
     """A sensible move: ask a canned question, vote at random, and on special days corrupt or
     consult at random, then side with whatever the council showed."""
     if state.phase == "ask":
@@ -33,7 +34,7 @@ def stand_in(state: State, seat: int, chance: Chance):
     return Decide(flip=against * 2 > len([s for s in seen if s != seat]))
 
 
-def label(action) -> str:
+def label(action: Action) -> str:
     if isinstance(action, Vote):
         return f"{'⚪' if action.stone == 'white' else '⚫'} {action.stone} stone"
     if isinstance(action, (Corrupt, Consult)):

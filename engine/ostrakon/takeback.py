@@ -7,9 +7,9 @@ stone reveals the vote, and corrupting, consulting and deciding show stones: nev
 
 from __future__ import annotations
 
-from ..core import tells_only
-from .state import State
+from ..core import Event, tells_only
+from .state import Action, State
 
 
-def undoable(before: State, after: State, seat: int, action, events) -> bool:
+def undoable(before: State, after: State, seat: int, action: Action, events: tuple[Event, ...]) -> bool:
     return action.kind in ("ask", "follow", "vote") and after.phase == "vote" and tells_only(seat, events)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..chance import Chance
 from ..core import Outcome, copy_state
 from .position import can_follow, next_speaker, positions, speaker
@@ -9,8 +11,8 @@ from .rules import special_spaces
 from .state import State
 
 
-def view(state: State, seat: int | None) -> dict:
-    public = {
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    public: dict[str, Any] = {
         "names": state.names,
         "day": state.day,
         "days": state.days,

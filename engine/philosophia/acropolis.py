@@ -7,16 +7,28 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event
 from . import data
-from .actions import Bid, Challenge, Observe, Offering, Progress, among
+from .actions import AcropolisAction, Bid, Challenge, Observe, Offering, Progress, among
 from .board import draw_arguments, drawn_event, require, return_arguments
 from .clock import LAST, advance_timeline
 from .debate import carry_on
 from .moirai import moirai_labyrinth
-from .state import Auction, Debate, State, bold, debate_cards, hand_limit, name, opponents, perk_count
+from .state import (
+    Auction,
+    Debate,
+    State,
+    bold,
+    current_auction,
+    current_debate,
+    debate_cards,
+    hand_limit,
+    name,
+    opponents,
+    perk_count,
+)
 from .turn import end_turn
 
 
-def acropolis_actions(state: State, who: int) -> list:
+def acropolis_actions(state: State, who: int) -> list[AcropolisAction]:
     player = state.players[who]
     spot = player.location
     if spot == "observe":
@@ -41,7 +53,7 @@ def acropolis_actions(state: State, who: int) -> list:
     return []
 
 
-def take_acropolis(state: State, who: int, action, chance: Chance) -> list[Event]:
+def take_acropolis(state: State, who: int, action: AcropolisAction, chance: Chance) -> list[Event]:
     require(state.phase == "act", "You can take an action only after your move.")
     require(among(action, acropolis_actions(state, who)), _refusal(state, who, action))
     if isinstance(action, Observe):
@@ -69,7 +81,7 @@ def take_acropolis(state: State, who: int, action, chance: Chance) -> list[Event
     ]
 
 
-def _refusal(state: State, who: int, action) -> str:
+def _refusal(state: State, who: int, action: AcropolisAction) -> str:
     spot = {"observe": "observe", "progress": "timeline", "offering": "athena", "challenge": "debate"}[action.kind]
     if state.players[who].location != spot:
         return f"Go to the Acropolis spot {data.LOCATIONS[spot].name.split(': ')[1]} for that."
@@ -96,7 +108,7 @@ def begin_debate(state: State, initiator: int, challenged: int, chance: Chance) 
 def end_debate(state: State, chance: Chance) -> list[Event]:
     """The debate is over: the bigger pile wins a debate-winning token while they last (and coins
     for each purse Wisdom card), the cards go back, and the turn ends."""
-    debate = state.debate
+    debate = current_debate(state)
     a, b = debate.initiator, debate.challenged
     count_a, count_b = len(debate.piles[a]), len(debate.piles[b])
     if count_a != count_b:
@@ -146,14 +158,14 @@ def max_bid(state: State, seat: int) -> int:
 
 
 def bid_options(state: State, seat: int) -> list[Bid]:
-    if state.phase != "auction" or seat in state.auction.bids:
+    if state.phase != "auction" or seat in current_auction(state).bids:
         return []
     return [Bid(amount=amount) for amount in range(max_bid(state, seat) + 1)]
 
 
 def bid(state: State, seat: int, action: Bid, chance: Chance) -> list[Event]:
     require(state.phase == "auction", "There is no auction now.")
-    auction = state.auction
+    auction = current_auction(state)
     require(seat not in auction.bids, "You have already made your offering.")
     require(action.amount <= max_bid(state, seat), "You cannot pay that much (coins plus Sophistry values).")
     auction.bids[seat] = action.amount
@@ -167,7 +179,7 @@ def bid(state: State, seat: int, action: Bid, chance: Chance) -> list[Event]:
 
 
 def _resolve(state: State, chance: Chance) -> list[Event]:
-    auction = state.auction
+    auction = current_auction(state)
     bids = dict(auction.bids)
     moirai_card = None
     if state.seats == 1 and (state.sophistry or state.syllogism):

@@ -6,6 +6,7 @@ the rules ignore them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field, TypeAdapter
@@ -157,6 +158,12 @@ Action = Annotated[
 ]
 actions = TypeAdapter(Action)
 
+# The actions of a turn's "act" phase, by where they are taken (rules.apply hands each group on).
+StandardAction = (
+    Tutor | Follow | HireBuilder | BuildSchool | HireSophist | UseSophist | Study | Unlock | Consult | Labyrinth
+)
+AcropolisAction = Observe | Progress | Offering | Challenge
+
 FIXED_LABELS = {
     "tutor": "Tutor: earn coins",
     "follow": "Create a following here",
@@ -178,7 +185,7 @@ def _choice_name(choice: str) -> str:
     return choice
 
 
-def label(action) -> str:
+def label(action: Action) -> str:
     if action.kind in FIXED_LABELS:
         return FIXED_LABELS[action.kind]
     if isinstance(action, Move):
@@ -214,7 +221,7 @@ def label(action) -> str:
     return action.kind
 
 
-def same(action, other) -> bool:
+def same(action: Action, other: Action) -> bool:
     """Two actions are the same move whatever their buttons say. (Every action's fields are plain
     values, so comparing them is comparing `model_dump(exclude={"name"})`, without making dicts.)"""
     return type(action) is type(other) and all(
@@ -222,5 +229,5 @@ def same(action, other) -> bool:
     )
 
 
-def among(action, options: list) -> bool:
+def among(action: Action, options: Sequence[Action]) -> bool:
     return any(same(action, option) for option in options)

@@ -8,7 +8,7 @@ from . import data
 from .state import State
 
 
-def _argument_cards(state: State) -> Counter:
+def _argument_cards(state: State) -> Counter[str]:
     """Every argument card wherever it is: decks, hands, the table and the debaters' piles."""
     cards = Counter(state.sophistry + state.syllogism)
     for player in state.players:

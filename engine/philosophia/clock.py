@@ -7,7 +7,7 @@ from ..chance import Chance
 from ..core import Event
 from . import data
 from .debate import carry_on
-from .state import Debate, Final, State, bold, name
+from .state import Debate, Final, State, bold, current_debate, current_final, name
 
 LAST = len(data.TIMELINE) - 1
 
@@ -63,15 +63,22 @@ def round_robin(order: list[int]) -> list[tuple[int, int]]:
     return pairs
 
 
+def _exit_number(state: State, who: int) -> int:
+    """The numbered Labyrinth token of a philosopher out of the Labyrinth: the order they got out."""
+    numbered = state.players[who].numbered
+    assert numbered is not None, "the third Labyrinth token, the way out, is a numbered one"
+    return numbered
+
+
 def begin_final(state: State, finishers: list[int], chance: Chance) -> list[Event]:
     """The last to finish opens; each philosopher keeps one pile through all their debates."""
-    order = sorted(finishers, key=lambda who: state.players[who].numbered, reverse=True)
+    order = sorted(finishers, key=lambda who: _exit_number(state, who), reverse=True)
     state.final = Final(order=order, pairings=round_robin(order), piles={who: [] for who in order})
     return _next_final_debate(state, chance)
 
 
 def _next_final_debate(state: State, chance: Chance) -> list[Event]:
-    final = state.final
+    final = current_final(state)
     a, b = final.pairings[final.index]
     state.phase = "debate"
     state.debate = Debate(initiator=a, challenged=b, leader=a, final=True, piles={a: final.piles[a], b: final.piles[b]})
@@ -84,7 +91,7 @@ def _next_final_debate(state: State, chance: Chance) -> list[Event]:
 def end_final_debate(state: State, chance: Chance) -> list[Event]:
     """A debate of the Final Public Debate is over: its piles run on into the next pairing; after
     the last, the biggest pile wins the game."""
-    final, debate = state.final, state.debate
+    final, debate = current_final(state), current_debate(state)
     for who, pile in debate.piles.items():
         final.piles[who] = pile
     final.index += 1
@@ -100,7 +107,7 @@ def end_final_debate(state: State, chance: Chance) -> list[Event]:
         return events + _next_final_debate(state, chance)
     best = max(len(pile) for pile in final.piles.values())
     tied = [who for who in final.order if len(final.piles[who]) == best]
-    winner = min(tied, key=lambda who: state.players[who].numbered)
+    winner = min(tied, key=lambda who: _exit_number(state, who))
     why = (
         f" (the tie goes to the first out of the Labyrinth, token {state.players[winner].numbered})"
         if len(tied) > 1

@@ -17,7 +17,7 @@ from ..core import Event
 from . import data
 from .actions import Argue, Pass
 from .board import require
-from .state import Debate, State, bold, debate_cards
+from .state import Debate, State, bold, current_debate, debate_cards
 
 # What happens once a debate is over: an Acropolis debate is scored and ends the turn
 # (acropolis.end_debate); a Final Public Debate goes on to the next pairing or ends the game
@@ -35,12 +35,22 @@ def other(debate: Debate, who: int) -> int:
 def actor(debate: Debate) -> int:
     if debate.step == "lead":
         return debate.leader
-    return other(debate, debate.leader) if debate.step == "respond" else debate.dumper
+    if debate.step == "respond":
+        return other(debate, debate.leader)
+    assert debate.dumper is not None, "the pass that began the dump named who plays out their cards"
+    return debate.dumper
+
+
+def led_card(debate: Debate) -> str:
+    """The card being answered (step "respond")."""
+    assert debate.table is not None, "a round is answered only once it has been opened with a card"
+    return debate.table
 
 
 def has_cards(state: State, who: int) -> bool:
     if state.players[who].automaton:
-        return state.debate.moirai_played < data.MOIRAI_DEBATE_CARDS and bool(state.syllogism or state.sophistry)
+        played = current_debate(state).moirai_played
+        return played < data.MOIRAI_DEBATE_CARDS and bool(state.syllogism or state.sophistry)
     return bool(debate_cards(state.players[who]))
 
 
@@ -52,17 +62,17 @@ def must_open(debate: Debate, who: int) -> bool:
 def needs_example(state: State) -> bool:
     """True Philosopher with examples: a card played against another needs a one-line example."""
     options = state.options
-    return options.true_philosopher and options.examples and state.debate.step != "dump"
+    return options.true_philosopher and options.examples and current_debate(state).step != "dump"
 
 
-def options(state: State, who: int) -> list:
+def options(state: State, who: int) -> list[Argue | Pass]:
     debate = state.debate
     if debate is None or actor(debate) != who:
         return []
     cards = list(dict.fromkeys(debate_cards(state.players[who])))
     example = "" if needs_example(state) else None  # a text the player still has to write
     if debate.step == "respond" and state.options.true_philosopher:
-        found: list = [
+        found: list[Argue | Pass] = [
             Argue(card=card, claim=claim, example=example) for card in cards for claim in ("wins", "ties", "loses")
         ]
     else:
@@ -75,7 +85,7 @@ def options(state: State, who: int) -> list:
 
 def argue(state: State, who: int, action: Argue, chance: Chance, end: Ending) -> list[Event]:
     require(state.phase == "debate", "There is no debate now.")
-    debate = state.debate
+    debate = current_debate(state)
     require(actor(debate) == who, "It is the other debater's turn.")
     player = state.players[who]
     require(action.card in debate_cards(player), "You do not hold that card.")
@@ -91,7 +101,7 @@ def argue(state: State, who: int, action: Argue, chance: Chance, end: Ending) ->
 
 def pass_turn(state: State, who: int, chance: Chance, end: Ending) -> list[Event]:
     require(state.phase == "debate", "There is no debate now.")
-    debate = state.debate
+    debate = current_debate(state)
     require(actor(debate) == who, "It is the other debater's turn.")
     require(not must_open(debate, who), "You challenged: open the debate with a card.")
     if debate.step == "dump":  # the one playing out their cards stops: the debate is over (an
@@ -100,7 +110,7 @@ def pass_turn(state: State, who: int, chance: Chance, end: Ending) -> list[Event
 
 
 def _play(state: State, who: int, card: str, claim: str | None) -> list[Event]:
-    debate = state.debate
+    debate = current_debate(state)
     me = bold(state, who)
     if debate.step == "lead":
         debate.table, debate.step = card, "respond"
@@ -108,7 +118,7 @@ def _play(state: State, who: int, card: str, claim: str | None) -> list[Event]:
     if debate.step == "dump":
         debate.piles[who].append(card)
         return [Event(f"{me} adds *{card}* to their pile ({len(debate.piles[who])}).")]
-    leader, table = debate.leader, debate.table
+    leader, table = debate.leader, led_card(debate)
     result = data.contest(card, table)
     events = [Event(f"{me} answers with *{card}*: it {result} against *{table}*.")]
     if claim is not None and claim != result:
@@ -132,11 +142,12 @@ def _play(state: State, who: int, card: str, claim: str | None) -> list[Event]:
 def _pass(state: State, who: int) -> list[Event]:
     """A pass before the dump: the other may now play out their cards. (In the dump, a pass ends
     the debate: see pass_turn and carry_on.)"""
-    debate = state.debate
+    debate = current_debate(state)
     kept = ""
     if debate.step == "respond":
-        debate.piles[debate.leader].append(debate.table)
-        kept = f" takes *{debate.table}* into their pile and"
+        table = led_card(debate)
+        debate.piles[debate.leader].append(table)
+        kept = f" takes *{table}* into their pile and"
         debate.table = None
     debate.dumper, debate.step = other(debate, who), "dump"
     return [
@@ -151,7 +162,7 @@ def carry_on(state: State, chance: Chance, end: Ending) -> list[Event]:
     """Play what plays itself: forced passes, the Moirai's cards and the end of the debate."""
     events: list[Event] = []
     while state.phase == "debate":
-        debate = state.debate
+        debate = current_debate(state)
         who = actor(debate)
         if not has_cards(state, who):
             if debate.step == "dump":

@@ -73,8 +73,10 @@ def moirai_turn(state: State, chance: Chance) -> list[Event]:
         site.schools.append(who)
         events.append(Event(f"🧵 The Moirai build a school at {where}."))
     elif fate.deed == "token":
-        moirai.tokens.append(site.token)
-        events.append(Event(f"🧵 The Moirai take the {site.token} token at {where}."))
+        colour = site.token
+        assert colour is not None, "the Fates go for a token only where one lies"
+        moirai.tokens.append(colour)
+        events.append(Event(f"🧵 The Moirai take the {colour} token at {where}."))
         site.token = None
     else:
         lost = min(data.TITHE, state.players[PLAYER].coins)

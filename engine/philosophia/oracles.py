@@ -9,7 +9,7 @@ from ..core import Event
 from . import data
 from .actions import PlayOracle, Veto, among
 from .board import place_follower, require, return_arguments, send_home
-from .state import State, bold, kind, locked_wisdom, name, opponents
+from .state import State, bold, current_veto, kind, locked_wisdom, name, opponents
 from .state import Veto as VetoState
 
 NOT_PLAYED = ("favour", "argument", "cancel")
@@ -95,14 +95,17 @@ def can_cancel(state: State, seat: int) -> bool:
 
 
 def veto_options(state: State, seat: int) -> list[Veto]:
-    if state.phase != "veto" or seat == state.veto.player or seat in state.veto.answers:
+    if state.phase != "veto":
+        return []
+    veto = current_veto(state)
+    if seat == veto.player or seat in veto.answers:
         return []
     return [Veto(cancel=False)] + ([Veto(cancel=True)] if can_cancel(state, seat) else [])
 
 
 def answer(state: State, seat: int, action: Veto, chance: Chance) -> list[Event]:
     require(state.phase == "veto", "No Oracle card is waiting for an answer.")
-    veto = state.veto
+    veto = current_veto(state)
     require(seat != veto.player and seat not in veto.answers, "You have already answered.")
     require(not action.cancel or can_cancel(state, seat), "You hold no Veto card.")
     veto.answers[seat] = action.cancel
@@ -127,7 +130,6 @@ def answer(state: State, seat: int, action: Veto, chance: Chance) -> list[Event]
 def resolve(state: State, who: int, action: PlayOracle, chance: Chance) -> list[Event]:
     """The card's effect, once nobody cancelled it."""
     player, supply = state.players[who], state.supply
-    target = state.players[action.target] if action.target is not None else None
     me, what = bold(state, who), effect(action.card)
     state.phase = "act"
     if what == "unlock" and action.choice in locked_wisdom(player):
@@ -147,40 +149,53 @@ def resolve(state: State, who: int, action: PlayOracle, chance: Chance) -> list[
         supply.builders -= 1
         player.builders += 1
         return [Event(f"{me} takes a Builder.")]
-    if what == "place" and player.followers_left and who not in state.sites[action.choice].followers:
-        place_follower(state, who, action.choice)
-        return [Event(f"{me}'s pilgrims found a following at {data.LOCATIONS[action.choice].name}.")]
+    if what == "place" and player.followers_left:
+        assert action.choice is not None, "a follower is placed where the card chose"
+        if who not in state.sites[action.choice].followers:
+            place_follower(state, who, action.choice)
+            return [Event(f"{me}'s pilgrims found a following at {data.LOCATIONS[action.choice].name}.")]
+    if what in data.TARGETED:
+        return _strike(state, who, action, chance)
+    return [Event("The card has no effect any more.")]
+
+
+def _strike(state: State, who: int, action: PlayOracle, chance: Chance) -> list[Event]:
+    """The effect of a card played on an opponent (`resolve`)."""
+    assert action.target is not None, "a card that strikes an opponent names them"
+    other = action.target
+    player, target = state.players[who], state.players[other]
+    me, what = bold(state, who), effect(action.card)
     if what == "look":
         cards = ", ".join(target.hand) or "no argument cards"
         return [
-            Event(f"{me} looks at {bold(state, action.target)}'s argument cards."),
-            Event(f"{name(state, action.target)} holds: {cards}.", to=who),
+            Event(f"{me} looks at {bold(state, other)}'s argument cards."),
+            Event(f"{name(state, other)} holds: {cards}.", to=who),
         ]
     if what == "discard" and target.hand:
-        lost = []
+        lost: list[str] = []
         for _ in range(min(2, len(target.hand))):
             lost.append(chance.pick(target.hand))
             target.hand.remove(lost[-1])
         return_arguments(state, lost, chance)
         return [
-            Event(f"{bold(state, action.target)} discards {len(lost)} argument card{'s' * (len(lost) > 1)}."),
-            Event(f"You discard {', '.join(lost)}.", to=action.target),
+            Event(f"{bold(state, other)} discards {len(lost)} argument card{'s' * (len(lost) > 1)}."),
+            Event(f"You discard {', '.join(lost)}.", to=other),
         ]
     if what == "send_home":
-        places = [loc for loc, site in state.sites.items() if action.target in site.followers]
+        places = [loc for loc, site in state.sites.items() if other in site.followers]
         if places:
             place = chance.pick(places)
-            send_home(state, action.target, place)
-            return [Event(f"{bold(state, action.target)}'s follower at {data.LOCATIONS[place].name} goes home.")]
+            send_home(state, other, place)
+            return [Event(f"{bold(state, other)}'s follower at {data.LOCATIONS[place].name} goes home.")]
     if what == "drain":
-        lost = min(2, target.coins)
-        target.coins -= lost
-        return [Event(f"{bold(state, action.target)} loses {lost} coin{'s' * (lost != 1)}.")]
+        coins = min(2, target.coins)
+        target.coins -= coins
+        return [Event(f"{bold(state, other)} loses {coins} coin{'s' * (coins != 1)}.")]
     if what == "steal" and action.choice in target.tokens:
         target.tokens.remove(action.choice)
         player.tokens.append(action.choice)
-        return [Event(f"{me} steals {bold(state, action.target)}'s {action.choice} token.")]
+        return [Event(f"{me} steals {bold(state, other)}'s {action.choice} token.")]
     if what == "silence":
         target.silenced = True
-        return [Event(f"{bold(state, action.target)} will lose their next action.")]
+        return [Event(f"{bold(state, other)} will lose their next action.")]
     return [Event("The card has no effect any more.")]

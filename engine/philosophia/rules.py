@@ -10,25 +10,10 @@ from __future__ import annotations
 from ..chance import Chance
 from ..core import Event, IllegalAction, NotYourTurn, Step, copy_state
 from . import acropolis, clock, data, debate, oracles, standard
-from .actions import Bonus, Move, Rest
+from .actions import AcropolisAction, Action, Argue, Bid, Bonus, Move, PlayOracle, Rest, StandardAction, Veto
 from .board import require
-from .state import Options, Player, Site, State, bold
+from .state import Options, Player, Site, State, bold, current_auction, current_debate, current_veto
 from .turn import end_turn
-
-STANDARD = {
-    "tutor",
-    "follow",
-    "hire_builder",
-    "build_school",
-    "hire_sophist",
-    "use_sophist",
-    "study",
-    "unlock",
-    "consult",
-    "labyrinth",
-}
-ACROPOLIS = {"observe", "progress", "offering", "challenge"}
-
 
 # --- Set-up --------------------------------------------------------------------------------------
 
@@ -87,61 +72,63 @@ def to_move(state: State) -> frozenset[int]:
     if state.phase == "over":
         return frozenset()
     if state.phase == "veto":
-        return frozenset(s for s in range(state.seats) if s != state.veto.player and s not in state.veto.answers)
+        veto = current_veto(state)
+        return frozenset(s for s in range(state.seats) if s != veto.player and s not in veto.answers)
     if state.phase == "auction":
-        return frozenset(s for s in range(state.seats) if s not in state.auction.bids)
+        auction = current_auction(state)
+        return frozenset(s for s in range(state.seats) if s not in auction.bids)
     if state.phase == "debate":
-        return frozenset({debate.actor(state.debate)})
+        return frozenset({debate.actor(current_debate(state))})
     return frozenset({state.turn})
 
 
-def legal_actions(state: State, seat: int) -> list:
+def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in to_move(state):
         return []
     if state.phase == "move":
         return [Move(to=location) for location in standard.destinations(state, seat)]
     if state.phase == "bonus":
         return [Bonus(keep=True), Bonus(keep=False)]
+    # list(...) widens a list of one kind of action to list[Action] (lists are invariant)
     if state.phase == "veto":
-        return oracles.veto_options(state, seat)
+        return list(oracles.veto_options(state, seat))
     if state.phase == "auction":
-        return acropolis.bid_options(state, seat)
+        return list(acropolis.bid_options(state, seat))
     if state.phase == "debate":
-        return debate.options(state, seat)
-    return (
-        standard.standard_actions(state, seat)
-        + acropolis.acropolis_actions(state, seat)
-        + oracles.plays(state, seat)
-        + [Rest()]
-    )
+        return list(debate.options(state, seat))
+    return [
+        *standard.standard_actions(state, seat),
+        *acropolis.acropolis_actions(state, seat),
+        *oracles.plays(state, seat),
+        Rest(),
+    ]
 
 
 # --- Applying an action --------------------------------------------------------------------------
 
 
-def apply(state: State, seat: int, action, chance: Chance) -> Step:
+def apply(state: State, seat: int, action: Action, chance: Chance) -> Step:
     if state.phase in ("move", "bonus", "act") and seat != state.turn:
         raise NotYourTurn("It is not your turn.")
     state = copy_state(state)
-    kind = action.kind
-    if kind == "move":
+    if isinstance(action, Move):
         events = standard.move(state, seat, action.to, chance)
-    elif kind == "bonus":
+    elif isinstance(action, Bonus):
         events = standard.bonus(state, seat, action.keep, chance)
-    elif kind in STANDARD:
+    elif isinstance(action, StandardAction):
         events = standard.take_standard(state, seat, action, chance)
-    elif kind in ACROPOLIS:
+    elif isinstance(action, AcropolisAction):
         events = acropolis.take_acropolis(state, seat, action, chance)
-    elif kind == "play_oracle":
+    elif isinstance(action, PlayOracle):
         events = oracles.play(state, seat, action, chance)
-    elif kind == "rest":
+    elif isinstance(action, Rest):
         require(state.phase == "act", "You can end your turn only after your move.")
         events = [Event(f"{bold(state, seat)} rests.")] + end_turn(state, chance)
-    elif kind == "veto":
+    elif isinstance(action, Veto):
         events = oracles.answer(state, seat, action, chance)
-    elif kind == "bid":
+    elif isinstance(action, Bid):
         events = acropolis.bid(state, seat, action, chance)
-    elif kind == "argue":
+    elif isinstance(action, Argue):
         events = debate.argue(state, seat, action, chance, _debate_ending(state))
     else:
         events = debate.pass_turn(state, seat, chance, _debate_ending(state))

@@ -12,6 +12,7 @@ from .actions import (
     HireBuilder,
     HireSophist,
     Labyrinth,
+    StandardAction,
     Study,
     Tutor,
     Unlock,
@@ -86,6 +87,7 @@ def bonus(state: State, who: int, keep: bool, chance: Chance) -> list[Event]:
     require(state.phase == "bonus", "There is no location token to take now.")
     site = state.sites[state.players[who].location]
     colour, site.token = site.token, None
+    assert colour is not None, "the bonus phase opens only where a location token lies"
     if keep:
         state.players[who].tokens.append(colour)
         events = [Event(f"{bold(state, who)} keeps the **{colour}** token.")]
@@ -97,14 +99,14 @@ def bonus(state: State, who: int, keep: bool, chance: Chance) -> list[Event]:
 # --- Standard and special actions: what is possible where ----------------------------------------
 
 
-def standard_actions(state: State, who: int) -> list:
+def standard_actions(state: State, who: int) -> list[StandardAction]:
     """Every standard, Temple and Oracle action open to `who` where they stand."""
     player = state.players[who]
     here = player.location
     site = state.sites[here]
     if kind(here) == "acropolis":
         return []
-    found: list = [Tutor()]
+    found: list[StandardAction] = [Tutor()]
     if player.followers_left and who not in site.followers:
         found.append(Follow())
     if player.coins >= builder_cost(player) and player.builders < data.MAX_BUILDERS and state.supply.builders:
@@ -135,7 +137,7 @@ def can_build(state: State, who: int) -> bool:
     return has_builder and player.schools_left > 0 and who not in site.schools and player.coins >= school_cost(player)
 
 
-def allowed(state: State, who: int, action) -> bool:
+def allowed(state: State, who: int, action: StandardAction) -> bool:
     """Whether `action` is among `standard_actions(state, who)`, checked directly rather than by
     listing them all (the Labyrinth criteria are checked only for a Labyrinth action). Keep the
     two in step."""
@@ -144,40 +146,39 @@ def allowed(state: State, who: int, action) -> bool:
     site = state.sites[here]
     if kind(here) == "acropolis":
         return False
-    action_kind = action.kind
     free_follower_here = bool(player.followers_left) and who not in site.followers
     at_temple = kind(here) == "temple" or player.character == "Aristotle"
-    if action_kind == "tutor":
+    if action.kind == "tutor":
         return True
-    if action_kind == "follow":
+    if action.kind == "follow":
         return free_follower_here
-    if action_kind == "hire_builder":
+    if action.kind == "hire_builder":
         return (
             player.coins >= builder_cost(player) and player.builders < data.MAX_BUILDERS and bool(state.supply.builders)
         )
-    if action_kind == "build_school":
+    if action.kind == "build_school":
         return can_build(state, who)
-    if action_kind == "hire_sophist":
+    if action.kind == "hire_sophist":
         return player.coins >= sophist_cost(player) and bool(state.supply.sophists)
-    if action_kind == "use_sophist":
+    if action.kind == "use_sophist":
         return bool(player.sophists) and free_follower_here and action.target != who and action.target in site.followers
-    if action_kind == "study":
+    if action.kind == "study":
         return (
             at_temple
             and player.coins >= study_cost(player)
             and bool(state.supply.study)
             and bool(locked_wisdom(player))
         )
-    if action_kind == "unlock":
+    if action.kind == "unlock":
         return at_temple and bool(player.study) and action.card in locked_wisdom(player)
-    if action_kind == "consult":
+    if action.kind == "consult":
         return kind(here) == "oracle" and bool(state.oracle_decks[data.ORACLE_DECK_AT[here]])
-    if action_kind == "labyrinth":
+    if action.kind == "labyrinth":
         return action.criterion in claimable(state, who)
     return False
 
 
-def take_standard(state: State, who: int, action, chance: Chance) -> list[Event]:
+def take_standard(state: State, who: int, action: StandardAction, chance: Chance) -> list[Event]:
     require(state.phase == "act", "You can take an action only after your move.")
     require(allowed(state, who, action), _refusal(state, who, action))
     player = state.players[who]
@@ -238,7 +239,7 @@ def take_standard(state: State, who: int, action, chance: Chance) -> list[Event]
     return events + end_turn(state, chance)
 
 
-def _refusal(state: State, who: int, action) -> str:
+def _refusal(state: State, who: int, action: StandardAction) -> str:
     player = state.players[who]
     here = player.location
     if kind(here) == "acropolis":

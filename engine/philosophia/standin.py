@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from ..chance import Chance
 from . import data
-from .actions import Argue, Bid, Bonus, Move, Pass, PlayOracle, Veto
+from .actions import Action, Argue, Bid, Bonus, Move, Observe, Pass, PlayOracle, Veto
 from .board import claimable
+from .debate import led_card
 from .rules import legal_actions
-from .state import State, builder_cost, kind, school_cost, study_cost
+from .state import State, builder_cost, current_debate, current_veto, kind, school_cost, study_cost
 
 # Order of preference among the actions at hand (Labyrinth tokens first).
 PREFERENCE = (
@@ -31,24 +32,24 @@ PREFERENCE = (
 GOOD_ORACLES = ("unlock", "coins", "sophist", "builder", "place", "drain", "steal", "send_home", "silence")
 
 
-def stand_in(state: State, seat: int, chance: Chance):
+def stand_in(state: State, seat: int, chance: Chance) -> Action:
     legal = legal_actions(state, seat)
     if state.phase == "move":
-        return _move(state, seat, legal, chance)
+        return _move(state, seat, [action for action in legal if isinstance(action, Move)], chance)
     if state.phase == "bonus":
         colour = state.sites[state.players[seat].location].token
         return Bonus(keep=colour not in state.players[seat].tokens)
     if state.phase == "veto":
-        return Veto(cancel=state.veto.target == seat and Veto(cancel=True) in legal)
+        return Veto(cancel=current_veto(state).target == seat and Veto(cancel=True) in legal)
     if state.phase == "auction":
-        top = max(action.amount for action in legal)
+        top = max(action.amount for action in legal if isinstance(action, Bid))
         return Bid(amount=min(top, chance.roll(max(1, state.players[seat].coins // 2 + 1)) - 1))
     if state.phase == "debate":
         return _argue(state, seat, legal, chance)
     return _act(state, seat, legal, chance)
 
 
-def default_action(state: State, seat: int, chance: Chance):
+def default_action(state: State, seat: int, chance: Chance) -> Action:
     """What the clock plays for a seat that missed its deadline: no bid, no veto, else the stand-in."""
     if state.phase == "auction":
         return Bid(amount=0)
@@ -57,7 +58,7 @@ def default_action(state: State, seat: int, chance: Chance):
     return stand_in(state, seat, chance)
 
 
-def _act(state: State, seat: int, legal: list, chance: Chance):
+def _act(state: State, seat: int, legal: list[Action], chance: Chance) -> Action:
     plays = [a for a in legal if isinstance(a, PlayOracle) and data.ORACLES[a.card].effect in GOOD_ORACLES]
     if plays and chance.roll(2) == 1:
         return chance.pick(plays)
@@ -71,8 +72,9 @@ def _act(state: State, seat: int, legal: list, chance: Chance):
         if kind_ == "hire_sophist" and (player.sophists or player.coins < 3):
             continue
         if kind_ == "observe":
-            found.sort(key=lambda a: -a.syllogism)
-            return found[0] if found else next(a for a in legal if a.kind == "rest")
+            observations = [a for a in found if isinstance(a, Observe)]
+            observations.sort(key=lambda a: -a.syllogism)
+            return observations[0] if observations else next(a for a in legal if a.kind == "rest")
         if found:
             return chance.pick(found)
     return legal[-1]
@@ -122,22 +124,22 @@ def _value(state: State, seat: int, location: str, ready: bool) -> int:
     return score
 
 
-def _argue(state: State, seat: int, legal: list, chance: Chance):
+def _argue(state: State, seat: int, legal: list[Action], chance: Chance) -> Action:
     choice = _choose_argument(state, legal, chance)
     if isinstance(choice, Argue) and choice.example == "":
         return choice.model_copy(update={"example": data.EXAMPLES[choice.card]})
     return choice
 
 
-def _choose_argument(state: State, legal: list, chance: Chance):
-    debate = state.debate
+def _choose_argument(state: State, legal: list[Action], chance: Chance) -> Argue | Pass:
+    debate = current_debate(state)
     cards = [a for a in legal if isinstance(a, Argue)]
     if not cards:
         return Pass()
     if debate.step == "respond":
-        ranked = {}
+        ranked: dict[str, list[Argue]] = {}
         for action in cards:
-            result = data.contest(action.card, debate.table)
+            result = data.contest(action.card, led_card(debate))
             if action.claim in (None, result):
                 ranked.setdefault(result, []).append(action)
         for result in ("wins", "ties"):

@@ -6,7 +6,7 @@ A "who" is an index into `State.players`: seats 0..seats-1, and in solo games th
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -123,13 +123,37 @@ class State(BaseModel):
     final: Final | None = None
     auction: Auction | None = None
     veto: Veto | None = None
-    last_auction: dict | None = None  # the revealed bids of the last auction
-    last_debate: dict | None = None  # the piles of the last debate, as they were shown
+    last_auction: dict[str, Any] | None = None  # the revealed bids of the last auction
+    last_debate: dict[str, Any] | None = None  # the piles of the last debate, as they were shown
     winners: list[int] | None = None
     end: str = ""
 
 
 # --- Reading the position ------------------------------------------------------------------------
+
+
+# The parts of a position that only some phases have, for the code that runs in those phases: each
+# asserts the rule that guarantees it.
+
+
+def current_debate(state: State) -> Debate:
+    assert state.debate is not None, "a debate is under way, or just over and being scored"
+    return state.debate
+
+
+def current_final(state: State) -> Final:
+    assert state.final is not None, "the Final Public Debate has begun"
+    return state.final
+
+
+def current_auction(state: State) -> Auction:
+    assert state.auction is not None, "an auction is open: the auction phase"
+    return state.auction
+
+
+def current_veto(state: State) -> Veto:
+    assert state.veto is not None, "an Oracle card waits for answers: the veto phase"
+    return state.veto
 
 
 def solo(state: State) -> bool:

@@ -8,12 +8,13 @@ taken back.
 
 from __future__ import annotations
 
-from ..core import tells_only
+from ..core import Event, tells_only
+from .actions import Action
 from .state import State
 
 
-def _hidden(state: State) -> tuple:
-    """What the players cannot all see: the decks and everyone's cards."""
+def _hidden(state: State) -> tuple[object, ...]:
+    """What the players cannot all see: the decks and everyone's cards (compared before and after)."""
     return (
         state.sophistry,
         state.syllogism,
@@ -24,7 +25,7 @@ def _hidden(state: State) -> tuple:
     )
 
 
-def undoable(before: State, after: State, seat: int, action, events) -> bool:
+def undoable(before: State, after: State, seat: int, action: Action, events: tuple[Event, ...]) -> bool:
     quiet = action.kind == "move" or (action.kind == "bonus" and action.keep)
     return (
         quiet

@@ -5,6 +5,8 @@ the order of every deck, auction bids until all are in, and answers to an Oracle
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..chance import Chance
 from ..core import Outcome, copy_state
 from . import data
@@ -13,7 +15,7 @@ from .rules import to_move
 from .state import Player, State, hand_counts, locked_wisdom, name, occupants, oracle_counts, tutor_income
 
 
-def _player(state: State, player: Player) -> dict:
+def _player(state: State, player: Player) -> dict[str, Any]:
     return {
         "character": player.character,
         "ability": data.CHARACTERS[player.character].ability,
@@ -40,8 +42,8 @@ def _player(state: State, player: Player) -> dict:
     }
 
 
-def view(state: State, seat: int | None) -> dict:
-    public = {
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    public: dict[str, Any] = {
         "names": [name(state, who) for who in range(len(state.players))],
         "seats": state.seats,
         "solo": state.seats == 1,

@@ -15,6 +15,7 @@ import logging
 import discord
 
 from bot.discord_app import permissions
+from bot.discord_app.delivery.client import DeliveryClient
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.store import outbox
 from bot.store.outbox import nonce
@@ -24,7 +25,7 @@ log = logging.getLogger(__name__)
 
 
 class Blocked:
-    def __init__(self, bot) -> None:  # the TableBot (bot/discord_app/app.py)
+    def __init__(self, bot: DeliveryClient) -> None:  # the TableBot (bot/discord_app/app.py)
         self.bot = bot
 
     async def report(self, table: TableRecord, error: discord.Forbidden) -> None:
@@ -55,9 +56,9 @@ class Blocked:
         """What the bot lacks in the table's channel, as its cache of the server says; [] if it
         cannot tell (the channel or the server is not in the cache)."""
         channel = self.bot.get_channel(table.channel_id)
-        guild = getattr(channel, "guild", None)
-        if channel is None or guild is None or guild.me is None:
-            return []
+        if not isinstance(channel, (discord.abc.GuildChannel, discord.Thread)) or channel.guild.me is None:
+            return []  # not cached, or not a server's (no server: nothing to tell)
+        guild = channel.guild
         try:
             granted = channel.permissions_for(guild.me)
         except discord.ClientException:  # a thread whose parent is not cached

@@ -13,9 +13,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_app.delivery.blocked import Blocked
+from bot.discord_app.delivery.client import DeliveryClient, TableChannel
 from bot.discord_app.delivery.hooks import ORIGINAL, Hook
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.discord_app.delivery.pending import Delivery
@@ -58,6 +62,18 @@ class CatchUp:
     """The Publisher's catch-up (the Publisher inherits it: it uses its channel, its locks and
     `_publish`)."""
 
+    if TYPE_CHECKING:  # the Publisher's, which this half uses
+        bot: DeliveryClient
+        blocked: Blocked
+        _boards: dict[int, tuple[int, str]]
+
+        def ordered_delivery(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
+        def _channel(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
+        async def channel_of(self, table: TableRecord) -> TableChannel: ...
+        async def _refresh_lobby(self, table: TableRecord) -> None: ...
+        async def _close(self, table: TableRecord) -> None: ...
+        async def _publish(self, delivery: Delivery, owed: Owed, *, shown: bool = False) -> None: ...
+
     async def catch_up(self, table_id: int) -> None:
         """What a table still owes after a crash, a restart or a failed request: the missed events
         (summarised if many) with a fresh board, and the owed DMs. Events the board already shows
@@ -82,12 +98,13 @@ class CatchUp:
                 await self._close(table)
                 return
             shown = False
-            if table.board_message_id is not None and owed.public:
+            board = table.board_message_id
+            if board is not None and owed.public:
                 logged = await self.bot.store.actions(table_id, since=owed.version - 1)  # seq == version
                 committed = logged[0].at if logged else 0.0
-                if await self._board_shows(table, owed.public, committed):
+                if await self._board_shows(table, board, owed.public, committed):
                     shown = True
-                elif (posted := await self._posted_unrecorded(table, owed.public, committed)) is not None:
+                elif (posted := await self._posted_unrecorded(table, board, owed.public, committed)) is not None:
                     table, shown = posted, True
             if shown:
                 owed.public = []
@@ -99,18 +116,24 @@ class CatchUp:
             except discord.HTTPException as error:
                 log.warning("table %s: catching up failed (%s); trying again later", table_id, error)
 
-    async def _board_shows(self, table: TableRecord, public: list[str], committed: float) -> bool:
+    async def _board_shows(self, table: TableRecord, board: int, public: list[str], committed: float) -> bool:
+        """`board`: the table's board message."""
         try:
-            return shows(await (await self.channel_of(table)).fetch_message(table.board_message_id), public, committed)
+            return shows(await (await self.channel_of(table)).fetch_message(board), public, committed)
         except discord.NotFound:
             return False
 
-    async def _posted_unrecorded(self, table: TableRecord, public: list[str], committed: float) -> TableRecord | None:
-        """A board with these events that a press's webhook posted just before a crash, which has no
-        nonce to make a second post return it: the table with it as its board, if there is one."""
+    async def _posted_unrecorded(
+        self, table: TableRecord, board: int, public: list[str], committed: float
+    ) -> TableRecord | None:
+        """A board with these events that a press's webhook posted just before a crash (after `board`,
+        the one recorded), which has no nonce to make a second post return it: the table with it as
+        its board, if there is one."""
         channel = await self.channel_of(table)
-        async for message in channel.history(after=discord.Object(table.board_message_id), limit=10):
-            if message.author.id == self.bot.user.id and shows(message, public, committed):
+        me = self.bot.user
+        assert me is not None, "the catch-up runs once the bot is logged in"
+        async for message in channel.history(after=discord.Object(board), limit=10):
+            if message.author.id == me.id and shows(message, public, committed):
                 await self.bot.store.set_board_message(table.id, message.id)
                 self._boards[table.id] = (message.id, message.content)
                 return await self.bot.service.get(table.id)
@@ -135,7 +158,8 @@ class CatchUp:
         if hook is None or time.time() - hook.made > ANSWER_LIVES:
             return False
         try:
-            answer = await hook.webhook(self.bot).fetch_message(ORIGINAL)
+            # discord.py types a message id as an int; ORIGINAL names the interaction's own in the URL
+            answer = await hook.webhook(self.bot).fetch_message(ORIGINAL)  # type: ignore[arg-type]
         except discord.HTTPException:
             return False
         return answer.content.startswith("✅ " + " ".join(texts))

@@ -61,8 +61,12 @@ class MoveForm(discord.ui.Modal):
 
 
 def button(
-    custom_id: str, label: str, style=discord.ButtonStyle.secondary, emoji: str | None = None, row: int | None = None
-) -> discord.ui.Button:
+    custom_id: str,
+    label: str,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    emoji: str | None = None,
+    row: int | None = None,
+) -> discord.ui.Button[StaticView]:
     return discord.ui.Button(label=label[:80], style=style, emoji=emoji, custom_id=custom_id, row=row)
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import discord
 
+from bot.discord_app.delivery.client import DeliveryClient
 from bot.discord_app.delivery.hooks import ORIGINAL, Hook
 from bot.discord_app.delivery.mentions import NOBODY, pinging
 from bot.discord_app.delivery.messages import moves_message, place, seat_message, settled_text
@@ -24,7 +25,7 @@ log = logging.getLogger(__name__)
 
 
 class DirectMessages:
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: DeliveryClient) -> None:
         self.bot = bot
         self._channels: dict[int, discord.abc.Messageable] = {}
         self.failed = False  # a DM failed for a reason that may pass: what was owed stays owed
@@ -102,7 +103,8 @@ class DirectMessages:
                 continue  # still open, or a press on it answers it (then that answer is the message)
             del offers[user_id]
             try:
-                await hook.webhook(self.bot).edit_message(
+                # discord.py types a message id as an int; ORIGINAL names the interaction's own in the URL
+                await hook.webhook(self.bot).edit_message(  # type: ignore[call-overload]
                     ORIGINAL,
                     content=settled_text(place(self.bot.service, table), fate),
                     view=None,
@@ -162,12 +164,14 @@ class DirectMessages:
         if await self._edit(prompt, content=content, view=None) is not False:  # done, or the message is gone
             await self.prompts.forget(table.id, prompt.user_id, prompt.message_id)
 
-    async def _edit(self, prompt: Prompt, **changes) -> bool | None:
+    async def _edit(self, prompt: Prompt, *, content: str, view: discord.ui.View | None) -> bool | None:
         """Edit a prompt; False if Discord refused for now (a later delivery tries again), None if
         the message is gone."""
         channel = self.bot.get_partial_messageable(prompt.channel_id, type=discord.ChannelType.private)
         try:
-            await channel.get_partial_message(prompt.message_id).edit(allowed_mentions=NOBODY, **changes)
+            await channel.get_partial_message(prompt.message_id).edit(
+                allowed_mentions=NOBODY, content=content, view=view
+            )
             return True
         except (discord.NotFound, discord.Forbidden):
             log.info("table %s: the DM prompt %s is gone", prompt.table_id, prompt.message_id)
@@ -184,7 +188,7 @@ class DirectMessages:
         user_id: int,
         content: str,
         components: discord.ui.View | None = None,
-        key: tuple = (),
+        key: tuple[int | str, ...] = (),
         file: discord.File | None = None,
     ) -> discord.Message | None:
         """Send a DM; the message, or None if it was not sent (closed DMs, or a failure that may pass)."""
@@ -196,7 +200,8 @@ class DirectMessages:
                 content[:2000],
                 view=components or discord.utils.MISSING,
                 allowed_mentions=NOBODY,
-                nonce=nonce(table.id, user_id, *key) if key else None,
+                # discord.py's overloads leave out None, with which it makes a nonce up
+                nonce=nonce(table.id, user_id, *key) if key else None,  # type: ignore[arg-type]
                 file=file or discord.utils.MISSING,
             )
         except discord.Forbidden:

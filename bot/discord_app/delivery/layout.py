@@ -121,9 +121,9 @@ def layout(choices: list[Choice], group: int | None = None, page: int = 0) -> Sc
         page, rows = _moves(list(chosen.choices), page, chosen.name, back=True, group=group)
         return Screen(group, page, rows)
     listed, singles = top
-    rows: list[Row] = [Groups(tuple(listed), f"What will you do? ({len(choices)} moves)")]
-    rows += _buttons([g.choices[0] for g in singles])
-    return Screen(None, 0, tuple(rows))
+    top_rows: list[Row] = [Groups(tuple(listed), f"What will you do? ({len(choices)} moves)")]
+    top_rows += _buttons([g.choices[0] for g in singles])
+    return Screen(None, 0, tuple(top_rows))
 
 
 def _sectioned(choices: list[Choice], group: int | None) -> Screen | None:

@@ -6,17 +6,17 @@ from typing import TYPE_CHECKING
 
 from bot import render
 from bot.discord_app.delivery.components import StaticView, moves_components
+from bot.render.presentation import ViewData
 from bot.store.sqlite import TableRecord
 from bot.tables.prompts import Settled
 from bot.tables.refusals import HAND
 from bot.text import lobby_text
-from engine import View
 
 if TYPE_CHECKING:
     from bot.tables.service import TableService
 
 
-def who_you_are(view: View) -> str:
+def who_you_are(view: ViewData) -> str:
     seat = view.get("seat")
     return "" if seat is None else f"You are **{view['names'][seat]}**."
 

@@ -3,18 +3,21 @@ channel and ping only the players it names."""
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
+
 import discord
 
+from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.mentions import pinging
 from bot.store.sqlite import TableRecord
 from bot.tables.service import Update
 
 
 class ChannelNotices:
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: TableClient) -> None:
         self.bot = bot
 
-    def ordered_delivery(self, table_id: int):
+    def ordered_delivery(self, table_id: int) -> AbstractAsyncContextManager[None]:
         return self.bot.publisher.ordered_delivery(table_id)
 
     async def ready(self) -> None:

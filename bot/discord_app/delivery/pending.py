@@ -38,7 +38,8 @@ class Delivery:
         prompted: tuple[int, ...],
         via: Hook | None = None,
     ) -> "Delivery":
-        return cls(table, list(before), frozenset([actor]), set(fresh), {actor} - {None}, set(prompted), via)
+        knows = set() if actor is None else {actor}
+        return cls(table, list(before), frozenset([actor]), set(fresh), knows, set(prompted), via)
 
     @property
     def actor(self) -> int | None:

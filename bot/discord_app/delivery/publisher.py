@@ -25,12 +25,15 @@ import io
 import logging
 import time
 from collections import OrderedDict, defaultdict
+from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 
 from bot import render
 from bot.discord_app.delivery.blocked import Blocked
 from bot.discord_app.delivery.catch_up import CatchUp
+from bot.discord_app.delivery.client import DeliveryClient, TableChannel
 from bot.discord_app.delivery.components import board_components
 from bot.discord_app.delivery.dms import DirectMessages
 from bot.discord_app.delivery.hooks import Editors, Hook
@@ -54,7 +57,7 @@ _ORDERED: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("order
 
 class Publisher(CatchUp):
     def __init__(
-        self, bot, painter: Painter | None = None
+        self, bot: DeliveryClient, painter: Painter | None = None
     ) -> None:  # the TableBot (bot/discord_app/app.py) builds this
         self.bot = bot
         self.painter = painter or Painter(workers=0)
@@ -90,9 +93,10 @@ class Publisher(CatchUp):
         await self._caught_up.wait()
         await self.stop()
 
-    async def channel_of(self, table: TableRecord) -> discord.abc.Messageable:
-        channel = self.bot.get_channel(table.channel_id)
-        return channel or await self.bot.fetch_channel(table.channel_id)
+    async def channel_of(self, table: TableRecord) -> TableChannel:
+        channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
+        assert isinstance(channel, TableChannel), "a table is opened by a command in a channel one can post in"
+        return channel
 
     async def picture(self, table: TableRecord) -> discord.File | None:
         """The public board as a picture, drawn off the event loop and cached per table version."""
@@ -126,7 +130,7 @@ class Publisher(CatchUp):
         )
 
     @contextlib.asynccontextmanager
-    async def ordered_delivery(self, table_id: int):
+    async def ordered_delivery(self, table_id: int) -> AsyncIterator[None]:
         """Hold it from the service call to its `publish`: the changes are told in the order they
         were made, even when players press at the same moment. What was published is delivered
         when the block ends (the caller waits for it), merged with what other blocks published
@@ -145,7 +149,7 @@ class Publisher(CatchUp):
             pass
 
     @contextlib.asynccontextmanager
-    async def _channel(self, table_id: int):
+    async def _channel(self, table_id: int) -> AsyncIterator[None]:
         """The table's channel to one task at a time, what was published before delivered first."""
         async with self._channels[table_id]:
             pending = self._pending.pop(table_id, None)
@@ -290,7 +294,7 @@ class Publisher(CatchUp):
         self,
         table: TableRecord,
         content: str,
-        components,
+        components: discord.ui.View | None,
         mentions: discord.AllowedMentions,
         *,
         picture: bool,
@@ -303,7 +307,7 @@ class Publisher(CatchUp):
         has no nonce, and the catch-up finds it after a crash by its events, so only a board that
         tells them all (`follow_up`: not the last of several messages) is posted that way."""
 
-        def sent(file: discord.File | None) -> dict:
+        def sent(file: discord.File | None) -> dict[str, Any]:
             return {
                 "view": components or discord.utils.MISSING,
                 "allowed_mentions": mentions,
@@ -314,7 +318,7 @@ class Publisher(CatchUp):
         via = next(
             (
                 hook
-                for hook in (via, last and last.hook)
+                for hook in (via, last.hook if last is not None else None)
                 if follow_up and hook is not None and hook.channel_id == table.channel_id and hook.lives()
             ),
             None,
@@ -333,25 +337,43 @@ class Publisher(CatchUp):
         channel = await self.channel_of(table)
         return await channel.send(content, nonce=nonce(table.id, table.version, "board"), **sent(file))
 
-    async def _edit(self, table: TableRecord, message_id: int, *, picture: bool = False, **fields) -> None:
+    async def _edit(
+        self,
+        table: TableRecord,
+        message_id: int,
+        *,
+        content: str = discord.utils.MISSING,
+        view: discord.ui.View | None = discord.utils.MISSING,
+        allowed_mentions: discord.AllowedMentions,
+        picture: bool = False,
+    ) -> None:
         """Edit one of the table's messages (its board or lobby): through the interaction webhook
         that can, while its token lives (bot/discord_app/delivery/hooks.py), else with the bot's own request.
-        `picture`: the table's new picture replaces the message's."""
+        What is not given stays as it is. `picture`: the table's new picture replaces the message's."""
 
-        async def attached() -> dict:
+        async def attachments() -> list[discord.File]:
+            """Drawn for each request: a file is used up by the one that sends it."""
             file = await self.picture(table) if picture else None
-            return {"attachments": [file]} if file is not None else {}
+            return [file] if file is not None else discord.utils.MISSING
 
         editor = self.editors.of(table.id, message_id)
         if editor is not None:
             try:
-                await editor.hook.webhook(self.bot).edit_message(editor.target, **fields, **await attached())
+                await editor.hook.webhook(self.bot).edit_message(
+                    editor.target,  # type: ignore[arg-type]  # discord.py types an id as an int; ORIGINAL names one
+                    content=content,
+                    view=view,
+                    allowed_mentions=allowed_mentions,
+                    attachments=await attachments(),
+                )
                 return
             except discord.HTTPException as error:  # the token died early: the bot's own request then
                 log.info("table %s: editing through a webhook failed (%s)", table.id, error)
                 self.editors.forget(table.id)
         channel = await self.channel_of(table)
-        await channel.get_partial_message(message_id).edit(**fields, **await attached())
+        await channel.get_partial_message(message_id).edit(
+            content=content, view=view, allowed_mentions=allowed_mentions, attachments=await attachments()
+        )
 
     def _position(self, table: TableRecord, *, drawn: bool = False) -> object | None:
         """What the picture shows that matters, if the game's presentation says (`position(view)`:

@@ -7,6 +7,7 @@ import logging
 
 import discord
 
+from bot.discord_app.delivery.client import DeliveryClient
 from bot.discord_app.delivery.components import rematch_components
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.ratings import leaderboard, stats
@@ -18,7 +19,7 @@ from bot.text import chunk
 log = logging.getLogger(__name__)
 
 
-async def post_summary(bot, table: TableRecord) -> None:
+async def post_summary(bot: DeliveryClient, table: TableRecord) -> None:
     """After a finish or an end. Counted in the stats, and shows its rating changes, if finished.
     Raises only Forbidden (a channel closed to the bot, where it stays owed): the game is over
     whatever happens here."""

@@ -1,0 +1,47 @@
+"""The bot as the delivery reaches it: discord.py's bot with the services TableBot.setup_hook makes
+(bot/discord_app/app.py). The Publisher's parts (the DMs, the blocked-channel reports, the summary)
+reach the Publisher back through the bot, and cannot import it, which imports them (tests/test_layers.py
+forbids the cycle): they see it as a `Deliverer`, what they ask of it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeAlias
+
+import discord
+from discord.ext import commands
+
+from bot.clock.scheduler import Clock
+from bot.store.sqlite import Store, TableRecord
+from bot.tables.service import TableService
+
+# where a table can be: a server's text, voice or stage channel, or a thread (its table commands
+# are guild-only, and /table new checks that the bot can post there)
+TableChannel: TypeAlias = discord.TextChannel | discord.VoiceChannel | discord.StageChannel | discord.Thread
+
+
+class DMChannels(Protocol):
+    """The Publisher's DirectMessages, as a blocked-channel report reaches them."""
+
+    async def channel(self, user_id: int) -> discord.abc.Messageable: ...
+
+
+class Deliverer(Protocol):
+    """The Publisher, as the parts it holds reach it."""
+
+    @property
+    def dms(self) -> DMChannels: ...
+
+    async def channel_of(self, table: TableRecord) -> TableChannel: ...
+
+    async def hand_picture(self, table: TableRecord, user_id: int) -> discord.File | None: ...
+
+
+class DeliveryClient(commands.AutoShardedBot):
+    """What the delivery uses of the bot; TableBot sets these up (bot/discord_app/client.py: TableClient
+    names the Publisher as what it is)."""
+
+    store: Store
+    service: TableService
+    clock: Clock
+    publisher: Deliverer
