@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 
 from bot.store.sqlite import Store
 
+# (user, press): a change made by that user's press, whose answer shows them their own texts
+Acting = tuple[int, str]
+
 # outbox row kinds: a text; "send this user their seat's own view"; a text of the player whose
 # press made the change, shown in the answer to that press (`via` names the interaction)
 TEXT, SEAT, ACK = "text", "seat", "ack"
@@ -42,7 +45,7 @@ def said(
     private: dict[int, list[str]] | None = None,
     seats: Sequence[int] = (),
     opening: str = "",
-    acting: tuple[int, str] | None = None,
+    acting: Acting | None = None,
 ) -> list[tuple]:
     """Outbox rows (user or None, kind, text, via) for a change's texts; a seat row's text is the
     opening of the seat's message ("🎲 Your seat"). `acting`: (user, interaction) of the player

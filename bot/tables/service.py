@@ -13,7 +13,6 @@ import logging
 import secrets
 from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +22,7 @@ from bot.ratings import ratings
 from bot.render.presentation import ViewData
 from bot.store.errors import ChannelBusy, StaleVersion, UnreadableTable
 from bot.store.jobs import Job
-from bot.store.outbox import said
+from bot.store.outbox import Acting, said
 from bot.store.sqlite import Store, TableRecord
 from bot.tables import refusals as why
 from bot.tables.log_kinds import kind_of
@@ -34,8 +33,6 @@ from bot.tables.update import Update, chance_for, shows_nothing
 from engine import GAMES, AnyGame, Event, referee
 
 log = logging.getLogger(__name__)
-# (user, press) while a user's own press is being played: its answer shows them their texts
-ACTING: ContextVar[tuple[int, str] | None] = ContextVar("acting", default=None)
 STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
 # a log row as Store.save takes it: kind, seat, actor, and the action (a dict, or a move's JSON)
 LogRow = tuple[str, int | None, int | None, dict[str, Any] | str]
@@ -306,11 +303,7 @@ class TableService(StandIns):
     ) -> Update:
         """Play `action` for the user's seat. With `version`, refuse if the board has changed.
         `answered_by`: the press whose answer shows the user their own texts (bot/store/outbox.py ACK)."""
-        acting = ACTING.set((user_id, answered_by) if answered_by else None)
-        try:
-            return await self._act(table_id, user_id, action, version)
-        finally:
-            ACTING.reset(acting)
+        return await self._act(table_id, user_id, action, version, (user_id, answered_by) if answered_by else None)
 
     async def running_seat(self, table_id: int, user_id: int) -> tuple[TableRecord, int]:
         """The table, if it is running, and the user's seat there; else Refused. Call it under the
@@ -323,15 +316,17 @@ class TableService(StandIns):
             raise Refused(why.NOT_PLAYER)
         return table, seat
 
-    async def _act(self, table_id: int, user_id: int, action: Any, version: int | None) -> Update:
+    async def _act(
+        self, table_id: int, user_id: int, action: Any, version: int | None, acting: Acting | None
+    ) -> Update:
         async with self._locks[table_id]:
             table, seat = await self.running_seat(table_id, user_id)
             if version is not None and version != table.version and await self.moved_on(table, seat, version):
                 raise why.stale()
             was_waiting = self.waiting_on(table)
-            update = await self.apply_move(table, seat, user_id, action)
+            update = await self.apply_move(table, seat, user_id, action, acting=acting)
             update.was_waiting = was_waiting
-            await self._stand_ins_after(update)
+            await self._stand_ins_after(update, acting)
             self.mark_fresh(update, actor=user_id)
             return update
 
@@ -361,9 +356,11 @@ class TableService(StandIns):
         action: Any,
         intro: Sequence[str] = (),
         private_intro: Sequence[str] = (),
+        acting: Acting | None = None,
     ) -> Update:
         """Referee and save one move of `seat` (call under the table's lock); a RuleError changes
-        nothing. `intro` and `private_intro` come before its events, publicly and to its player."""
+        nothing. `intro` and `private_intro` come before its events, publicly and to its player.
+        `acting`: the player whose press this answers (see `commit`)."""
         game = self.game_of(table)
         seq = table.version + 1
         # a running table's game is not over: its status says so (it turns "finished" with the outcome)
@@ -393,7 +390,13 @@ class TableService(StandIns):
         # the move that finishes the game rates it, in the same transaction
         rate = None if outcome is None else ratings.on_finish(game, table, step.state, outcome.winners)
         update = await self.commit(
-            table, changes, ("move", seat, actor_id, parsed.model_dump_json()), public, private, then=rate
+            table,
+            changes,
+            ("move", seat, actor_id, parsed.model_dump_json()),
+            public,
+            private,
+            then=rate,
+            acting=acting,
         )
         update.outcome = outcome
         if undoable:
@@ -499,12 +502,14 @@ class TableService(StandIns):
         opening: str = "🎲 You now hold a seat",
         was_waiting: list[int] | None = None,
         then: Job | None = None,
+        acting: Acting | None = None,
     ) -> Update:
         """`save_change` for a change that tells something: its public and private texts (and the
         players owed their seat's view) go into the outbox in the same transaction, and into the
-        Update the caller publishes."""
+        Update the caller publishes. `acting`: (user, press) when the change answers a player's own
+        press, whose answer then shows them their texts (bot/store/outbox.py ACK rows)."""
         table = await self.save_change(
-            table, changes, log_row, said(list(public), private, seats, opening, ACTING.get()), then
+            table, changes, log_row, said(list(public), private, seats, opening, acting), then
         )
         update = Update(table, public=list(public), was_waiting=list(was_waiting or []))
         for user, texts in (private or {}).items():

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from pydantic import BaseModel
 
 from bot.store.errors import StorageFailed
+from bot.store.outbox import Acting
 from bot.store.sqlite import TableRecord
 from bot.tables.refusals import Refused
 from bot.tables.update import Update, chance_for
@@ -38,13 +39,15 @@ class StandIns:
             action: Any,
             intro: Sequence[str] = (),
             private_intro: Sequence[str] = (),
+            acting: Acting | None = None,
         ) -> Update: ...
 
-    async def _stand_ins_after(self, update: Update) -> None:
-        """The stand-ins' replies to a committed change. If the store fails on one, the change stands
-        (it is saved, and told from the outbox) and the replies are owed: `resume` plays them."""
+    async def _stand_ins_after(self, update: Update, acting: Acting | None = None) -> None:
+        """The stand-ins' replies to a committed change (`acting`: the press it answers, whose answer
+        shows its player their texts of the replies too). If the store fails on one, the change
+        stands (it is saved, and told from the outbox) and the replies are owed: `resume` plays them."""
         try:
-            update.add(await self.play_stand_ins(update.table))
+            update.add(await self.play_stand_ins(update.table, acting))
         except StorageFailed as error:
             log.warning("table %s: the stand-ins' replies wait (%s)", update.table.id, error.cause)
 
@@ -73,6 +76,7 @@ class StandIns:
         actor_id: int | None,
         reason: str,
         say: Callable[[BaseModel], tuple[list[str], list[str]]] | None = None,
+        acting: Acting | None = None,
     ) -> Update:
         """A move chosen for a seat by the bot, under the table's lock: the one fallback of stand-ins
         (`reason` "stand-in": their own strategy), the clock ("clock") and a moderator's skip
@@ -92,12 +96,12 @@ class StandIns:
             try:
                 action = referee.parse_action(game, action)
                 intro, private_intro = say(action) if say else ((), ())
-                return await self.apply_move(table, seat, actor_id, action, intro, private_intro)
+                return await self.apply_move(table, seat, actor_id, action, intro, private_intro, acting)
             except RuleError as error:
                 log.warning("table %s: the %s move for seat %s was refused: %s", table.id, reason, seat, error)
         raise Refused("The rules refused every move the bot could choose for that seat.")
 
-    async def play_stand_ins(self, table: TableRecord) -> Update:
+    async def play_stand_ins(self, table: TableRecord, acting: Acting | None = None) -> Update:
         """Play the stand-in seats' moves for as long as the table waits on one (under the lock)."""
         update = Update(table)
         if None not in table.seats:  # no stand-in here: the common case, asked after every move
@@ -110,5 +114,5 @@ class StandIns:
             seats = [s for s in sorted(game.to_move(state)) if update.table.seats[s] is None]
             if not seats:
                 break
-            update.add(await self.play_fallback(update.table, seats[0], None, "stand-in"))
+            update.add(await self.play_fallback(update.table, seats[0], None, "stand-in", acting=acting))
         return update

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import io
 import logging
 import time
@@ -51,8 +50,6 @@ from bot.text import board_events, chunk, lobby_text, waiting_text
 log = logging.getLogger(__name__)
 PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version, seat or None for the public one)
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
-# the tables whose ordered_delivery this task holds: their deliveries wait until its block ends
-_ORDERED: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("ordered", default=frozenset())
 
 
 class Publisher(CatchUp):
@@ -136,11 +133,7 @@ class Publisher(CatchUp):
         when the block ends (the caller waits for it), merged with what other blocks published
         meanwhile if the table's channel was still busy."""
         async with self._locks[table_id]:
-            token = _ORDERED.set(_ORDERED.get() | {table_id})
-            try:
-                yield
-            finally:
-                _ORDERED.reset(token)
+            yield
         await self.settle(table_id)
 
     async def settle(self, table_id: int) -> None:
@@ -190,8 +183,8 @@ class Publisher(CatchUp):
         vote), their moves by DM when several choose at once, but to those in `prompted` (shown
         their moves where they pressed). `was_waiting`: whom the table waited on before, if not the
         update's own record. `via`: the press that made the change, once its own answer is sent: a
-        new board is its public follow-up (bot/discord_app/delivery/hooks.py). Inside the table's
-        `ordered_delivery`, it goes out when that block ends.
+        new board is its public follow-up (bot/discord_app/delivery/hooks.py). Call it inside the
+        table's `ordered_delivery`: it goes out when that block ends.
 
         While a simultaneous choice fills up (a player acted and the table now waits on fewer of the
         same players), the board message is edited in place instead: no new message, no ping.
@@ -209,8 +202,7 @@ class Publisher(CatchUp):
                 via,
             )
         )
-        if table_id not in _ORDERED.get():
-            await self.settle(table_id)
+        assert self._locks[table_id].locked(), "publish inside the table's ordered_delivery, which delivers it"
 
     async def _publish(self, delivery: Delivery, owed: Owed, *, shown: bool = False) -> None:
         """`shown`: the table's board already shows the events (a crash cut off their delivery after
