@@ -4,8 +4,7 @@ one player plays a solo scenario against the enemy and the Augurs."""
 from ..core import Game
 from .actions import actions, label
 from .checks import invariants
-from .rules import apply, legal_actions, outcome, to_move
-from .setup import setup
+from .rules import apply, legal_actions, outcome, setup, to_move
 from .standin import default_action, stand_in
 from .state import Options, State
 from .takeback import undoable

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, Outcome, Step
-from . import battle, deploy, develop, dice, diplomacy, resolution, scenarios, setup
+from . import battle, deploy, develop, dice, diplomacy, resolution, scenarios
 from .actions import Action
+from .setup import act as act_in_setup
+from .setup import legal as legal_in_setup
+from .setup import setup as setup
 from .state import State, clone, diplomacy_order, open_battle, open_roll, seats_of
 
 SETUP_PHASES = ("scenario", "city", "league", "admin", "figure")
@@ -59,7 +62,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             return dice.second_chances(state, open_roll(state), _side_index(state, seat))
         return develop.bonus_actions(state, prompt)
     if state.phase in SETUP_PHASES:
-        return setup.legal(state, seat)
+        return legal_in_setup(state, seat)
     if state.phase == "develop":
         return develop.legal(state, seat)
     if state.phase == "diplomacy":
@@ -86,7 +89,7 @@ def apply(state: State, seat: int, action: Action, chance: Chance) -> Step:
         events += _answer(state, seat, action, chance)
     elif action.kind in ("scenario", "city", "league", "admin", "figure"):
         _expect(state.phase in SETUP_PHASES, "The set-up is over.")
-        events += setup.act(state, seat, action, chance)
+        events += act_in_setup(state, seat, action, chance)
     elif state.phase == "develop":
         _expect(
             action.kind

@@ -3,11 +3,11 @@
 from ..core import Game
 from .actions import actions, label
 from .checks import invariants
-from .legal import legal_actions, to_move
-from .rules import Options, State, apply, setup
+from .rules import apply, legal_actions, outcome, setup, to_move
 from .standin import default_action, stand_in
+from .state import Options, State
 from .takeback import undoable
-from .views import outcome, shuffle_secrets, view
+from .views import shuffle_secrets, view
 
 GAME = Game(
     key="grudgematch",

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..chance import Chance
-from ..core import Event, IllegalAction, Step, copy_state
+from ..core import Event, IllegalAction, Outcome, Step, copy_state
 from . import data, field, kicking
 from .actions import (
     Action,
@@ -24,7 +24,9 @@ from .actions import (
     Run,
     StopRunning,
 )
-from .legal import can_run, to_move
+from .legal import can_run
+from .legal import legal_actions as legal_actions  # the rules' questions, answered in legal.py
+from .legal import to_move as to_move
 from .state import (
     Options,
     State,
@@ -207,3 +209,10 @@ HANDLERS: dict[str, Callable[[State, int, Any, Chance], list[Event]]] = {
 }
 
 __all__ = ["setup", "apply", "to_move", "Options", "State"]
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    winners = () if state.winner is None else (state.winner,)
+    return Outcome(winners=winners, reason=state.result)

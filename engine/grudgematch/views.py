@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..chance import Chance
-from ..core import Outcome, copy_state
+from ..core import copy_state
 from . import data, field
 from .legal import required, to_move
 from .state import State, destinations, full_deck, on_field, team_of
@@ -93,13 +93,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "lineup": state.lineups.get(seat),
         }
     return public
-
-
-def outcome(state: State) -> Outcome | None:
-    if state.phase != "over":
-        return None
-    winners = () if state.winner is None else (state.winner,)
-    return Outcome(winners=winners, reason=state.result)
 
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:

@@ -1,11 +1,13 @@
 """Nine Muses (2-4 players): call the Muses and trade Knowledge for Aristotle's victory points."""
 
 from ..core import Game
+from .actions import actions, label
 from .checks import invariants
-from .rules import apply, legal_actions, opening, outcome, setup, shuffle_secrets, to_move, view
-from .standin import label, stand_in
-from .state import Options, State, actions
+from .rules import apply, legal_actions, opening, outcome, setup, to_move
+from .standin import default_action, stand_in
+from .state import Options, State
 from .takeback import undoable
+from .views import shuffle_secrets, view
 
 GAME = Game(
     key="nine-muses",
@@ -23,7 +25,7 @@ GAME = Game(
     outcome=outcome,
     label=label,
     stand_in=stand_in,
-    default_action=stand_in,
+    default_action=default_action,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
     presentation="bot.render.nine_muses:PRESENTATION",

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar, assert_never
+from typing import TypeVar, assert_never
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, Outcome, Step, copy_state
 from . import data
+from .actions import Action, Call, Collect, Demonstrate, Exchange, Toil
 from .data import Trade
-from .state import Action, Call, CardName, Collect, Demonstrate, Exchange, MuseName, Options, Player, State, Toil
+from .state import CardName, MuseName, Options, Player, State
 from .trades import amount, check, settle, steal_choices
 
 TOIL = Trade("toil: gain 1 Craft", gain={"craft": 1})
@@ -319,43 +320,7 @@ def _muses(count: int) -> str:
     return f"{count} Muse{'s' if count != 1 else ''}"
 
 
-# --- Views and the outcome -----------------------------------------------------------------------
-
-
-def view(state: State, seat: int | None) -> dict[str, Any]:
-    public: dict[str, Any] = {
-        "names": list(state.names),
-        "round": state.round,
-        "rounds": state.round + len(state.muse_deck),
-        "last_round": not state.muse_deck,
-        "phase": state.phase,
-        "turn": None if state.phase == "over" else state.turn,
-        "first": state.first,
-        "pool": dict(state.pool),
-        "aristotle": dict(data.ARISTOTLE),
-        "centre": list(state.centre),
-        "muses_left": len(state.muse_deck),
-        "deck": len(state.deck),
-        "discard": len(state.discard),
-        "pending": list(state.pending),
-        "last": state.last,
-        "players": [
-            {
-                "seat": s,
-                "name": state.names[s],
-                "knowledge": dict(p.knowledge),
-                "points": p.points,
-                "muses": list(p.muses),
-                "cards": len(p.hand),
-            }
-            for s, p in enumerate(state.players)
-        ],
-        "winners": list(final_outcome(state).winners) if state.phase == "over" else [],
-    }
-    if seat is not None:
-        public["seat"] = seat
-        public["hand"] = list(state.players[seat].hand)
-    return public
+# --- The outcome ---------------------------------------------------------------------------------
 
 
 def outcome(state: State) -> Outcome | None:
@@ -373,16 +338,3 @@ def final_outcome(state: State) -> Outcome:
         why = f" (ahead on Muses: {muses})" if len(tied) > 1 else ""
         return Outcome(winners=winners, reason=f"{names} wins with {points} VP{why}.")
     return Outcome(winners=winners, reason=f"{names} share the win with {points} VP and {muses} Muses each.")
-
-
-def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
-    """The same position as `keep` may know it: the other players' cards re-dealt from their hands
-    and the deck together. (Both face-down decks are unordered: draws are made by chance.)"""
-    state = copy_state(state)
-    others = [s for s in range(players(state)) if s != keep]
-    unseen = chance.shuffle(state.deck + [c for s in others for c in state.players[s].hand])
-    for s in others:
-        size = len(state.players[s].hand)
-        state.players[s].hand, unseen = unseen[:size], unseen[size:]
-    state.deck = ordered(unseen, data.CARD_NAMES)
-    return state

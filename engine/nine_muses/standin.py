@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ..chance import Chance
 from . import data
-from .data import KNOWLEDGE_NAME, Trade
+from .actions import Action, Call, Collect, Demonstrate, Exchange
+from .data import Trade
 from .rules import TOIL, gift, legal_actions, owner
-from .state import Action, Call, Collect, Demonstrate, Exchange, MuseName, State, Steal, Toil
+from .state import MuseName, State, Steal
 
 KEEP = 0.7  # what a token in hand is worth against its value at Aristotle's, while turns remain
 
@@ -57,32 +56,6 @@ def stand_in(state: State, seat: int, chance: Chance) -> Action:
     return chance.pick([move for score, move in scored if score >= best - 1e-9])
 
 
-def _who(seats: list[int]) -> str:
-    """Seats by their sages' names: `Sappho ×2, Zeno`."""
-    return ", ".join(data.SAGES[s] + (f" ×{n}" if n > 1 else "") for s, n in sorted(Counter(seats).items()))
-
-
-def _thefts(steal: Steal) -> str:
-    parts = [f"{KNOWLEDGE_NAME[k]} from {_who(seats)}" for k, seats in steal.items()]
-    return " · steal " + " & ".join(parts) if parts else ""
-
-
-def label(action: Action) -> str:
-    if isinstance(action, Exchange):
-        options = data.PHILOSOPHERS[action.card][1]
-        if action.option >= len(options):
-            return f"{action.card}: option {action.option + 1}"
-        trade = options[action.option]
-        if trade.steal and not trade.gain:  # "Telesilla: steal 1 Science from Zeno"
-            return f"{action.card}: {trade.text} from {_who([s for seats in action.steal.values() for s in seats])}"
-        return f"{action.card}: {trade.text}{_thefts(action.steal)}"
-    if isinstance(action, Call):
-        return f"Call {action.muse} · discard {action.card}"
-    if isinstance(action, Demonstrate):
-        points = action.amount * data.ARISTOTLE[action.knowledge]
-        return f"Demonstrate {action.amount} {KNOWLEDGE_NAME[action.knowledge]} → {points} VP · discard {action.card}"
-    if isinstance(action, Toil):
-        return f"Toil: +1 Craft · discard {action.card}{_thefts(action.steal)}"
-    if isinstance(action, Collect):
-        return f"{action.muse}:{_thefts(action.steal)[2:]}"
-    return getattr(action, "kind", str(action))
+def default_action(state: State, seat: int, chance: Chance) -> Action:
+    """What the clock and a moderator's skip play for a seat: the stand-in's move."""
+    return stand_in(state, seat, chance)

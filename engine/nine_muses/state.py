@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel
 
 Knowledge = Literal["craft", "science", "ethics"]
 CardName = Literal["Aesop", "Agnodice", "Archimedes", "Chariton", "Heron", "Hypatia", "Hipparchia", "Telesilla"]
@@ -53,44 +53,3 @@ class State(BaseModel):
     phase: Phase = "play"
     pending: list[MuseName] = []  # Muses whose gift the player to move has still to collect
     last: str = ""  # what the last card played did (public)
-
-
-# --- Actions: one Philosopher card and what to do with it, or a Muse's gift ---------------------
-
-
-class Exchange(BaseModel):
-    kind: Literal["exchange"] = "exchange"
-    card: CardName
-    option: int = Field(ge=0, le=9)  # index of the option printed on the card
-    steal: Steal = {}
-
-
-class Call(BaseModel):
-    kind: Literal["call"] = "call"
-    card: CardName
-    muse: MuseName
-
-
-class Demonstrate(BaseModel):
-    kind: Literal["demonstrate"] = "demonstrate"
-    card: CardName
-    knowledge: Knowledge
-    amount: int = Field(ge=1, le=99)
-
-
-class Toil(BaseModel):
-    kind: Literal["toil"] = "toil"
-    card: CardName
-    steal: Steal = {}
-
-
-class Collect(BaseModel):
-    """Collect a Muse's gift when it means stealing and there is a choice of whom from."""
-
-    kind: Literal["collect"] = "collect"
-    muse: MuseName
-    steal: Steal = {}
-
-
-Action = Annotated[Union[Exchange, Call, Demonstrate, Toil, Collect], Field(discriminator="kind")]
-actions = TypeAdapter(Action)

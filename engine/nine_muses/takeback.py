@@ -8,7 +8,8 @@ new Muse: never taken back.
 from __future__ import annotations
 
 from ..core import Event, tells_only
-from .state import Action, State
+from .actions import Action
+from .state import State
 
 
 def undoable(before: State, after: State, seat: int, action: Action, events: tuple[Event, ...]) -> bool:

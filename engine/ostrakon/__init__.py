@@ -1,13 +1,13 @@
 """Ostrakon (5-12 players): secret stone votes on two-answer questions."""
 
 from ..core import Game
-from .announce import opening
+from .actions import actions, label
 from .checks import invariants
-from .rules import apply, legal_actions, setup, to_move, waiting_reason
-from .standin import label, stand_in
-from .state import Options, State, actions
+from .rules import apply, legal_actions, opening, outcome, setup, to_move, waiting_reason
+from .standin import default_action, stand_in
+from .state import Options, State
 from .takeback import undoable
-from .views import outcome, shuffle_secrets, view
+from .views import shuffle_secrets, view
 
 GAME = Game(
     key="ostrakon",
@@ -25,7 +25,7 @@ GAME = Game(
     outcome=outcome,
     label=label,
     stand_in=stand_in,
-    default_action=stand_in,
+    default_action=default_action,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
     presentation="bot.render.ostrakon:PRESENTATION",

@@ -13,26 +13,13 @@ from functools import lru_cache
 from typing import assert_never
 
 from ..chance import Chance
-from ..core import Event, IllegalAction, Step, copy_state
+from ..core import Event, IllegalAction, Outcome, Step, copy_state
 from . import data
+from .actions import Action, Ask, Consult, Corrupt, Decide, Follow, Vote
 from .announce import announce, final_standings, standings
+from .announce import opening as opening  # what the set-up tells, worded with the other announcements
 from .position import affected, can_follow, is_over, pile_at, players, positions, speaker, speaker_in_play
-from .state import (
-    STONE_ICON,
-    Action,
-    Ask,
-    Consult,
-    Corrupt,
-    Decide,
-    Follow,
-    Options,
-    Pile,
-    Question,
-    Reveal,
-    Rule,
-    State,
-    Vote,
-)
+from .state import STONE_ICON, Options, Pile, Question, Reveal, Rule, State
 
 # --- Comparing questions -------------------------------------------------------------------------
 
@@ -382,3 +369,15 @@ def special_spaces(options: Options) -> dict[str, Rule]:
         for space in range(1, data.LAST_SPACE + 1)
         if rule_of_space(options, space) != "regular"
     }
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.winner is None:
+        return None
+    name = state.names[state.winner]
+    reason = (
+        "an Outstanding Victory in the Temple of Wisdom"
+        if state.outstanding
+        else "closest to the Temple when the Moon covered the Calendar"
+    )
+    return Outcome(winners=(state.winner,), reason=f"{name}: {reason}")

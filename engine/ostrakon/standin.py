@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..chance import Chance
 from . import data
+from .actions import Action, Ask, Decide, Vote
 from .position import players, speaker
 from .rules import legal_actions, normalise
-from .state import Action, Ask, Consult, Corrupt, Decide, State, Vote
+from .state import State
 
 
 def canned_question(state: State) -> Ask:
@@ -34,14 +35,9 @@ def stand_in(state: State, seat: int, chance: Chance) -> Action:
     return Decide(flip=against * 2 > len([s for s in seen if s != seat]))
 
 
-def label(action: Action) -> str:
-    if isinstance(action, Vote):
-        return f"{'⚪' if action.stone == 'white' else '⚫'} {action.stone} stone"
-    if isinstance(action, (Corrupt, Consult)):
-        return f"{action.kind.title()} seats {', '.join(str(s + 1) for s in action.seats)}"
-    if isinstance(action, Decide):
-        return "Turn my stone over" if action.flip else "Keep my stone"
-    return {"ask": "Ask the question", "follow": "Follow the speaker"}.get(action.kind, action.kind)
+def default_action(state: State, seat: int, chance: Chance) -> Action:
+    """What the clock and a moderator's skip play for a seat: the stand-in's move."""
+    return stand_in(state, seat, chance)
 
 
-__all__ = ["stand_in", "label", "canned_question", "players", "speaker"]
+__all__ = ["stand_in", "default_action", "canned_question", "players", "speaker"]

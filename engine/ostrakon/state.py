@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, Field, StringConstraints
 
 Stone = Literal["white", "black"]
 Rule = Literal["regular", "corruption", "oracle", "treachery"]
@@ -69,43 +69,3 @@ class State(BaseModel):
     last: Reveal | None = None
     winner: int | None = None
     outstanding: bool = False
-
-
-# --- Actions -------------------------------------------------------------------------------------
-
-
-class Ask(BaseModel):
-    """Ask the council your question (speaker only)"""
-
-    kind: Literal["ask"] = "ask"
-    question: str = Field(max_length=300, title="Your question (two possible answers)")
-    white: str = Field(max_length=80, title="The answer for the white stone")
-    black: str = Field(max_length=80, title="The answer for the black stone")
-
-
-class Follow(BaseModel):
-    kind: Literal["follow"] = "follow"
-
-
-class Vote(BaseModel):
-    kind: Literal["vote"] = "vote"
-    stone: Stone
-
-
-class Corrupt(BaseModel):
-    kind: Literal["corrupt"] = "corrupt"
-    seats: list[int]
-
-
-class Consult(BaseModel):
-    kind: Literal["consult"] = "consult"
-    seats: list[int]
-
-
-class Decide(BaseModel):
-    kind: Literal["decide"] = "decide"
-    flip: bool
-
-
-Action = Annotated[Union[Ask, Follow, Vote, Corrupt, Consult, Decide], Field(discriminator="kind")]
-actions = TypeAdapter(Action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..chance import Chance
-from ..core import Outcome, copy_state
+from ..core import copy_state
 from .position import can_follow, next_speaker, positions, speaker
 from .rules import special_spaces
 from .state import State
@@ -43,18 +43,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         public["my_vote"] = state.votes.get(seat)
         public["can_follow"] = can_follow(state, seat)
     return public
-
-
-def outcome(state: State) -> Outcome | None:
-    if state.winner is None:
-        return None
-    name = state.names[state.winner]
-    reason = (
-        "an Outstanding Victory in the Temple of Wisdom"
-        if state.outstanding
-        else "closest to the Temple when the Moon covered the Calendar"
-    )
-    return Outcome(winners=(state.winner,), reason=f"{name}: {reason}")
 
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:

@@ -8,7 +8,7 @@ actions may open an "auction" (everyone bids in secret) or a "debate" (two playe
 from __future__ import annotations
 
 from ..chance import Chance
-from ..core import Event, IllegalAction, NotYourTurn, Step, copy_state
+from ..core import Event, IllegalAction, NotYourTurn, Outcome, Step, copy_state
 from . import acropolis, clock, data, debate, oracles, standard
 from .actions import AcropolisAction, Action, Argue, Bid, Bonus, Move, PlayOracle, Rest, StandardAction, Veto
 from .board import require
@@ -140,3 +140,9 @@ def _debate_ending(state: State) -> debate.Ending:
     if state.debate is not None and state.debate.final:
         return clock.end_final_debate
     return acropolis.end_debate
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.winners is None:
+        return None
+    return Outcome(winners=tuple(state.winners), reason=state.end)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..chance import Chance
-from ..core import Outcome, copy_state
+from ..core import copy_state
 from . import data
 from .oracles import can_cancel
 from .rules import to_move
@@ -118,12 +118,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         public["my_bid"] = state.auction.bids.get(seat) if state.auction else None
         public["my_answer"] = state.veto.answers.get(seat) if state.veto else None
     return public
-
-
-def outcome(state: State) -> Outcome | None:
-    if state.winners is None:
-        return None
-    return Outcome(winners=tuple(state.winners), reason=state.end)
 
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:

@@ -53,7 +53,7 @@ def test_a_muse_choice_is_shown():
 
 
 def test_a_turn_is_grouped_by_the_card_played():
-    from engine.nine_muses.state import Demonstrate, Exchange
+    from engine.nine_muses.actions import Demonstrate, Exchange
 
     assert render.group({}, Exchange(card="Aesop", option=0)) == "Play Aesop (gain 2 Craft / 1 Craft → 1 Science)"
     assert render.group({}, Demonstrate(card="Heron", knowledge="craft", amount=2)).startswith("Play Heron (")

@@ -174,6 +174,6 @@ def test_buttons_read_in_the_tables_words():
 
 
 def test_the_question_is_text_the_speaker_must_write():
-    from engine.ostrakon.state import Ask
+    from engine.ostrakon.actions import Ask
 
     assert open_text_fields(Ask.model_construct(question="", white="", black="")) == ["question", "white", "black"]
