@@ -1,9 +1,7 @@
 """The event loop first. The threads and the process that work for it (SQLite's thread, the
 checkpoints', the pictures') are batch work to Linux's scheduler: they run whenever the loop waits,
-but a wake-up of theirs never preempts the loop. Before, SQLite's thread woke and preempted the
-loop at each of a move's hops to it, only to wait for the GIL the loop held: 37 thread switches a
-move on the bot's core became 17 (sched_switch tracepoints, 36 moves/s), and with the core full a
-move costs 4-8% less CPU (three alternated pairs of the whole-bot bench's capacity run)."""
+but a wake-up of theirs never preempts the loop: otherwise SQLite's thread wakes and preempts the
+loop at each of a move's hops to it, only to wait for the GIL the loop holds (docs/performance.md)."""
 
 from __future__ import annotations
 

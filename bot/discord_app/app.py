@@ -138,18 +138,15 @@ class TableBot(TableClient):
         log.info("stopped")
 
 
-# A young generation of 20,000 (Python's default is 700), between what two loads want. The whole
-# bot at 100 tables and 36 moves/s (whole-bot bench): 18 pauses in 35 s, the longest 7-8 ms, no
-# stall, where 50,000 made 7 pauses of up to 39-55 ms that stalled the event loop. The service at
-# 1,000 tables and 2,000 actions/s (service bench): p99 under 15 ms in four runs of five, where
-# 10,000 left it at 40-78 ms in every run (pauses up to 50-64 ms).
+# A young generation of 20,000 (Python's default is 700): a smaller one pauses the service often
+# at 1,000 tables, a larger one pauses the event loop long enough to stall it (docs/performance.md).
 GC_THRESHOLDS = (20_000, 50, 1000)
 
 
 def tune_gc() -> None:
     """Parsed table states make a large, long-lived heap; Python's default collector rescans it
-    in full every few hundred allocations (pauses of 150-270 ms at 1,000 tables, `make bench`).
-    Freeze what start-up made and collect the young generation less often."""
+    in full every few hundred allocations. Freeze what start-up made and collect the young
+    generation less often."""
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
 

@@ -2,8 +2,7 @@
 a move's CPU) never hold the event loop's GIL, or, with no worker, in threads of this process. By
 default a process where the bot may use more than one core, and threads where it has one: a
 process there draws on the same core as the loop and only adds the cost of handing views and
-pictures across (10-15% more CPU a move at full load than threads, in the whole-bot bench), while
-the threads' hold of the GIL delayed no answer measurably (acknowledgement p99 alike at 36 moves/s).
+pictures across, while the threads' hold of the GIL delays no answer measurably (docs/performance.md).
 Either way the drawing is batch work to the scheduler (bot/priority.py): it never preempts the loop.
 The worker process is started with `spawn` (the bot's own process has threads: a fork could copy a
 held lock) and warmed up once, so the first board does not wait for its imports. It ends when the

@@ -21,9 +21,8 @@ class Checkpointer:
     """WAL checkpoints on a connection and a thread of their own.
 
     SQLite's automatic checkpoint runs inside the commit that fills the WAL (1,000 pages, every
-    200 or so moves): that commit then copies the WAL into the database and syncs it, 10-20 ms in
-    which the one writer connection commits nothing and every table's move waits (`make bench`:
-    part of the p99 latency). Here a PASSIVE checkpoint, which never blocks the writer, runs beside it
+    200 or so moves): that commit then copies the WAL into the database and syncs it, while the one
+    writer connection commits nothing and every table's move waits. Here a PASSIVE checkpoint, which never blocks the writer, runs beside it
     every CHECKPOINT_EVERY commits; the writer's own automatic checkpoint is kept, much later
     (WAL_BACKSTOP_PAGES), only in case these fall behind."""
 

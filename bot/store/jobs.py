@@ -1,8 +1,8 @@
 """Jobs for SQLite's thread, handed over together (`Jobs`).
 
 aiosqlite runs each call on its connection's thread, one hop there and back per call: a queue,
-the thread's wake-up, the GIL passed over twice and the event loop woken by a write to its pipe,
-10-17 µs of CPU, a third of what a move's transaction costs SQLite itself. Here the jobs queued
+the thread's wake-up, the GIL passed over twice and the event loop woken by a write to its pipe: a
+cost of its own, beside the transaction's. Here the jobs queued
 while none is waiting for the thread go over in one hop, and run there one after another, in the
 order they were queued: under load, the moves of many tables share a hop, while each is still its
 own transaction, committed or refused on its own.
