@@ -22,7 +22,6 @@ from bot.store.sqlite import TableRecord
 from bot.tables.gate import LARGEST_ID, Need, Pass
 from bot.tables.moderation import Moderation
 from bot.tables.refusals import Refused
-from bot.tables.seats import rematch_invites, seat_history
 from bot.tables.service import Update
 from bot.text import plural
 
@@ -190,28 +189,15 @@ async def rematch(interaction: TableInteraction, passed: Pass) -> None:
     bot = interaction.client
     bot_can_post_here(interaction)
     old = passed.table
-    game = bot.service.game_of(old)
-    table = await bot.service.create(
-        guild_id=old.guild_id,
-        channel_id=old.channel_id,
-        host_id=interaction.user.id,
-        game=old.game,
-        options=old.options,
-        stand_ins=min(old.seats.count(None), game.max_seats - 1),
-        takebacks=old.takebacks,
-    )
+    table, invited = await bot.moderation.rematch(old, interaction.user.id)
     await bot.clock.configure(table.id, **asdict(await bot.clock.settings(old.id)))  # the same pace
-    log = await bot.store.actions(old.id)
-    invited = rematch_invites(seat_history(old, log), log, interaction.user.id)
     text = await bot.publisher.lobby_message(table)
     if invited:
         text += f"\n🔁 Rematch! {', '.join(f'<@{user}>' for user in invited)}: press **Join** to play again."
     await interaction.response.send_message(
         text, view=board_components(table) or discord.utils.MISSING, allowed_mentions=pinging(invited)
     )
-    message = await interaction.original_response()
-    await bot.store.set_board_message(table.id, message.id)
-    bot.publisher.editors.original(table.id, message.id, interaction)
+    await bot.publisher.lobby_posted(table.id, interaction)
 
 
 class Moderators(commands.Cog):

@@ -110,9 +110,7 @@ class Tables(commands.Cog):
             view=board_components(table) or discord.utils.MISSING,
             allowed_mentions=NOBODY,
         )
-        message = await interaction.original_response()
-        await self.bot.store.set_board_message(table.id, message.id)
-        self.bot.publisher.editors.original(table.id, message.id, interaction)
+        await self.bot.publisher.lobby_posted(table.id, interaction)
 
     @table.command(name="join", description="Take a seat at this channel's table")
     async def join(self, interaction: TableInteraction) -> None:

@@ -21,6 +21,7 @@ from bot.tables import refusals as why
 from bot.tables.gate import LARGEST_ID
 from bot.tables.prompts import asked
 from bot.tables.replay import ReplayError, history, kept_moves, rebuild
+from bot.tables.seats import rematch_invites, seat_history
 from bot.tables.service import Refused, TableService, Update
 from bot.text import chunk, plural
 
@@ -251,6 +252,21 @@ class Moderation:
         return {user: asked(self.service.menu(table, table.seats.index(user))) for user in self._waiting(table)}
 
     # --- the public log ----------------------------------------------------------------------------
+
+    async def rematch(self, old: TableRecord, host_id: int) -> tuple[TableRecord, list[int]]:
+        """A new lobby in `old`'s channel: the same game, options, take-backs and stand-ins, hosted by
+        `host_id`; and the other players to invite (pinged) to join it."""
+        table = await self.service.create(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            host_id=host_id,
+            game=old.game,
+            options=old.options,
+            stand_ins=min(old.seats.count(None), self.service.game_of(old).max_seats - 1),
+            takebacks=old.takebacks,
+        )
+        log = await self.store.actions(old.id)
+        return table, rematch_invites(seat_history(old, log), log, host_id)
 
     async def table_for_log(self, guild_id: int | None, channel_id: int, table_id: int | None = None) -> TableRecord:
         """Table `table_id` of this server; by default the channel's open table, or its last one."""

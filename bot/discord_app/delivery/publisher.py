@@ -90,6 +90,13 @@ class Publisher(CatchUp):
         await self._caught_up.wait()
         await self.stop()
 
+    async def lobby_posted(self, table_id: int, interaction: discord.Interaction) -> None:
+        """A lobby posted as `interaction`'s response is the table's board: kept in the store, and
+        edited through the interaction while its token lives."""
+        message = await interaction.original_response()
+        await self.bot.store.set_board_message(table_id, message.id)
+        self.editors.original(table_id, message.id, interaction)
+
     async def channel_of(self, table: TableRecord) -> TableChannel:
         channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
         assert isinstance(channel, TableChannel), "a table is opened by a command in a channel one can post in"
