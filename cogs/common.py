@@ -80,8 +80,7 @@ THREADS = (discord.ChannelType.public_thread, discord.ChannelType.private_thread
 def bot_can_post_here(interaction: discord.Interaction) -> None:
     """Refused, naming what is missing, unless the bot may post its boards here (bot/discord_app/permissions.py)."""
     thread = getattr(interaction.channel, "type", None) in THREADS
-    granted = [name for name in permissions.EVERY if getattr(interaction.app_permissions, name)]
-    missing = permissions.missing(granted, thread=thread)
+    missing = permissions.lacking(interaction.app_permissions, thread=thread)
     if missing:
         raise Refused(permissions.cannot_open(missing, thread=thread))
 

@@ -101,8 +101,7 @@ async def take_back(
     `/table undo`): the message pressed (`in_place`), or a private answer, shows their moves again."""
     bot = interaction.client
     user_id, table_id = interaction.user.id, passed.table.id
-    pressed = in_place
-    async with Answer(interaction, in_place=pressed) as answer, bot.publisher.ordered_delivery(table_id):
+    async with Answer(interaction, in_place=in_place) as answer, bot.publisher.ordered_delivery(table_id):
         update = await bot.takebacks.take_back(table_id, user_id, version)
         intro = "↩️ Your move was taken back: choose again."
         in_dm = interaction.guild_id is None
@@ -110,7 +109,7 @@ async def take_back(
             intro += f"\nAt {place(bot.service, update.table)}."
         content, components = moves_message(bot.service, update.table, user_id, intro=intro)
         message, channel_id = interaction.message, interaction.channel_id
-        if pressed and in_dm and message is not None and channel_id is not None:  # the DM pressed: their prompt again
+        if in_place and in_dm and message is not None and channel_id is not None:  # the DM pressed: their prompt again
             await bot.publisher.dms.shown(update.table, user_id, channel_id, message.id, moves=components is not None)
         elif not in_dm:  # a private answer in the channel: it offers their moves again, or none
             bot.publisher.dms.offered(update.table, user_id, Hook.of(interaction) if components else None)

@@ -53,6 +53,12 @@ def missing(granted: Iterable[str], *, thread: bool) -> list[str]:
     return absent
 
 
+def lacking(flags: object, *, thread: bool) -> list[str]:
+    """`missing` for a set of flags read by their names (a discord.Permissions: the interaction's
+    app_permissions, or what the bot has in a cached channel)."""
+    return missing([name for name in EVERY if getattr(flags, name)], thread=thread)
+
+
 def listed(names: list[str]) -> str:
     """**A**, **B** and **C**."""
     shown = [f"**{SHOWN.get(name, name)}**" for name in names]

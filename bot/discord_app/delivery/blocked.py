@@ -63,8 +63,7 @@ class Blocked:
             granted = channel.permissions_for(guild.me)
         except discord.ClientException:  # a thread whose parent is not cached
             return []
-        names = [name for name in permissions.EVERY if getattr(granted, name)]
-        return permissions.missing(names, thread=isinstance(channel, discord.Thread))
+        return permissions.lacking(granted, thread=isinstance(channel, discord.Thread))
 
     async def _tell(self, table: TableRecord, user_id: int, text: str, mark: str) -> None:
         """A DM with no notice in the channel if it fails (the channel is what is closed)."""
