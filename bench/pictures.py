@@ -94,7 +94,7 @@ async def off_the_loop(path, game_key: str | None = None) -> dict:
     try:
         drawn = time.perf_counter()
         for _ in range(5):
-            await publisher.picture(table)  # the same version: drawn once, then from the cache
+            await publisher.pictures.board(table)  # the same version: drawn once, then from the cache
         first_five = time.perf_counter() - drawn
     finally:
         ticking = False
@@ -109,3 +109,30 @@ async def off_the_loop(path, game_key: str | None = None) -> dict:
         "five_pictures_ms": round(first_five * 1000, 1),
         "longest_loop_stall_ms": round(max(gaps) * 1000, 1),
     }
+
+
+def main() -> None:
+    """`python -m bench.pictures`: the service part's picture figures alone, measured as `make bench`
+    measures them (the same games, 40 pictures a game, pinned to one core, the bot's collector)."""
+    import gc
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from bot.discord_app.app import GC_THRESHOLDS
+
+    from .scripts import scripts_for_every_game
+    from .service_bench import report_pictures
+
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+    results = {"pictures": render_times(scripts_for_every_game(6, sample_every=5), 40)}
+    with tempfile.TemporaryDirectory() as folder:
+        results["pictures_in_the_bot"] = asyncio.run(off_the_loop(Path(folder) / "pictures.sqlite3"))
+    report_pictures(results, print)
+
+
+if __name__ == "__main__":
+    main()

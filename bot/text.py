@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.clock.settings import format_duration
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from engine import AnyGame
 
 MESSAGE_LIMIT = 2000
@@ -47,9 +47,11 @@ def lobby_text(game: AnyGame, table: TableRecord, names: list[str] | None = None
     if table.status != "lobby":
         return f"🎲 **{game.title}** has begun. Players: {seat_list(table, names)}"
     count = len(table.seats)
+    ranged = game.min_seats != game.max_seats
+    takes = f"{game.min_seats}–{game.max_seats} players" if ranged else plural(game.min_seats, "player")
     need = "ready to start" if count >= game.min_seats else f"needs {game.min_seats - count} more to start"
     return (
-        f"🎲 **{game.title}** table, hosted by <@{table.host_id}>: {game.min_seats}-{game.max_seats} players.\n"
+        f"🎲 **{game.title}** table, hosted by <@{table.host_id}>: {takes}.\n"
         f"Seated ({count}): {seat_list(table)}\n{need.capitalize()}. Press **Join** to take a seat."
         + (f"\n⏰ {format_duration(pace)} per move; a missed deadline plays a default move." if pace else "")
         + ("" if table.takebacks else "\n↩️ Take-backs are off at this table.")

@@ -44,7 +44,6 @@ def play_parsed(
     if over if over is not None else game.outcome(state) is not None:
         raise GameOver("This game is over.")
     if seat not in game.to_move(state):
-        reason = game.waiting_reason(state, seat) if game.waiting_reason else None
-        raise NotYourTurn(reason or "It is not your turn.")
+        raise NotYourTurn(game.waiting_reason(state, seat) or "It is not your turn.")
     parsed = parse_action(game, action)
     return parsed, game.apply(state, seat, parsed, chance)

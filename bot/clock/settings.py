@@ -9,25 +9,30 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games import games
 from bot.tables.service import Refused
-from engine import GAMES
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 LONGEST = 30 * DAY
-UNITS = {"m": MINUTE, "h": HOUR, "d": DAY}
+UNITS = {"s": 1, "m": MINUTE, "h": HOUR, "d": DAY}
 
 
 # --- durations -------------------------------------------------------------------------------------
 
 
 def parse_duration(text: str, what: str = "a time") -> float:
-    """`30m`, `12h`, `2d`, `1d12h` -> seconds (1 minute to 30 days)."""
+    """`30m`, `12h`, `2d`, `1d12h` -> seconds (1 minute to 30 days). Seconds read too (`20s`, as
+    format_duration writes them), so that a time under a minute is refused for what it is, not for
+    how it is written."""
     cleaned = re.sub(r"\s+", "", text.lower())
-    if not re.fullmatch(r"(\d{1,6}[mhd])+", cleaned):
+    if not re.fullmatch(r"(\d{1,6}[smhd])+", cleaned):
         raise Refused(f"Write {what} as none, or a time such as 30m, 12h, 2d or 1d12h.")
-    seconds = sum(int(number) * UNITS[unit] for number, unit in re.findall(r"(\d+)([mhd])", cleaned))
-    if not MINUTE <= seconds <= LONGEST:
-        raise Refused(f"{what[0].upper()}{what[1:]} runs from 1 minute to 30 days.")
+    seconds = sum(int(number) * UNITS[unit] for number, unit in re.findall(r"(\d+)([smhd])", cleaned))
+    any_one = "A " + what.removeprefix("the ").removeprefix("a ")  # "the pace" -> "A pace"
+    if seconds < MINUTE:
+        raise Refused(f"{any_one} is at least 1 minute.")
+    if seconds > LONGEST:
+        raise Refused(f"{any_one} is at most 30 days.")
     return float(seconds)
 
 
@@ -39,12 +44,15 @@ def parse_pace(text: str) -> float | None:
 def new_table_pace(game: str, text: str | None) -> float | None:
     """The pace a host asked for at `/table new`, or the game's default (`Game.pace`) when they
     said nothing."""
-    return (GAMES[game].pace if game in GAMES else None) if text is None else parse_pace(text)
+    if text is not None:
+        return parse_pace(text)
+    found = games().get(game)
+    return found.pace if found is not None else None
 
 
 def default_paces() -> str:
     """The games' own default paces, for the help text: `<title>: 1d` each."""
-    return ", ".join(f"{game.title}: {format_duration(game.pace)}" for game in GAMES.values() if game.pace)
+    return ", ".join(f"{game.title}: {format_duration(game.pace)}" for game in games().values() if game.pace)
 
 
 def parse_remind(text: str) -> float | None:

@@ -8,11 +8,13 @@ mention allowed, so a leaderboard pings nobody.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.games import games as registered
 from bot.ratings.ratings import shown
 from bot.store.sqlite import Store
-from engine import GAMES, AnyGame
+from engine import AnyGame
 
 RANKED_AFTER = 3  # rated games before a member is ranked
 PAGE = 10  # members a page
@@ -89,11 +91,13 @@ async def board(store: Store, guild_id: int | None, game: str | None = None, pag
     )
 
 
-def title(key: str, games: dict[str, AnyGame] = GAMES) -> str:
-    return games[key].title if key in games else key
+def title(key: str, games: Mapping[str, AnyGame] | None = None) -> str:
+    """The game's title (from `games`, else the bot's registry), or its key if no game has it."""
+    found = (registered() if games is None else games).get(key)
+    return found.title if found is not None else key
 
 
-def board_text(board: Board, games: dict[str, AnyGame] = GAMES) -> str:
+def board_text(board: Board, games: Mapping[str, AnyGame] | None = None) -> str:
     lines = [f"🏅 **{title(board.game, games)}** ratings · page {board.page + 1} of {board.pages}"]
     lines += [
         f"{rank}. <@{user}> **{rating:,}** ({count} games)"

@@ -11,7 +11,9 @@ WHICH GAMES COUNT (`result_of` is the one place the code says it). A game counts
   names nobody for is a stand-in's;
 - at least two sides had a member. The sides are the seats, except in a game that declares sides
   (`Game.sides`, leagues of partners), where the partners are one side (with one partner a side,
-  that is 1v1). A solo game never counts.
+  that is 1v1). A solo game never counts;
+- of those sides, at least one won and at least one lost (`compares`): a game nobody won (or that
+  every member won, or that only a stand-in won) compares no member with another.
 
 HOW: the sides with a winning seat share the first place and all others the second (the games say
 who won, not who came second). A side of stand-ins only is left out. A member credited on two
@@ -19,8 +21,8 @@ sides (handed one seat, then another) plays for the better placed one. A member'
 from the model's default (mu 25, sigma 25/3).
 
 SHOWN: openskill's ordinal (mu - 3 sigma, a skill the player very likely has at least), scaled:
-1,500 + 20 x ordinal, rounded. A new player shows 1,500; in the first games every player tends to
-rise, winners most, as the uncertainty shrinks.
+1,500 + 20 x ordinal, rounded. A new player shows 1,500. A rated game never moves it against the
+result (`rate`): a winner's never falls and a loser's never rises.
 
 WHEN: in the transaction of the move that finishes the game (`on_finish`); a rollback of a finished
 game forgets it (`forget`), and the ratings of its server and game are derived again without it.
@@ -30,20 +32,24 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 from pydantic import BaseModel
 
+from bot.games import games as registered
 from bot.render.presentation import ViewData
 from bot.store.errors import UnreadableTable
 from bot.store.jobs import Job
-from bot.store.sqlite import ActionRecord, Store, TableRecord, _table, roll_back
+from bot.store.records import ActionRecord, TableRecord
+from bot.store.sqlite import Store, _table, roll_back
 from bot.tables.seats import seat_history
-from engine import GAMES, AnyGame
+from engine import AnyGame
 
 log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
@@ -59,9 +65,46 @@ class Result:
     ranks: list[int]
 
 
+def ordinal(mu: float, sigma: float) -> float:
+    """openskill's ordinal (the leaderboard's order, bot/ratings/leaderboard.py, is the same)."""
+    return mu - 3 * sigma
+
+
 def shown(mu: float, sigma: float) -> int:
-    """The rating as players see it."""
-    return round(MODEL.rating(mu=mu, sigma=sigma).ordinal(alpha=SCALE, target=BASE))
+    """The rating as players see it: it rises and falls with the ordinal, never against it."""
+    return round(BASE + SCALE * ordinal(mu, sigma))
+
+
+def compares(ranks: list[int]) -> bool:
+    """Whether a game's places compare members at all: some side won and some lost."""
+    return WON in ranks and LOST in ranks
+
+
+def _held(was: PlackettLuceRating, now: PlackettLuceRating, won: bool) -> PlackettLuceRating:
+    """`now`, unless its ordinal moved against the result: then the mu that keeps the old ordinal
+    with openskill's new sigma (the shown number does not move)."""
+    old = ordinal(was.mu, was.sigma)
+
+    def against(mu: float) -> bool:
+        return ordinal(mu, now.sigma) < old if won else ordinal(mu, now.sigma) > old
+
+    if not against(now.mu):
+        return now
+    mu = old + 3 * now.sigma
+    while against(mu):  # a float's last bit: a loser's shown number must not round up
+        mu = math.nextafter(mu, math.inf if won else -math.inf)
+    return MODEL.rating(mu=mu, sigma=now.sigma)
+
+
+def rate(before: list[list[PlackettLuceRating]], ranks: list[int]) -> list[list[PlackettLuceRating]]:
+    """openskill's update, held to the result: a winner's ordinal never falls, a loser's never rises.
+    openskill alone breaks both: sigma shrinks with every game (which raises the ordinal whatever
+    the result), and it takes the sides that share a place for a draw among them (so a weak loser
+    beside strong ones gains, and a strong winner beside weak ones loses)."""
+    after = MODEL.rate(before, ranks=list(ranks))
+    return [
+        [_held(was, now, rank == WON) for was, now in zip(old, new)] for old, new, rank in zip(before, after, ranks)
+    ]
 
 
 def sides(game: AnyGame, state: BaseModel, seats: int) -> list[list[int]]:
@@ -91,7 +134,7 @@ def result_of(
             placed.update(members)
             teams.append(members)
             ranks.append(WON if won & set(seats) else LOST)
-    return Result(teams, ranks) if len(teams) >= 2 else None
+    return Result(teams, ranks) if compares(ranks) else None  # also needs two sides
 
 
 # --- the stored ratings (run on the store's connection, inside a transaction) ---------------------
@@ -127,7 +170,7 @@ def _rate(connection: sqlite3.Connection, guild_id: int, game: str, table_id: in
         )
     }
     before = [[MODEL.rating(*now.get(user, (MODEL.mu, MODEL.sigma))) for user in team] for team in result.teams]
-    after = MODEL.rate(before, ranks=list(result.ranks))
+    after = rate(before, result.ranks)
     for team, old, new in zip(result.teams, before, after):
         for user, was, rating in zip(team, old, new):
             connection.execute(
@@ -156,7 +199,11 @@ def rederive(connection: sqlite3.Connection, guild_id: int, game: str) -> None:
         (guild_id, game),
     ).fetchall()
     for table_id, teams, ranks in rows:
-        _rate(connection, guild_id, game, table_id, Result(json.loads(teams), json.loads(ranks)))
+        result = Result(json.loads(teams), json.loads(ranks))
+        if compares(result.ranks):
+            _rate(connection, guild_id, game, table_id, result)
+        else:  # kept under an older rule that rated games nobody won: no longer rated
+            connection.execute("DELETE FROM rated_games WHERE table_id = ?", (table_id,))
 
 
 def _keep(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
@@ -225,9 +272,11 @@ def forget(connection: sqlite3.Connection, table_id: int) -> None:
     rederive(connection, row[0], row[1])
 
 
-def rebuild(connection: sqlite3.Connection, games: dict[str, AnyGame] = GAMES) -> int:
+def rebuild(connection: sqlite3.Connection, games: Mapping[str, AnyGame] | None = None) -> int:
     """Derive every rating again from the finished tables (one transaction); returns how many games
-    were rated. A table that cannot be read is logged and left out."""
+    were rated. A table that cannot be read is logged and left out. Each table's game is looked
+    up in `games`, else in the bot's registry."""
+    games = registered() if games is None else games
     connection.execute("BEGIN IMMEDIATE")
     try:
         for name in ("ratings", "rating_changes", "rated_games"):

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.ratings.leaderboard import MemberRating
+from bot.games import games as registered
+from bot.ratings.leaderboard import MemberRating, title
 from bot.store.errors import UnreadableTable
-from bot.store.sqlite import ActionRecord, Store, TableRecord, _table, roll_back
+from bot.store.records import ActionRecord, TableRecord
+from bot.store.sqlite import Store, _table, roll_back
 from bot.tables.seats import credits, seat_history
 from bot.text import plural
-from engine import GAMES, AnyGame
+from engine import AnyGame
 
 log = logging.getLogger(__name__)
 TOP_WINNERS = 5
@@ -34,11 +37,12 @@ def _rows_for(
     return (table.id, table.guild_id, table.game, table.updated_at), results
 
 
-async def record(store: Store, table: TableRecord, games: dict[str, AnyGame] = GAMES) -> None:
-    """Count one finished table (again is harmless)."""
+async def record(store: Store, table: TableRecord, games: Mapping[str, AnyGame] | None = None) -> None:
+    """Count one finished table (again is harmless); its game from `games`, else the bot's registry."""
     if table.status != "finished":
         return
-    game_row, results = _rows_for(table, games[table.game], await store.actions(table.id))
+    game = (registered() if games is None else games)[table.game]
+    game_row, results = _rows_for(table, game, await store.actions(table.id))
 
     def work(connection: sqlite3.Connection) -> None:
         connection.execute("BEGIN IMMEDIATE")
@@ -62,7 +66,7 @@ def forget(connection: sqlite3.Connection, table_id: int) -> None:
     connection.execute("DELETE FROM finished_games WHERE table_id = ?", (table_id,))
 
 
-async def tally(store: Store, games: dict[str, AnyGame] = GAMES) -> int:
+async def tally(store: Store, games: Mapping[str, AnyGame] | None = None) -> int:
     """Count every finished table not counted yet; returns how many."""
     rows = await store.query(
         "SELECT * FROM tables WHERE status = 'finished' AND id NOT IN (SELECT table_id FROM finished_games) ORDER BY id"
@@ -124,7 +128,10 @@ async def server_stats(store: Store, guild_id: int | None, top: int = TOP_WINNER
 
 
 def member_text(
-    name: str, lines: list[GameLine], ratings: dict[str, MemberRating] | None = None, games: dict[str, AnyGame] = GAMES
+    name: str,
+    lines: list[GameLine],
+    ratings: dict[str, MemberRating] | None = None,
+    games: Mapping[str, AnyGame] | None = None,
 ) -> str:
     """The member's games per game, with their rating there if they have rated games."""
     if not lines:
@@ -135,21 +142,17 @@ def member_text(
         found = ratings.get(game)
         return "" if found is None else f" · rating **{found.rating:,}** ({plural(found.games, 'rated game')})"
 
-    rows = [
-        f"**{games[line.game].title if line.game in games else line.game}**: {line.played} played, "
-        f"{line.won} won{rating(line.game)}"
-        for line in lines
-    ]
+    rows = [f"**{title(line.game, games)}**: {line.played} played, {line.won} won{rating(line.game)}" for line in lines]
     played, won = sum(line.played for line in lines), sum(line.won for line in lines)
     return "\n".join([f"📊 **{name}** in this server", *rows, f"In all: {played} played, {won} won."])
 
 
-def server_text(name: str, stats: ServerStats, games: dict[str, AnyGame] = GAMES) -> str:
+def server_text(name: str, stats: ServerStats, games: Mapping[str, AnyGame] | None = None) -> str:
     if not stats.finished:
         return f"📊 No game has finished in **{name}** yet."
     lines = [
         f"📊 **{name}**: {stats.finished} table{'s' if stats.finished != 1 else ''} finished",
-        " · ".join(f"{games[key].title if key in games else key} {count}" for key, count in stats.per_game),
+        " · ".join(f"{title(key, games)} {count}" for key, count in stats.per_game),
     ]
     if stats.top_winners:
         lines.append(

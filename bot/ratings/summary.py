@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from bot.games import plugin
 from bot.render.presentation import Presentation, ViewData
-from bot.store.sqlite import ActionRecord, TableRecord
+from bot.store.records import ActionRecord, TableRecord
 from bot.tables.replay import kept_moves
 from bot.tables.seats import SeatHistory, seat_history
 from bot.text import plural
@@ -73,7 +73,16 @@ def outcome_line(
     if not winners:
         return f"🏁 No player wins: {outcome.reason.rstrip('.')} ({played})."
     head = "🏆 Winner" + ("s" if len(winners) > 1 else "")
-    return f"{head}: {', '.join(winners)}. {outcome.reason.rstrip('.')} ({played})."
+    return f"{head}: {', '.join(winners)}. {sentence(outcome.reason.rstrip('.'))} ({played})."
+
+
+def sentence(text: str) -> str:
+    """A game's reason as a sentence of its own: its first letter a capital, through bold or italics
+    (`the deck ran out` -> `The deck ran out`, `**the Delians**` -> `**The Delians**`)."""
+    start = next((index for index, char in enumerate(text) if char.isalnum()), None)
+    if start is None or text[:start].strip("*_~ "):
+        return text
+    return text[:start] + text[start].upper() + text[start + 1 :]
 
 
 def duration_text(seconds: float) -> str:
@@ -137,10 +146,12 @@ def holders_line(seat: SeatHistory, names: list[str] | None = None, finished: bo
 
 
 def ratings_line(changes: dict[int, tuple[int, int]]) -> str:
-    """`📈 Ratings here: <@a> +12 → 1,512 · <@b> −8 → 1,492` (member -> rating before, after)."""
+    """`📈 Ratings here: <@a> +12 → 1,512 · <@b> −8 → 1,492 · <@c> ±0 → 1,500` (member -> rating
+    before, after). No change is `±0`: a loser held at their number must not read "+0", as if up."""
 
     def change(before: int, after: int) -> str:
-        return f"{after - before:+,} → {after:,}".replace("-", "−")
+        moved = f"{after - before:+,}" if after != before else "±0"
+        return f"{moved} → {after:,}".replace("-", "−")
 
     return "📈 Ratings here: " + " · ".join(f"<@{user}> {change(*pair)}" for user, pair in changes.items())
 

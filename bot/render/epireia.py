@@ -2,9 +2,10 @@
 
 The picture is a map of Greece (bot/render/epireia_map.py, drawn once): on it, the City token that
 holds each Territory and any Brigands, each city's league, and every figure where it stands, in
-its player's colour (the colour of the player's emoji in the text). A panel on the right lists the
-players. During the Great Battle the battlefield is drawn under the map
-(bot/render/epireia_battle.py).
+its player's colour (the colour of the player's emoji in the text). It is drawn for a phone
+(bot/render/style.py): under the map a panel for each player, two a row, with their prestige and
+resources (their Administrator, army, buildings and figures are in the text); during the Great
+Battle the battlefield instead (bot/render/epireia_battle.py).
 
 The picture is laid out as a list of marks (`map_marks`, `panel_marks`) before it is drawn, so what
 it writes, where and in which colour can be read back.
@@ -18,19 +19,32 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.render import epireia_battle
-from bot.render.epireia_map import MAP_H, MAP_W, NAME_SIZE, PLACES, background
+from bot.render.epireia_map import MAP_H, NAME_SIZE, PLACES, background
 from bot.render.epireia_marks import ENEMY_MARK, LEAGUE_COLOURS, Colour
 from bot.render.epireia_text import city_league, city_mark, headline, owner_mark, phase_line, player_mark, reveal, text
 from bot.render.presentation import GameAction, Presentation, ViewData, rules_page
-from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font, ink_for, text_width, wrap
+from bot.render.style import (
+    BACKGROUND,
+    GOLD,
+    MUTED,
+    PANEL,
+    SMALL,
+    TEXT,
+    WIDTH,
+    draw_text,
+    fit,
+    ink_for,
+    text_width,
+    wrap,
+)
 from engine.epireia import data
 
-WIDTH = 1000
-MARGIN, HEADER = 12, 64
-PANEL_LEFT = MARGIN + MAP_W + 10
-PANEL_W = WIDTH - MARGIN - PANEL_LEFT
-CHIP_SIZE, CHIP_H, CHIP_ROWS = 11, 14, 3
-LINE_SIZE, LINE_H = 12, 16
+MARGIN, HEADER = 12, 96
+PANEL_TOP = HEADER + MAP_H + 10
+PANEL_W, PANEL_H = (WIDTH - 2 * MARGIN - 10) // 2, 90
+NAME = 20  # a player's city in their panel
+CHIP_SIZE, CHIP_H, CHIP_ROWS = SMALL, 24, 3
+LINE_SIZE, LINE_H = SMALL, 24
 
 
 # --- Laying the picture out ----------------------------------------------------------------------
@@ -115,9 +129,9 @@ def _chips(names: list[tuple[str, Colour]], centre: float, top: float, width: fl
 
 def _token_line(centre: float, top: float, label: str, colour: Colour) -> list[Mark]:
     """A disc of `colour` and a short label under a place's name."""
-    wide = 14 + text_width(label, 10)
+    wide = 16 + text_width(label, SMALL)
     left = centre - wide / 2
-    return [Disc((left + 5, top + 6), 5, colour), Text((left + 14, top), label, 10, colour, wide - 14)]
+    return [Disc((left + 6, top + 11), 6, colour), Text((left + 16, top), label, SMALL, colour, wide - 16)]
 
 
 def map_marks(view: ViewData) -> list[Mark]:
@@ -126,10 +140,11 @@ def map_marks(view: ViewData) -> list[Mark]:
     marks: list[Mark] = []
     for place, where in PLACES.items():
         centre, top = where.card
-        line = top + NAME_SIZE + 4
+        line = top + NAME_SIZE + 5
         land = view["territories"].get(place)
         if land and land["brigands"]:
-            marks.append(Text((centre - 26, line), "Brigands", 10, GOLD, 52))
+            wide = text_width("Brigands", SMALL)
+            marks.append(Text((centre - wide / 2, line), "Brigands", SMALL, GOLD, wide))
         elif land and land["owner"]:
             marks += _token_line(centre, line, land["owner"], owner_mark(view, land["owner"])[1])
         elif place in data.CITIES and (mark := city_mark(view, place)):
@@ -142,53 +157,37 @@ def map_marks(view: ViewData) -> list[Mark]:
                 if mark == ENEMY_MARK
                 else "ally"
             )
-            marks += _token_line(centre, line, f"{data.LEAGUE_NAMES[league].split()[0]} {who}", mark[1])
-        marks += _chips(people.get(place, []), centre, line + 15, where.width)
+            marks += _token_line(centre, line, who, mark[1])  # the league by its colour
+        marks += _chips(people.get(place, []), centre, line + 25, where.width)
     return marks
 
 
-def _panel_lines(view: ViewData, player: dict[str, Any]) -> list[tuple[str, Colour]]:
-    res = player["resources"]
-    admin = f"{player['admin']} ({3 - player['admin_uses']} left)" if player["admin"] else "no Administrator yet"
-    army = ", ".join(f"{data.UNIT_NAMES[k[:-1]]} {'I' * int(k[-1])}: {n}" for k, n in sorted(player["army"].items()))
-    away = [f"{figure} ({place})" if place != "home" else figure for figure, place in player["figures"].items()]
-    lines = [
-        (
-            f"Prestige {player['prestige']} · Wheat {res['wheat']} · Wood {res['wood']} · Copper {res['copper']}",
-            TEXT,
-            " · ",
-        ),
-        (admin, MUTED, " "),
-        ("Army: " + (army or "none"), MUTED, ", "),
-        ("Built: " + (", ".join(player["buildings"]) or "nothing"), MUTED, ", "),
-        ("Figures: " + (", ".join(away) or "-"), MUTED, ", "),
-    ]
-    return [(part, colour) for line, colour, sep in lines for part in wrap(line, LINE_SIZE, PANEL_W - 16, sep)]
-
-
 def panel_marks(view: ViewData, top: float) -> tuple[list[Mark], float]:
-    """The players' panels from `top`, in picture coordinates, and where they end."""
+    """The players' panels from `top`, two a row, in picture coordinates, and where they end."""
     marks: list[Mark] = []
-    y = top
-    for player in view["players"]:
-        emoji, colour = player_mark(view, player["seat"])
+    bottom = top
+    for index, player in enumerate(view["players"]):
+        x, y = MARGIN + index % 2 * (PANEL_W + 10), top + index // 2 * (PANEL_H + 8)
+        colour = player_mark(view, player["seat"])[1]
         name = player["city"] or f"Seat {player['seat'] + 1}"
-        league = data.LEAGUE_NAMES[player["league"]]
-        league_w = text_width(league, 11)
-        lines = _panel_lines(view, player)
-        bottom = y + 30 + len(lines) * LINE_H + 6
+        league = data.LEAGUE_NAMES[player["league"]].split()[0]
+        league_w = text_width(league, SMALL)
+        res = player["resources"]
+        lines = [
+            f"Prestige {player['prestige']} · Wheat {res['wheat']}",
+            f"Wood {res['wood']} · Copper {res['copper']}",
+        ]
+        bottom = y + PANEL_H
         marks += [
-            Frame((PANEL_LEFT, y, WIDTH - MARGIN, bottom), LEAGUE_COLOURS[player["league"]]),
-            Disc((PANEL_LEFT + 15, y + 15), 7, colour),
-            Text((PANEL_LEFT + 28, y + 6), name, 17, colour, PANEL_W - 44 - league_w),
-            Text((WIDTH - MARGIN - 8 - league_w, y + 9), league, 11, LEAGUE_COLOURS[player["league"]], league_w),
+            Frame((x, y, x + PANEL_W, bottom), LEAGUE_COLOURS[player["league"]]),
+            Disc((x + 15, y + 18), 7, colour),
+            Text((x + 28, y + 5), name, NAME, colour, PANEL_W - 44 - league_w),
+            Text((x + PANEL_W - 8 - league_w, y + 8), league, SMALL, LEAGUE_COLOURS[player["league"]], league_w),
         ]
         marks += [
-            Text((PANEL_LEFT + 8, y + 30 + index * LINE_H), line, LINE_SIZE, fill, PANEL_W - 16)
-            for index, (line, fill) in enumerate(lines)
+            Text((x + 10, y + 34 + row * LINE_H), line, LINE_SIZE, TEXT, PANEL_W - 20) for row, line in enumerate(lines)
         ]
-        y = bottom + 8
-    return marks, y
+    return marks, bottom + 8
 
 
 # --- Drawing -------------------------------------------------------------------------------------
@@ -204,19 +203,16 @@ def _draw(pen: ImageDraw.ImageDraw, marks: list[Mark], dx: float = 0, dy: float 
         elif isinstance(mark, Chip):
             x0, y0, x1, y1 = mark.box
             pen.rounded_rectangle((x0 + dx, y0 + dy, x1 + dx, y1 + dy), radius=4, fill=mark.fill)
-            pen.text(
-                ((x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy),
-                mark.text,
-                font=font(CHIP_SIZE),
-                fill=ink_for(mark.fill),
-                anchor="mm",
+            draw_text(
+                pen, ((x0 + x1) / 2 + dx, (y0 + y1) / 2 + dy), mark.text, CHIP_SIZE, ink_for(mark.fill), anchor="mm"
             )
         else:
-            pen.text(
+            draw_text(
+                pen,
                 (mark.xy[0] + dx, mark.xy[1] + dy),
                 mark.text,
-                font=font(mark.size),
-                fill=mark.fill,
+                mark.size,
+                mark.fill,
                 # PIL's defaults when there is no outline
                 stroke_width=2 if outline else 0,
                 stroke_fill=BACKGROUND if outline else None,
@@ -234,23 +230,22 @@ def draw_map(image: Image.Image, view: ViewData, top: int) -> None:
 
 
 def draw(view: ViewData) -> Image.Image:
-    panels, bottom = panel_marks(view, HEADER)
-    y = max(HEADER + MAP_H, bottom) + 10
-    height = y + (epireia_battle.HEIGHT if view.get("battle") else 0) + 30
-    image = Image.new("RGB", (WIDTH, int(height)), BACKGROUND)
+    battle = view.get("battle")
+    panels, y = ([], PANEL_TOP + epireia_battle.HEIGHT) if battle else panel_marks(view, PANEL_TOP)
+    roll = view.get("roll")
+    image = Image.new("RGB", (WIDTH, int(y + (26 if roll else 0) + MARGIN)), BACKGROUND)
     pen = ImageDraw.Draw(image)
-    pen.text((MARGIN, MARGIN), "Epireia", font=font(26), fill=TEXT)
-    pen.text((WIDTH - MARGIN, MARGIN + 4), fit(headline(view), 15, WIDTH - 160), font=font(15), fill=MUTED, anchor="ra")
-    pen.text((MARGIN, MARGIN + 34), fit(phase_line(view), 14, WIDTH - 2 * MARGIN), font=font(14), fill=GOLD)
+    draw_text(pen, (MARGIN, 8), "Epireia", 28, TEXT)
+    draw_text(pen, (WIDTH - MARGIN, 14), fit(headline(view), SMALL, WIDTH - 140), SMALL, MUTED, anchor="ra")
+    for row, line in enumerate(wrap(phase_line(view), SMALL, WIDTH - 2 * MARGIN)[:2]):
+        draw_text(pen, (MARGIN, 46 + row * 22), line, SMALL, GOLD)
     draw_map(image, view, HEADER)
     _draw(pen, panels)
-    if view.get("battle"):
-        epireia_battle.draw(pen, view, MARGIN, y, WIDTH - 2 * MARGIN)
-        y += epireia_battle.HEIGHT
-    roll = view.get("roll")
+    if battle:
+        epireia_battle.draw(pen, view, MARGIN, PANEL_TOP, WIDTH - 2 * MARGIN)
     if roll:
         dice = " vs ".join(f"{side['who']} {side['die']} ({side['total']})" for side in roll["sides"])
-        pen.text((MARGIN, y), fit(f"Roll at {roll['place']}: {dice}", 14, WIDTH - 2 * MARGIN), font=font(14), fill=TEXT)
+        draw_text(pen, (MARGIN, y), fit(f"Roll at {roll['place']}: {dice}", SMALL, WIDTH - 2 * MARGIN), SMALL, TEXT)
     return image
 
 

@@ -15,10 +15,11 @@ from PIL import ImageDraw
 
 from bot.render.epireia_marks import LEAGUE_COLOURS, MARKS, Colour
 from bot.render.presentation import GameAction, ViewData
-from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, TEXT, fit, font
+from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SMALL, TEXT, draw_text, fit
 from engine.epireia import data
 
-HEIGHT = 240  # the battlefield's part of the picture
+FRONT_H = 118  # a front: its name, what each league stands there, and its three columns
+HEIGHT = 34 + 3 * (FRONT_H + 8)  # the battlefield's part of the picture, the fronts one under another
 SHORT = {"delian": "Delian", "peloponnesian": "Peloponnesian"}
 UNIT_SHORT = {"hoplites": "Hop", "triremes": "Tri", "cavalry": "Cav"}
 SECTION = " › "  # bot/discord_app/delivery/layout.py's SECTION (render may not import delivery): a select per section
@@ -74,48 +75,40 @@ def _league_colour(league: str | None) -> Colour | None:
 
 def draw(pen: ImageDraw.ImageDraw, view: ViewData, left: int, top: float, width: int) -> None:
     battle = view["battle"]
-    pen.text((left, top), "The Great Battle", font=font(20), fill=GOLD)
-    panel = (width - 20) / 3
+    draw_text(pen, (left, top), "The Great Battle", 22, GOLD)
+    step = (width - 16) / 3
     for index, front in enumerate(data.FRONTS):
-        x, y = left + index * (panel + 10), top + 30
+        x, y = left, top + 34 + index * (FRONT_H + 8)
         winner = battle["fronts"][index] if index < len(battle["fronts"]) else None
         pen.rounded_rectangle(
-            (x, y, x + panel, y + HEIGHT - 40),
+            (x, y, x + width, y + FRONT_H),
             radius=8,
             fill=PANEL,
             outline=_league_colour(winner) or MUTED,
             width=3 if winner else 1,
         )
-        pen.text((x + 8, y + 6), data.FRONT_NAMES[front], font=font(16), fill=TEXT)
+        draw_text(pen, (x + 10, y + 6), data.FRONT_NAMES[front], 20, TEXT)
         for row, league in enumerate(data.LEAGUES):
-            pen.text(
-                (x + 8, y + 30 + row * 16),
-                fit(_standing(view, front, league), 12, panel - 16),
-                font=font(12),
-                fill=LEAGUE_COLOURS[league],
-            )
+            standing = fit(_standing(view, front, league), SMALL, width - 110)
+            draw_text(pen, (x + 100, y + 8 + row * 21), standing, SMALL, LEAGUE_COLOURS[league])
         opened = battle["columns"][index] if index < len(battle["columns"]) else []
-        step = (panel - 16) / 3
         for column in range(data.COLUMNS):
-            box = (x + 8 + column * step, y + 70, x + 8 + (column + 1) * step - 6, y + HEIGHT - 50)
+            box = (x + 8 + column * step, y + 54, x + 8 + (column + 1) * step - 6, y + FRONT_H - 8)
             won = opened[column]["winner"] if column < len(opened) else None
             colour = _league_colour(won)
             pen.rounded_rectangle(box, radius=6, fill=BACKGROUND, outline=colour or MUTED, width=2 if colour else 1)
             half = (box[3] - box[1]) / 2
             for row, league in enumerate(data.LEAGUES):
                 lines, total = _column(view, index, column, league)
-                y0 = box[1] + row * half
+                middle = box[1] + (row + 0.5) * half
                 if total is not None:
-                    pen.text((box[2] - 6, y0 + 6), total, font=font(22), fill=LEAGUE_COLOURS[league], anchor="ra")
-                for n, line in enumerate(lines[:2]):
-                    pen.text(
-                        (box[0] + 5, y0 + 8 + n * 15),
-                        fit(line, 11, box[2] - box[0] - 34),
-                        font=font(11),
-                        fill=LEAGUE_COLOURS[league] if total is not None else MUTED,
-                    )
+                    draw_text(pen, (box[2] - 6, middle), total, 20, LEAGUE_COLOURS[league], anchor="rm")
+                if lines:
+                    tokens = fit(" ".join(lines[:2]), SMALL, box[2] - box[0] - 34)
+                    ink = LEAGUE_COLOURS[league] if total is not None else MUTED
+                    draw_text(pen, (box[0] + 6, middle), tokens, SMALL, ink, anchor="lm")
             if not battle["field"] and not _mine(view):
-                pen.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", font=font(24), fill=MUTED, anchor="mm")
+                draw_text(pen, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", 24, MUTED, anchor="mm")
 
 
 # --- Text ----------------------------------------------------------------------------------------

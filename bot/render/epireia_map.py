@@ -2,9 +2,10 @@
 Territories, cities and Empires, roughly where a map of Greece has them, and their names. It is
 drawn once (`background`) and pasted under every picture.
 
-Coordinates are the map's own (MAP_W x MAP_H). Each place has a land (or sea) shape and a card:
-the spot, on or beside its shape, where its name and what stands there (owner, Brigands, figures)
-are written.
+Coordinates are the map's own (MAP_W x MAP_H): the shapes were drawn on 660 x 580 and are
+narrowed to a phone's picture (bot/render/style.py). Each place has a land (or sea) shape and a
+card: the spot, on or beside its shape, where its name and what stands there (owner, Brigands,
+figures) are written.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.render.style import GOLD, MUTED, TEXT, Colour, font
+from bot.render.style import GOLD, SMALL, TEXT, WIDTH, Colour, draw_text
 from engine.epireia import data
 
-MAP_W, MAP_H = 660, 580
-CARD_W, EMPIRE_W = 112, 96
-NAME_SIZE = 13
+DRAWN_W, DRAWN_H = 660, 580  # the size the shapes below were drawn at
+MAP_W, MAP_H = WIDTH - 24, 600
+CARD_W, EMPIRE_W, SEA_W = 110, 100, 156
+NAME_SIZE = SMALL
 
 SEA = (30, 74, 122)  # the Aegean and the seas around Greece
 SEA_ZONE = (44, 98, 150)  # a sea Territory
@@ -47,10 +49,10 @@ def blob(centre: tuple[int, int], radii: tuple[int, int], corners: int = 18) -> 
     )
 
 
-PLACES: dict[str, Place] = {
+DRAWN: dict[str, Place] = {
     # Mainland Greece, north to south.
-    "Illyria": Place(((30, 0), (170, 0), (160, 55), (150, 85), (140, 110), (60, 110), (40, 70)), (95, 20)),
-    "Epirus": Place(((40, 110), (140, 110), (150, 130), (145, 175), (120, 215), (60, 200), (45, 160)), (90, 128)),
+    "Illyria": Place(((30, 0), (170, 0), (160, 55), (150, 85), (140, 110), (60, 110), (40, 70)), (95, 8)),
+    "Epirus": Place(((40, 110), (140, 110), (150, 130), (145, 175), (120, 215), (60, 200), (45, 160)), (88, 134)),
     "Larissa": Place(
         ((140, 110), (150, 85), (260, 80), (275, 110), (270, 165), (230, 170), (150, 170), (145, 130)), (208, 96)
     ),
@@ -97,9 +99,9 @@ PLACES: dict[str, Place] = {
         (196, 356),
     ),
     # The seas.
-    "Thrakiko Pelagos": Place(blob((455, 72), (50, 58)), (455, 30)),
-    "Aigaio Pelagos": Place(blob((428, 318), (52, 66)), (425, 296)),
-    "Kritiko Pelagos": Place(blob((390, 432), (92, 34)), (390, 410)),
+    "Thrakiko Pelagos": Place(blob((455, 72), (50, 58)), (452, 30), SEA_W),
+    "Aigaio Pelagos": Place(blob((428, 318), (52, 66)), (425, 296), SEA_W),
+    "Kritiko Pelagos": Place(blob((390, 432), (92, 34)), (390, 410), SEA_W),
     # Asia Minor.
     "Aeolis": Place(((470, 96), (560, 70), (565, 180), (482, 186), (458, 140)), (518, 110)),
     "Ionia": Place(((482, 186), (565, 180), (570, 322), (500, 332), (470, 262)), (525, 230)),
@@ -107,13 +109,20 @@ PLACES: dict[str, Place] = {
     "Macedonia": Place(
         ((170, 0), (400, 0), (396, 40), (350, 72), (280, 85), (260, 80), (160, 55)), (290, 14), EMPIRE_W
     ),
-    "Persia": Place(((560, 0), (660, 0), (660, 330), (570, 322), (565, 180), (560, 70)), (610, 40), EMPIRE_W),
-    "Phoenicia": Place(((578, 352), (660, 340), (660, 482), (592, 472), (572, 412)), (612, 380), EMPIRE_W),
+    "Persia": Place(((560, 0), (660, 0), (660, 330), (570, 322), (565, 180), (560, 70)), (600, 40), EMPIRE_W),
+    "Phoenicia": Place(((578, 352), (660, 340), (660, 482), (592, 472), (572, 412)), (598, 380), EMPIRE_W),
     "Egypt": Place(((340, 522), (560, 506), (604, 580), (330, 580)), (452, 524), EMPIRE_W),
     "Carthage": Place(((0, 500), (150, 506), (200, 580), (0, 580)), (80, 524), EMPIRE_W),
-    "Syracuse": Place(((0, 402), (62, 410), (98, 440), (62, 472), (0, 472)), (50, 418), EMPIRE_W),
+    "Syracuse": Place(((0, 402), (62, 410), (98, 440), (62, 472), (0, 472)), (60, 418), EMPIRE_W),
 }
-CRETE = ((300, 482), (430, 472), (456, 484), (420, 494), (310, 497))  # scenery: no place of the game
+
+
+def narrowed(points: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((round(x * MAP_W / DRAWN_W), round(y * MAP_H / DRAWN_H)) for x, y in points)
+
+
+PLACES = {name: Place(narrowed(p.shape), narrowed((p.card,))[0], p.width) for name, p in DRAWN.items()}
+CRETE = narrowed(((300, 482), (430, 472), (456, 484), (420, 494), (310, 497)))  # scenery: no place of the game
 
 
 def empire_rolls(place: str) -> str:
@@ -134,7 +143,7 @@ def outlined(
     pen: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: Colour, anchor: str = "mt"
 ) -> None:
     """Text with a dark rim, readable on any colour of the map."""
-    pen.text(xy, text, font=font(size), fill=fill, anchor=anchor, stroke_width=2, stroke_fill=OUTLINE)
+    draw_text(pen, xy, text, size, fill, anchor=anchor, stroke_width=2, stroke_fill=OUTLINE)
 
 
 @cache
@@ -148,8 +157,5 @@ def background() -> Image.Image:
     pen.polygon(CRETE, fill=LAND, outline=BORDER)
     for place, where in PLACES.items():
         sail = data.is_sea(place) and place in data.EMPIRES  # a sea Empire: figures with ⛵ only
-        outlined(pen, where.card, place, NAME_SIZE, GOLD if sail else TEXT)
-        if place in data.EMPIRES:
-            x, y = where.card
-            outlined(pen, (x, y + NAME_SIZE + 4), empire_rolls(place), 10, MUTED)
+        outlined(pen, where.card, place, NAME_SIZE, GOLD if sail else TEXT)  # the Empires' rolls: in the text
     return image

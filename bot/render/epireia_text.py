@@ -93,19 +93,41 @@ def phase_line(view: ViewData) -> str:
 # --- Text ----------------------------------------------------------------------------------------
 
 
-def _player_line(view: ViewData, player: dict[str, Any]) -> str:
+def _figures(player: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """A player's figures at home, and those away (`Pericles@Persia`)."""
+    home = [f for f, p in player["figures"].items() if p == "home"]
+    return home, [f"{f}@{p}" for f, p in player["figures"].items() if p != "home"]
+
+
+def _player_line(view: ViewData, player: dict[str, Any], full: bool = True, figures: bool = True) -> str:
+    """A player's line: in full on the board. In a seat's own text (its DMs), the other players' in
+    short, what they hold and where their figures went (their Administrator and buildings are on
+    the board); in the Great Battle the seat's own too, with its figures, and the others' without."""
     res = player["resources"]
     army = " ".join(f"{data.UNIT_ICON[k[:-1]]}{'I' * int(k[-1])}×{n}" for k, n in sorted(player["army"].items()))
-    away = [f"{f}@{p}" for f, p in player["figures"].items() if p != "home"]
-    home = [f for f, p in player["figures"].items() if p == "home"]
-    figures = ", ".join(home + away) or "-"
+    home, away = _figures(player)
     name = player["city"] or f"Seat {player['seat'] + 1}"
-    count = len(player["buildings"])
-    built = f"{count} building{'s' if count != 1 else ''}"
-    return (
+    head = (
         f"{player_mark(view, player['seat'])[0]} **{name}** ⭐{player['prestige']} 🌾{res['wheat']} 🪵{res['wood']} "
-        f"🪙{res['copper']} · {army or 'no army'} · {built} · {figures}"
+        f"🪙{res['copper']}"
     )
+    if not full:
+        shown = home + away if figures else [] if view.get("battle") else away
+        return f"{head} · {army or 'no army'}" + (f" · {', '.join(shown)}" if shown else "")
+    admin = f"{player['admin']} ({3 - player['admin_uses']} left)" if player["admin"] else "no Administrator"
+    built = "🏛️ " + (", ".join(player["buildings"]) or "nothing built")  # the picture's panel lists none
+    return f"{head} · {admin} · {army or 'no army'} · {built} · {', '.join(home + away) or '-'}"
+
+
+def _player_lines(view: ViewData) -> list[str]:
+    """Every player's line: in full on the board; in a seat's own text, its own (but in the Great
+    Battle) in full and the others' in short."""
+    seat, battle = view.get("seat"), bool(view.get("battle"))
+    if seat is None:
+        return [_player_line(view, p) for p in view["players"]]
+    return [
+        _player_line(view, p, full=p["seat"] == seat and not battle, figures=p["seat"] == seat) for p in view["players"]
+    ]
 
 
 def text(view: ViewData) -> str:
@@ -119,7 +141,8 @@ def text(view: ViewData) -> str:
         winner = view["scenario_winner"]
         done = f" ✅ {city_of(view, winner)}" if winner is not None else ""
         lines.append(f"🎯 {card['text']}{done}")
-    lines += [_player_line(view, p) for p in view["players"]]
+    seat = view.get("seat")
+    lines += _player_lines(view)
     held = [
         f"{place}: "
         + (f"{owner_mark(view, land['owner'])[0]} {land['owner']}" if land["owner"] else "")
@@ -127,7 +150,7 @@ def text(view: ViewData) -> str:
         for place, land in view["territories"].items()
         if land["owner"] or land["brigands"]
     ]
-    if held:
+    if held and (seat is None or not view.get("battle")):  # the Territories count for nothing in the battle
         lines.append("🗺️ " + " · ".join(held))
     allies = [
         f"{c} ({'Delian' if lg == 'delian' else 'Peloponnesian'})"
@@ -136,25 +159,55 @@ def text(view: ViewData) -> str:
     ]
     if allies:
         lines.append("🤝 Allied cities: " + ", ".join(allies))
+    if seat is None and view["phase"] in ("develop", "diplomacy", "resolve"):  # on the board, and in /rules
+        rolls = " · ".join(f"{e} {t['target'][0]}+/{t['target'][1]}+" for e, t in data.EMPIRES.items())
+        lines.append(f"🎲 Empires' favour (alone / two figures): {rolls}")
     if view["enemies"]:
         lines.append(f"👁️ {ENEMY_MARK[0]} Enemy: " + ", ".join(f"{e['name']}@{e['place']}" for e in view["enemies"]))
     if view.get("battle"):
         lines += epireia_battle.lines(view)
-    lines += [f"Your {line[0].lower()}{line[1:]}" for line in reveal(view)]
+    lines += secrets(view)
     if view["phase"] == "over" and view["winners"]:
         lines.append("🏆 " + ", ".join(f"**{city_of(view, s)}**" for s in view["winners"]))
     text = "\n".join(lines)
     return text if len(text) <= 1800 else text[:1797] + "…"
 
 
+def tokens_text(tokens: list[dict[str, Any]]) -> str:
+    """Tokens by kind, each kind's strengths: `🛡️I 1 1 2 · 🛡️II 4 · ⛵I 1`."""
+    kinds: dict[tuple[int, int], list[str]] = {}
+    for token in tokens:
+        kind = (list(data.UNIT_ICON).index(token["unit"]), token["level"])
+        kinds.setdefault(kind, []).append(str(token["strength"]))
+    return " · ".join(
+        f"{list(data.UNIT_ICON.values())[unit]}{'I' * level} {' '.join(sorted(strengths, key=int))}"
+        for (unit, level), strengths in sorted(kinds.items())
+    )
+
+
+def secrets(view: ViewData) -> list[str]:
+    """What only a seat sees, in its own text: its league's tokens (but while its battle plan shows
+    them, placed and not) and its secret figure."""
+    if view.get("seat") is None:
+        return []
+    battle = view.get("battle") or {}
+    planned = battle.get("stage") == "place" and battle.get("my_plan")  # epireia_battle.py shows it then
+    tokens = view.get("league_tokens") if not planned else None
+    lines = [f"Your league's tokens (secret): {tokens_text(tokens)}"] if tokens else []
+    return lines + ([f"Your secret figure: {view['my_figure_choice']}"] if view.get("my_figure_choice") else [])
+
+
 def reveal(view: ViewData) -> list[str]:
-    """A seat's secrets in the third person (the summary's words; the seat's own text says "Your")."""
+    """A seat's secrets in the third person, for the end-of-game summary: its secret figure, and its
+    league's tokens under the league's first seat only (its partners' are the same tokens)."""
+    seat = view.get("seat")
+    if seat is None:
+        return []
     lines = []
-    if view.get("seat") is not None and view.get("league_tokens"):
-        tokens = ", ".join(
-            f"{data.UNIT_ICON[t['unit']]}{'I' * t['level']}:{t['strength']}" for t in view["league_tokens"]
-        )
-        lines.append(f"League's tokens (secret): {tokens}")
-    if view.get("seat") is not None and view.get("my_figure_choice"):
+    league = view["players"][seat]["league"]
+    first = min(p["seat"] for p in view["players"] if p["league"] == league)
+    if view.get("league_tokens") and seat == first:
+        lines.append(f"{data.LEAGUE_NAMES[league]}'s tokens: {tokens_text(view['league_tokens'])}")
+    if view.get("my_figure_choice"):
         lines.append(f"Secret figure: {view['my_figure_choice']}")
     return lines

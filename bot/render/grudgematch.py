@@ -5,8 +5,8 @@ The picture is the field as the engine names it: columns A..K, rows 1..17, the G
 top and the French goal at the bottom, the centre line's spaces numbered 2..12. Philosophers are
 discs in their team's colour with their initials and suit; the ball is white; the last kick (or
 the kick under way) is a gold line through every space the ball passed, the spaces still ahead
-dotted. A panel on the right holds the score, whose turn it is and what they are doing, the
-penalty boxes and, in a seat's own view, its hand.
+dotted. Drawn for a phone (bot/render/style.py): the score, whose turn it is and what they are
+doing above the field; the kick, the penalty boxes and, in a seat's own view, its hand below it.
 """
 
 from __future__ import annotations
@@ -29,20 +29,35 @@ from bot.render.grudgematch_text import (
     text,
 )
 from bot.render.presentation import Presentation, ViewData, rules_page
-from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, Colour, font, ink_for, wrap
+from bot.render.style import (
+    BACKGROUND,
+    GOLD,
+    MUTED,
+    PANEL,
+    SEAT_COLOURS,
+    SMALL,
+    TEXT,
+    WIDTH,
+    Colour,
+    draw_text,
+    fit,
+    ink_for,
+    wrap,
+)
 from engine.grudgematch import data, field
 
-CELL = 36
-MARGIN = 14
-LABEL = 20
-GOAL_DEPTH = 16
-FIELD_X = MARGIN + LABEL
-FIELD_Y = MARGIN + LABEL + GOAL_DEPTH
+CELL = 46
+MARGIN = 10
+HEAD = 136  # the title and score, the turn, and what is happening
+LABEL = 24  # the row numbers' width, the column letters' height
+GOAL_DEPTH = 14
 FIELD_W, FIELD_H = field.WIDTH * CELL, field.HEIGHT * CELL
-PANEL_X = FIELD_X + FIELD_W + 24
-PANEL_W = 300
-WIDTH = PANEL_X + PANEL_W + MARGIN
-HEIGHT = FIELD_Y + FIELD_H + GOAL_DEPTH + MARGIN + 6
+FIELD_X = (WIDTH - FIELD_W + LABEL) // 2
+FIELD_Y = HEAD + LABEL + GOAL_DEPTH
+PANEL_Y = FIELD_Y + FIELD_H + GOAL_DEPTH + 10  # the kick, the teams, the hand or the legend
+PANEL_W = WIDTH - 2 * MARGIN
+LINE = 25
+HEIGHT = PANEL_Y + 4 * LINE + 64 + MARGIN
 GRASS, STRIPE, CHALK = (44, 112, 64), (50, 122, 70), (222, 236, 224)
 BOX_TINT = (58, 132, 80)
 SUIT_INK = {"C": (20, 20, 24), "S": (20, 20, 24), "H": (200, 36, 48), "D": (200, 36, 48)}
@@ -98,15 +113,15 @@ def suit_shape(pen: ImageDraw.ImageDraw, x: float, y: float, size: float, suit: 
 
 def small_card(pen: ImageDraw.ImageDraw, x: float, y: float, card: str) -> float:
     """A little face-up card; returns the x after it."""
-    w, h = 34, 44
+    w, h = 38, 52
     pen.rounded_rectangle((x, y, x + w, y + h), radius=4, fill=(246, 246, 240), outline=MUTED)
     if card == data.JOKER:
-        pen.text((x + w / 2, y + h / 2), "JK", font=font(13), fill=(120, 40, 160), anchor="mm")
+        draw_text(pen, (x + w / 2, y + h / 2), "JK", SMALL, (120, 40, 160), anchor="mm")
         return x + w + 5
     suit = card[-1]
-    pen.text((x + w / 2, y + 13), card[:-1], font=font(14), fill=SUIT_INK.get(suit, MUTED), anchor="mm")
+    draw_text(pen, (x + w / 2, y + 15), card[:-1], 19, SUIT_INK.get(suit, MUTED), anchor="mm")
     if suit in SUIT_INK:
-        suit_shape(pen, x + w / 2, y + 31, 12, suit)
+        suit_shape(pen, x + w / 2, y + 37, 14, suit)
     return x + w + 5
 
 
@@ -142,16 +157,16 @@ def draw_field(pen: ImageDraw.ImageDraw) -> None:
     pen.line((FIELD_X, y1, FIELD_X + FIELD_W, y1), fill=CHALK, width=2)
     for number in range(2, 13):
         x, y = centre(field.centre_space(number))
-        pen.text((x, y), str(number), font=font(15), fill=(120, 176, 132), anchor="mm")
+        draw_text(pen, (x, y), str(number), 19, (120, 176, 132), anchor="mm")
     for team, exit_space in enumerate(data.PENALTY_EXIT):
-        x0, y0, x1, y1 = cell_box(exit_space, 3)
-        pen.text((x0 + 1, y0), "P", font=font(10), fill=SEAT_COLOURS[team], anchor="la")
+        x0, y0, x1, y1 = cell_box(exit_space, 2)
+        draw_text(pen, (x0 + 1, y0), "P", SMALL, SEAT_COLOURS[team], anchor="la", stroke_width=1)
     for column in range(1, field.WIDTH + 1):
         x = FIELD_X + (column - 0.5) * CELL
-        pen.text((x, MARGIN + LABEL / 2), data.COLUMNS[column - 1], font=font(13), fill=MUTED, anchor="mm")
+        draw_text(pen, (x, HEAD + LABEL / 2), data.COLUMNS[column - 1], SMALL, MUTED, anchor="mm")
     for row in range(1, field.HEIGHT + 1):
         y = FIELD_Y + (row - 0.5) * CELL
-        pen.text((FIELD_X - 5, y), str(row), font=font(12), fill=MUTED, anchor="rm")
+        draw_text(pen, (FIELD_X - 5, y), str(row), SMALL, MUTED, anchor="rm")
 
 
 def draw_kick(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
@@ -193,9 +208,9 @@ def draw_philosophers(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
             outline=(250, 250, 250) if goalie else BACKGROUND,
             width=3 if goalie else 1,
         )
-        pen.text((x - 3, y + 1), INITIALS.get(name, name[:2]), font=font(13), fill=ink_for(colour), anchor="mm")
-        pen.ellipse((x + r - 11, y - r - 1, x + r + 1, y - r + 11), fill=(246, 246, 240))
-        suit_shape(pen, x + r - 5, y - r + 5, 8, suit_of(name))
+        draw_text(pen, (x - 2, y + 2), INITIALS.get(name, name[:2]), SMALL, ink_for(colour), anchor="mm")
+        pen.ellipse((x + r - 12, y - r - 2, x + r + 2, y - r + 12), fill=(246, 246, 240))
+        suit_shape(pen, x + r - 5, y - r + 5, 9, suit_of(name))
 
 
 def draw_ball(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
@@ -228,58 +243,50 @@ def plain(text: str) -> str:
     return text
 
 
-def draw_panel(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
-    x, y, w = PANEL_X, MARGIN, PANEL_W
-    pen.text((x, y), "Philosophy Grudgematch", font=font(19), fill=TEXT)
-    y += 34
-    pen.rounded_rectangle((x, y, x + w, y + 56), radius=8, fill=PANEL)
-    for team, (tx, anchor) in enumerate(((x + 12, "lm"), (x + w - 12, "rm"))):
-        pen.text((tx, y + 17), team_name(team), font=font(15), fill=SEAT_COLOURS[team], anchor=anchor)
-    score = f"{view['teams'][0]['score']}  -  {view['teams'][1]['score']}"
-    pen.text((x + w / 2, y + 36), score, font=font(24), fill=TEXT, anchor="mm")
-    y += 66
+def draw_head(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
+    """Above the field: the title and the score, the turn, and what is happening."""
+    draw_text(pen, (MARGIN, 26), "Philosophy Grudgematch", 22, TEXT, anchor="lm")
+    x0, x1 = WIDTH - MARGIN - 250, WIDTH - MARGIN
+    pen.rounded_rectangle((x0, 6, x1, 46), radius=8, fill=PANEL)
+    draw_text(pen, (x0 + 10, 26), team_name(0), SMALL, SEAT_COLOURS[0], anchor="lm")
+    draw_text(pen, (x1 - 10, 26), team_name(1), SMALL, SEAT_COLOURS[1], anchor="rm")
+    score = f"{view['teams'][0]['score']} - {view['teams'][1]['score']}"
+    draw_text(pen, ((x0 + x1) / 2, 26), score, 24, TEXT, anchor="mm")
     half = "Sudden death" if view["sudden_death"] else f"Half {view['half']}"
-    pen.text(
-        (x, y),
-        f"{half} · Turn {view['turn']} of {view['turn_limit']} · Deck {view['deck_size']}",
-        font=font(13),
-        fill=MUTED,
-    )
-    y += 24
-    for line in wrap(plain(doing(view)), 15, w):
-        pen.text((x, y), line, font=font(15), fill=GOLD)
-        y += 20
-    y += 6
+    status = f"{half} · Turn {view['turn']} of {view['turn_limit']} · Deck {view['deck_size']}"
+    if view.get("dice"):
+        status += " · Dice " + " + ".join(str(d) for d in view["dice"])
+    draw_text(pen, (MARGIN, 64), fit(status, SMALL, PANEL_W), SMALL, MUTED, anchor="lm")
+    for row, line in enumerate(wrap(plain(doing(view)), 21, PANEL_W)[:2]):
+        draw_text(pen, (MARGIN, 92 + row * 27), line, 21, GOLD, anchor="lm")
+
+
+def draw_panel(pen: ImageDraw.ImageDraw, view: ViewData) -> None:
+    """Under the field: the kick, the teams' hands and penalty boxes, and the hand or the legend."""
+    x, y = MARGIN, PANEL_Y
     kick = view.get("kick") or view.get("last_kick")
     if kick:
         title = "Kick" if view.get("kick") else "Last kick"
         line = f"{title}: {kick['kicker']}, {card_words(kick['card'])} = {kick['value']}"
         result = view["last_kick"]["result"] if not view.get("kick") else "under way"
-        for part in wrap(f"{line} ({result})", 13, w):
-            pen.text((x, y), part, font=font(13), fill=TEXT)
-            y += 18
-        y += 4
-    if view.get("dice"):
-        pen.text((x, y), "Dice: " + " + ".join(str(d) for d in view["dice"]), font=font(13), fill=MUTED)
-        y += 22
+        for row, part in enumerate(wrap(f"{line} ({result})", SMALL, PANEL_W)[:2]):
+            draw_text(pen, (x, y + row * LINE), part, SMALL, TEXT)
+    y += 2 * LINE
     for team in (data.GERMANS, data.FRENCH):
         info = view["teams"][team]
-        pen.text((x, y), f"{info['name']}: {info['hand_size']} cards", font=font(14), fill=SEAT_COLOURS[team])
-        y += 20
         penalty = ", ".join(info["penalty"]) or "empty"
-        pen.text((x + 10, y), f"Penalty box: {penalty}", font=font(12), fill=MUTED)
-        y += 22
+        words = f"{info['name']}: {info['hand_size']} cards · penalty box: {penalty}"
+        draw_text(pen, (x, y), fit(words, SMALL, PANEL_W), SMALL, SEAT_COLOURS[team])
+        y += LINE
+    y += 8
     if view.get("hand") is not None:
-        y += 6
-        pen.text((x, y), f"Your hand ({view['team']})", font=font(14), fill=TEXT)
-        y += 22
-        cx: float = x
+        draw_text(pen, (x, y + 26), f"Your hand ({view['team']})", SMALL, TEXT, anchor="lm")
+        cx: float = x + 200
         for card in view["hand"]:
             cx = small_card(pen, cx, y, card)
-        y += 54
-    legend_y = HEIGHT - MARGIN - 40
-    pen.text((x, legend_y), "Germans defend the top goal,", font=font(12), fill=MUTED)
-    pen.text((x, legend_y + 16), "French the bottom. P: penalty-box exit.", font=font(12), fill=MUTED)
+        return
+    draw_text(pen, (x, y), "Germans defend the top goal, French the bottom.", SMALL, MUTED)
+    draw_text(pen, (x, y + LINE), "P: penalty-box exit.", SMALL, MUTED)
 
 
 @cache
@@ -296,6 +303,7 @@ def draw(view: ViewData) -> Image.Image:
     draw_kick(pen, view)
     draw_philosophers(pen, view)
     draw_ball(pen, view)
+    draw_head(pen, view)
     draw_panel(pen, view)
     return image
 

@@ -153,11 +153,46 @@ def label(view: ViewData, action: GameAction) -> str | None:
     return f"{action.who} → {action.to} · 🎲{min(dice)}" if dice else None
 
 
+RUN_GROUP = 25  # a select's options: the spaces of one group of a run
+
+
+def run_bands(reach: dict[str, int]) -> list[str]:
+    """The spaces a runner reaches (`reach`: space -> steps) in bands of neighbouring columns
+    ("columns A–D"), each of at most RUN_GROUP spaces, as few bands as can be and as even as can
+    be; [""] (one group) where they all fit one select."""
+    columns: dict[str, int] = {}
+    for space in sorted(reach, key=field.cell):
+        columns[space[0]] = columns.get(space[0], 0) + 1
+    if sum(columns.values()) <= RUN_GROUP:
+        return [""]
+
+    def packed(most: int) -> list[list[str]]:
+        bands: list[list[str]] = []
+        size = most + 1
+        for column, count in columns.items():
+            if size + count > most:
+                bands.append([])
+                size = 0
+            bands[-1].append(column)
+            size += count
+        return bands
+
+    fewest = len(packed(RUN_GROUP))  # a column holds at most 13 spaces (six steps up and down)
+    most = max(max(columns.values()), -(-sum(columns.values()) // fewest))
+    while len(packed(most)) > fewest:
+        most += 1
+    return [f"column {band[0]}" if len(band) == 1 else f"columns {band[0]}–{band[-1]}" for band in packed(most)]
+
+
 def group(view: ViewData, action: GameAction) -> str | None:
-    """How a long list of moves is grouped on a phone: by the philosopher who runs, by the card
-    and kicker of a kick (then its directions); anything else by its kind."""
+    """How a long list of moves is grouped on a phone: by the philosopher who runs (past 25 spaces
+    also by columns, "Hegel (columns A–D) runs": a run is two picks, a group and then a space in
+    one select), by the card and kicker of a kick (then its directions); anything else by its kind."""
     if action.kind == "run":
-        return f"{action.who} runs"
+        reach = ((view.get("running") or {}).get("reach") or {}).get(action.who) or {}
+        bands = run_bands(reach) if action.to in reach else [""]
+        band = next((b for b in bands if b and b.split()[-1][0] <= action.to[0] <= b[-1]), "")
+        return f"{action.who} ({band}) runs" if band else f"{action.who} runs"
     if action.kind == "kick":
         foul = " (with a foul)" if action.foul else ""
         return f"{card_text(action.card)} {action.who} kicks{foul}"

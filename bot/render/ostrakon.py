@@ -1,9 +1,9 @@
 """Ostrakon as a picture and as Discord markdown, from a view (the public one, or a seat's).
 
-The picture follows the table: the Temple of Wisdom on the left, spaces 1..8 going out along the
-bottom row, turning at 8, and 9..16 coming back along the top row to the Temple. Each pile is a
-stack of name tokens, bottom to top, with a gold edge and a notch on its top token; the Sun sits on
-its space, and the stack under the Sun is listed at the foot of the picture.
+The picture is drawn for a phone (bot/render/style.py): the path climbs from space 1 at the bottom
+to the Temple of Wisdom at the top, four spaces a row, turning at each row's end (1-4, 5-8 back,
+9-12, 13-16 back). Each pile is a stack of name tokens, bottom to top, with a gold edge and a notch
+on its top token; the Sun sits on its space, and the stack under the Sun is listed at the foot.
 """
 
 from __future__ import annotations
@@ -26,18 +26,33 @@ from bot.render.ostrakon_text import (
     visible_stone,
 )
 from bot.render.presentation import Presentation, ViewData, rules_page
-from bot.render.style import BACKGROUND, GOLD, MUTED, PANEL, SEAT_COLOURS, TEXT, Colour, fit, font, ink_for
+from bot.render.style import (
+    BACKGROUND,
+    GOLD,
+    MUTED,
+    PANEL,
+    SEAT_COLOURS,
+    SMALL,
+    TEXT,
+    WIDTH,
+    Colour,
+    draw_text,
+    fit,
+    font,
+    ink_for,
+    wrap,
+)
 from engine.ostrakon.data import FREE_SUBJECT, LAST_SPACE
 from engine.ostrakon.data import affected_for as affected
 
-WIDTH, HEIGHT = 1000, 600
-MARGIN = 14
-HEADER = 84  # day, Calendar, Rule of the Day, subjects and speakers
-SQUARE = 34  # height of a path space
-TEMPLE_W = 96
-COLUMN = (WIDTH - 2 * MARGIN - TEMPLE_W - 4) // 8
-PATH_LEFT = WIDTH - MARGIN - 8 * COLUMN
-LINE = 28  # a footer line
+MARGIN = 12
+HEADER = 150  # day, Calendar, Rule of the Day, subjects and speakers
+EDGE = 18  # left and right of the path: room for the road's turns
+COLUMN = (WIDTH - 2 * EDGE) // 4
+SQUARE = 36  # height of a path space
+PITCH = 29  # height of a token in a pile
+TEMPLE_H = 92
+BODY = 21  # the footer's text
 RULE_COLOURS = {
     "regular": (88, 93, 104),
     "corruption": (190, 58, 88),
@@ -48,21 +63,22 @@ STONE_FILL = {"white": (246, 246, 246), "black": (16, 16, 18)}
 OLIVE = (128, 186, 72)
 SUNLIT = (88, 74, 36)
 ROAD = (70, 74, 82)
+Pen = ImageDraw.ImageDraw | None  # None: only measure where things would go
 
 
 # --- Drawing helpers -----------------------------------------------------------------------------
 
 
-def write(
-    draw: ImageDraw.ImageDraw, x: float, y: float, words: str, size: int, fill: Colour = TEXT, bold: bool = False
-) -> float:
+def write(pen: Pen, x: float, y: float, words: str, size: int, fill: Colour = TEXT, bold: bool = False) -> float:
     """Words whose left edge is at x and whose middle is at y; returns where they end."""
-    draw.text((x, y), words, font=font(size), fill=fill, anchor="lm", stroke_width=1 if bold else 0, stroke_fill=fill)
+    if pen is not None:
+        draw_text(pen, (x, y), words, size, fill, anchor="lm", stroke_width=1 if bold else 0, stroke_fill=fill)
     return x + font(size).getlength(words) + (2 if bold else 0)
 
 
-def stone(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float, colour: str) -> None:
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=STONE_FILL[colour], outline=(170, 170, 178))
+def stone(draw: Pen, x: float, y: float, radius: float, colour: str) -> None:
+    if draw is not None:
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=STONE_FILL[colour], outline=(170, 170, 178))
 
 
 def sun(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float) -> None:
@@ -89,18 +105,19 @@ def crown(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 
 def token(
-    draw: ImageDraw.ImageDraw,
+    draw: Pen,
     box: tuple[float, float, float, float],
     view: ViewData,
     seat: int,
     *,
     top: bool = False,
-    size: int = 17,
     shows: str | None = None,
 ) -> None:
     """One philosopher: the name on the seat's colour. Top of a pile: gold edge and a notch.
     An olive dot while the follower card is unused; a green edge on this turn's follower;
     a bar under the viewer's own name; the stone when everyone may see it."""
+    if draw is None:
+        return
     x0, y0, x1, y1 = box
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     edge = OLIVE if seat == view.get("follower") else GOLD if top else None
@@ -110,129 +127,128 @@ def token(
         draw.polygon(((x0 - 4, middle - 7), (x0 + 5, middle), (x0 - 4, middle + 7)), fill=GOLD)
     ink = ink_for(colour)
     if seat == view.get("seat"):
-        draw.rectangle((x0 + 7, y1 - 5, x1 - 7, y1 - 3), fill=ink)
-    right = x1 - 5
+        draw.rectangle((x0 + 7, y1 - 4, x1 - 7, y1 - 3), fill=ink)
+    right = x1 - 9
     if shows:
         radius = min(8, (y1 - y0) * 0.3)
-        stone(draw, right - radius, middle, radius, shows)
-        right -= 2 * radius + 3
+        stone(draw, x1 - 6 - radius, middle, radius, shows)
+        right -= 2 * radius + 2
     if seat not in view.get("followed", []):
-        draw.ellipse((x1 - 10, y0 + 3, x1 - 4, y0 + 9), fill=OLIVE)
-    write(draw, x0 + 8, middle, fit(view["names"][seat], size, right - x0 - 8), size, ink)
+        draw.ellipse((x1 - 8, y0 + 3, x1 - 3, y0 + 8), fill=OLIVE)
+    write(draw, x0 + 7, middle, fit(view["names"][seat], SMALL, right - x0 - 7), SMALL, ink)
 
 
 # --- The path ------------------------------------------------------------------------------------
 
 
-def space_box(space: int, back_y: int, out_y: int) -> tuple[int, int, int, int]:
-    """Spaces 1..8 run left to right on the bottom row; 9..16 come back on the top row."""
-    column, y = (space - 1, out_y) if space <= 8 else (LAST_SPACE - space, back_y)
-    x = PATH_LEFT + column * COLUMN
+def row_of(space: int) -> int:
+    """0 for spaces 1-4 (the bottom row) to 3 for 13-16."""
+    return (space - 1) // 4
+
+
+def column_of(space: int) -> int:
+    """Rows 0 and 2 run left to right, rows 1 and 3 back."""
+    step = (space - 1) % 4
+    return step if row_of(space) % 2 == 0 else 3 - step
+
+
+def space_box(space: int, rows: list[float]) -> tuple[int, int, int, int]:
+    """`rows`: the top of each row's spaces."""
+    x, y = EDGE + column_of(space) * COLUMN, int(rows[row_of(space)])
     return x + 3, y, x + COLUMN - 3, y + SQUARE
 
 
-def draw_temple(draw: ImageDraw.ImageDraw, view: ViewData, top: int, bottom: int, door_y: float) -> None:
-    x0, x1 = MARGIN, MARGIN + TEMPLE_W - 8
-    middle = (x0 + x1) / 2
+def row_tops(view: ViewData, top: float) -> tuple[list[float], float]:
+    """The top of each row's spaces, from `top` down, each under room for its tallest pile; and
+    where the path ends."""
+    tallest = [0] * 4
+    for pile in view["piles"]:
+        row = row_of(pile["space"])
+        tallest[row] = max(tallest[row], len(pile["seats"]))
+    rows = [0.0] * 4
+    y = top
+    for row in (3, 2, 1, 0):
+        y += tallest[row] * PITCH + (6 if tallest[row] else 0)
+        rows[row] = y
+        y += SQUARE + 14
+    return rows, y - 14
+
+
+def draw_temple(draw: ImageDraw.ImageDraw, view: ViewData, top: float) -> None:
+    x0, x1, bottom = MARGIN, WIDTH - MARGIN, top + TEMPLE_H
     draw.rounded_rectangle((x0, top, x1, bottom), radius=10, fill=PANEL)
-    roof = max(top + 12, min(door_y - 62, bottom - 220))
-    draw.polygon(((x0 + 6, roof + 22), (middle, roof), (x1 - 6, roof + 22)), fill=GOLD)
+    left, right = x0 + 14, x0 + 96
+    middle = (left + right) / 2
+    draw.polygon(((left, top + 30), (middle, top + 10), (right, top + 30)), fill=GOLD)
     for column in range(4):
-        cx = x0 + 14 + column * (x1 - x0 - 28) / 3
-        draw.rectangle((cx - 3, roof + 27, cx + 3, roof + 74), fill=(214, 190, 130))
-    draw.rectangle((x0 + 8, roof + 76, x1 - 8, roof + 82), fill=GOLD)
-    for row, word in enumerate(("Temple", "of", "Wisdom")):
-        draw.text((middle, roof + 98 + row * 19), word, font=font(16), fill=GOLD, anchor="mm")
+        cx = left + 8 + column * (right - left - 16) / 3
+        draw.rectangle((cx - 3, top + 34, cx + 3, top + 72), fill=(214, 190, 130))
+    draw.rectangle((left, top + 74, right, top + 80), fill=GOLD)
+    write(draw, right + 18, top + 24, "Temple of Wisdom", 22, GOLD)
     if outstanding(view):
-        winner_y = roof + 170
-        token(draw, (x0 + 4, winner_y, x1 - 4, winner_y + 28), view, view["winner"], size=13)
-        crown(draw, middle, winner_y - 2)
+        y = top + 57
+        token(draw, (right + 18, y, right + 188, y + PITCH - 3), view, view["winner"])
+        crown(draw, right + 103, y - 1)
 
 
-def draw_path(image: Image.Image, draw: ImageDraw.ImageDraw, view: ViewData, top: int, bottom: int) -> None:
-    piles = {pile["space"]: pile["seats"] for pile in view["piles"]}
-    tallest_back = max([len(seats) for space, seats in piles.items() if space > 8] + [1])
-    tallest_out = max([len(seats) for space, seats in piles.items() if space <= 8] + [1])
-    room = bottom - top - 2 * SQUARE - 10
-    pitch = min(30, room // (tallest_back + tallest_out))
-    spare = room - (tallest_back + tallest_out) * pitch
-    back_y = top + tallest_back * pitch + spare // 2
-    out_y = bottom - SQUARE
+def draw_path(image: Image.Image, draw: ImageDraw.ImageDraw, view: ViewData, top: float) -> float:
+    """The Temple and the path from `top`; returns where they end."""
+    draw_temple(draw, view, top)
+    rows, bottom = row_tops(view, top + TEMPLE_H + 8)
 
     def centre(space: int) -> tuple[float, float]:
-        x0, y0, x1, y1 = space_box(space, back_y, out_y)
+        x0, y0, x1, y1 = space_box(space, rows)
         return (x0 + x1) / 2, (y0 + y1) / 2
 
-    turn_x = centre(8)[0] + COLUMN / 2 - 1
-    draw.line(
-        (
-            centre(1),
-            centre(8),
-            (turn_x, centre(8)[1]),
-            (turn_x, centre(9)[1]),
-            centre(9),
-            centre(16),
-            (MARGIN + TEMPLE_W - 8, centre(16)[1]),
-        ),
-        fill=ROAD,
-        width=6,
-        joint="curve",
-    )
-    draw_temple(draw, view, top, bottom, centre(16)[1])
+    road = [centre(1)]
+    for space in range(2, LAST_SPACE + 1):
+        if row_of(space) != row_of(space - 1):  # round the row's end, outside the piles
+            side = EDGE / 2 if column_of(space) == 0 else WIDTH - EDGE / 2
+            road += [(side, centre(space - 1)[1]), (side, centre(space)[1])]
+        road.append(centre(space))
+    road += [(EDGE / 2, centre(LAST_SPACE)[1]), (EDGE / 2, top + TEMPLE_H - 6)]
+    draw.line(road, fill=ROAD, width=6, joint="curve")
+    draw_temple(draw, view, top)  # over the road's end
+    piles = {pile["space"]: pile["seats"] for pile in view["piles"]}
     winner, over = view.get("winner"), view.get("phase") == "over"
-    size = 17 if pitch >= 26 else 16 if pitch >= 22 else 14
-    if view.get("votes") or view.get("shown"):
-        size = min(size, 15)
     for space in range(1, LAST_SPACE + 1):
-        box = space_box(space, back_y, out_y)
+        box = space_box(space, rows)
         lit = space == view["sun"] and not over
-        image.paste(space_tile(space, lit), box[:2])
-        middle = (box[1] + box[3]) / 2
         special = (view.get("special_spaces") or {}).get(str(space))
-        if special:  # the day symbol printed on the space: C, O or T in the rule's colour
-            tag_x = box[0] + 34 if lit else box[2] - 28
-            draw.rounded_rectangle((tag_x, middle - 11, tag_x + 22, middle + 11), radius=5, fill=RULE_COLOURS[special])
-            draw.text(
-                (tag_x + 11, middle),
-                special[0].upper(),
-                font=font(16),
-                fill=(255, 255, 255),
-                anchor="mm",
-                stroke_width=1,
-                stroke_fill=(255, 255, 255),
-            )
-        if lit:
-            sun(draw, box[2] - 20, middle, 9)
+        image.paste(space_tile(space, lit, special), box[:2])
         for height, seat in enumerate(piles.get(space, [])):
-            y1 = box[1] - 3 - height * pitch
-            is_top = height == len(piles[space]) - 1
+            y1 = box[1] - 3 - height * PITCH
             token(
                 draw,
-                (box[0] + 2, y1 - pitch + 4, box[2] - 2, y1),
+                (box[0] + 2, y1 - PITCH + 3, box[2] - 2, y1),
                 view,
                 seat,
-                top=is_top,
-                size=size,
+                top=height == len(piles[space]) - 1,
                 shows=visible_stone(view, seat),
             )
             if over and seat == winner:
-                crown(draw, (box[0] + box[2]) / 2, y1 - pitch + 3)
+                crown(draw, (box[0] + box[2]) / 2, y1 - PITCH + 2)
+    return bottom
 
 
 @lru_cache(maxsize=None)
-def space_tile(space: int, lit: bool) -> Image.Image:
-    """A path space with its number, the same in every game: drawn once, then pasted (never changed)."""
-    x0, y0, x1, y1 = space_box(1, 0, 0)
-    tile = Image.new("RGB", (x1 - x0 + 1, y1 - y0 + 1), BACKGROUND)
+def space_tile(space: int, lit: bool, special: str | None) -> Image.Image:
+    """A path space with its number, the day symbol printed on it (C, O or T in the rule's colour)
+    and the Sun when it stands there: drawn once, then pasted (never changed)."""
+    x0, y0, x1, y1 = space_box(1, [0.0])
+    w, h = x1 - x0, y1 - y0
+    tile = Image.new("RGB", (w + 1, h + 1), BACKGROUND)
     draw = ImageDraw.Draw(tile)
     draw.rounded_rectangle(
-        (0, 0, x1 - x0, y1 - y0),
-        radius=7,
-        fill=SUNLIT if lit else PANEL,
-        outline=GOLD if lit else (78, 82, 90),
-        width=2,
+        (0, 0, w, h), radius=7, fill=SUNLIT if lit else PANEL, outline=GOLD if lit else (78, 82, 90), width=2
     )
-    write(draw, 9, (y1 - y0) / 2, str(space), 19, GOLD if lit else MUTED, bold=lit)
+    write(draw, 9, h / 2, str(space), 20, GOLD if lit else MUTED, bold=lit)
+    if special:
+        tag_x = 40 if lit else w - 30
+        draw.rounded_rectangle((tag_x, h / 2 - 12, tag_x + 24, h / 2 + 12), radius=5, fill=RULE_COLOURS[special])
+        draw_text(draw, (tag_x + 12, h / 2), special[0].upper(), SMALL, (255, 255, 255), anchor="mm", stroke_width=1)
+    if lit:
+        sun(draw, w - 20, h / 2, 8)
     return tile
 
 
@@ -240,80 +256,60 @@ def space_tile(space: int, lit: bool) -> Image.Image:
 
 
 def draw_header(draw: ImageDraw.ImageDraw, view: ViewData) -> None:
+    """Day, Calendar, Rule of the Day, subjects and speakers, above HEADER."""
     names, rule, days = view["names"], view["rule"], view["days"]
-    x = write(draw, MARGIN, 22, "OSTRAKON", 18, GOLD, bold=True) + 18
-    x = write(draw, x, 22, f"Day {view['day']} of {days}", 24, TEXT, bold=True) + 14
+    x = write(draw, MARGIN, 24, "OSTRAKON", 20, GOLD, bold=True) + 14
+    x = write(draw, x, 24, f"Day {view['day']} of {days}", 24, TEXT, bold=True) + 12
     left = moons_left(view)
     for moon in range(days):
         uncovered = moon >= days - left
-        draw.ellipse((x, 12, x + 20, 32), fill=(236, 226, 190) if uncovered else (28, 29, 33), outline=(120, 120, 130))
-        x += 25
-    write(draw, x + 6, 22, f"{left} moon{'' if left == 1 else 's'} left", 18, MUTED)
+        draw.ellipse((x, 15, x + 18, 33), fill=(236, 226, 190) if uncovered else (28, 29, 33), outline=(120, 120, 130))
+        x += 22
+    moons = f"{left} moon{'' if left == 1 else 's'} left"
+    if x + 6 + font(SMALL).getlength(moons) <= WIDTH - MARGIN:
+        write(draw, x + 6, 24, moons, SMALL, MUTED)
     title = "Regular day" if rule == "regular" else rule.title()
     hint = RULE_HINTS[rule].format(n=affected(len(names)))
-    width = font(20).getlength(title) + (font(15).getlength(hint) + 12 if hint else 0) + 26
-    box = (WIDTH - MARGIN - width, 6, WIDTH - MARGIN, 38)
-    draw.rounded_rectangle(box, radius=8, fill=RULE_COLOURS[rule])
-    end = write(draw, box[0] + 12, 22, title, 20, (255, 255, 255), bold=True)
+    room = WIDTH - 2 * MARGIN - 28 - font(20).getlength(title)
+    hint = fit(hint, SMALL, room) if hint else ""
+    width = font(20).getlength(title) + (font(SMALL).getlength(hint) + 10 if hint else 0) + 26
+    draw.rounded_rectangle((MARGIN, 46, MARGIN + width, 78), radius=8, fill=RULE_COLOURS[rule])
+    end = write(draw, MARGIN + 12, 62, title, 20, (255, 255, 255), bold=True)
     if hint:
-        write(draw, end + 10, 23, hint, 15, (240, 240, 245))
+        write(draw, end + 10, 63, hint, SMALL, (240, 240, 245))
     if view.get("phase") == "over":
         winner = names[view["winner"]] if view.get("winner") is not None else "Nobody"
         why = (
             "reaches the Temple: an Outstanding Victory!" if outstanding(view) else "is closest to the Temple and wins!"
         )
-        write(draw, MARGIN, 62, fit(f"{winner} {why}", 22, WIDTH - 2 * MARGIN), 22, GOLD, bold=True)
+        for row, line in enumerate(wrap(f"{winner} {why}", 22, WIDTH - 2 * MARGIN)[:2]):
+            write(draw, MARGIN, 100 + row * 28, line, 22, GOLD, bold=True)
         return
-    x = write(draw, MARGIN, 62, "Now:", 20, MUTED) + 8
-    x = write(draw, x, 62, fit(subject_name(view["subject"]), 20, 220), 20, GOLD, bold=True) + 8
     speaker = names[view["speaker"]] if view.get("speaker") is not None else "?"
-    x = write(draw, x, 62, fit(f"· {speaker} asks", 20, 240), 20, TEXT, bold=True) + 30
-    x = write(draw, x, 62, "Next:", 20, MUTED) + 8
-    x = write(draw, x, 62, fit(subject_name(view["next_subject"]), 20, 200), 20, GOLD) + 8
-    write(draw, x, 62, fit(f"· {next_label(view)}", 20, WIDTH - MARGIN - x), 20, TEXT)
+    for y, word, subject, who, bold in (
+        (98, "Now:", view["subject"], f"· {speaker} asks", True),
+        (126, "Next:", view["next_subject"], f"· {next_label(view)}", False),
+    ):
+        x = write(draw, MARGIN, y, word, SMALL, MUTED) + 8
+        x = write(draw, x, y, fit(subject_name(subject), 20, 210), 20, GOLD, bold=bold) + 8
+        write(draw, x, y, fit(who, 20, WIDTH - MARGIN - x), 20, TEXT, bold=bold)
 
 
-def footer_lines(view: ViewData) -> list[tuple[str, Colour, bool]]:
-    """The text lines of the footer: (text, colour, bold)."""
+def footer(draw: Pen, view: ViewData, top: float) -> float:
+    """The question and its stones, the last result, and the stack under the Sun, from `top`
+    (with no pen, only measured); returns where it ends."""
     names, phase, question = view["names"], view.get("phase"), view.get("question")
-    lines = []
+    room = WIDTH - 2 * MARGIN
+    y = top + 26
     if question and phase != "over":
-        lines.append((f"{names[view['speaker']]} asks: {question['text']}", TEXT, True))
-    elif phase == "ask":
-        about = "on any subject" if view["subject"] in (None, FREE_SUBJECT) else f"about {view['subject']}"
-        lines.append((f"{names[view['speaker']]} is thinking of a question {about}.", TEXT, False))
-    last = view.get("last")
-    if last and not (question and phase != "over"):
-        black = sum(1 for vote in last["votes"].values() if vote == "black")
-        result = f"forward {last['advanced']}" if last["advanced"] else "under the Sun"
-        lines.append(
-            (
-                f"Last: {names[last['speaker']]} asked “{last['question']['text']}” "
-                f"({len(last['votes']) - black} white, {black} black: {result})",
-                MUTED,
-                False,
-            )
-        )
-    return lines
-
-
-def footer_height(view: ViewData) -> int:
-    height = LINE * len(footer_lines(view))
-    height += LINE + 2 if view.get("question") and view.get("phase") != "over" else 0
-    return height + (LINE + 4 if view.get("under_sun") else 0)
-
-
-def draw_footer(draw: ImageDraw.ImageDraw, view: ViewData, top: int) -> None:
-    names, phase, question = view["names"], view.get("phase"), view.get("question")
-    y = top + LINE / 2
-    for words, colour, bold in footer_lines(view):
-        write(draw, MARGIN, y, fit(words, 20, WIDTH - 2 * MARGIN), 20, colour, bold)
-        y += LINE
-    if question and phase != "over":
+        for line in wrap(f"{names[view['speaker']]} asks: {question['text']}", BODY, room)[:3]:
+            write(draw, MARGIN, y, line, BODY, TEXT, bold=True)
+            y += 28
         x: float = MARGIN
         for side in ("white", "black"):
-            stone(draw, x + 10, y, 9, side)
-            x = write(draw, x + 26, y, fit(question[side], 19, 230), 19) + 22
+            stone(draw, x + 10, y + 2, 9, side)
+            x = write(draw, x + 26, y + 2, fit(question[side], BODY, room / 2 - 40), BODY) + 18
+        y += 30
         status = {
             "vote": "the council votes",
             "corrupt": "Corruption: the speaker chooses",
@@ -322,22 +318,39 @@ def draw_footer(draw: ImageDraw.ImageDraw, view: ViewData, top: int) -> None:
         }[view["phase"]]  # a question is put in one of these phases
         if view.get("follower") is not None:
             status += f" · {names[view['follower']]} follows"
-        x = write(draw, x + 4, y, status, 19, MUTED) + 18
+        write(draw, MARGIN, y, fit(status, SMALL, room), SMALL, MUTED)
+        y += 28
         mine = view.get("my_vote")
         if mine:
-            x = write(draw, x, y, "Your vote:", 19, GOLD) + 8
+            x = write(draw, MARGIN, y, "Your vote:", BODY, GOLD) + 8
             stone(draw, x + 9, y, 9, mine)
-            write(draw, x + 24, y, fit(question[mine], 19, WIDTH - MARGIN - x - 24), 19, GOLD, bold=True)
-        y += LINE + 2
+            write(draw, x + 24, y, fit(question[mine], BODY, WIDTH - MARGIN - x - 24), BODY, GOLD, bold=True)
+            y += 30
+    elif phase == "ask":
+        about = "on any subject" if view["subject"] in (None, FREE_SUBJECT) else f"about {view['subject']}"
+        for line in wrap(f"{names[view['speaker']]} is thinking of a question {about}.", BODY, room)[:2]:
+            write(draw, MARGIN, y, line, BODY)
+            y += 28
+    last = view.get("last")
+    if last and not (question and phase != "over"):  # the question itself is in the board's messages
+        black = sum(1 for vote in last["votes"].values() if vote == "black")
+        result = f"forward {last['advanced']}" if last["advanced"] else "under the Sun"
+        words = (
+            f"Last: {names[last['speaker']]}'s question, {len(last['votes']) - black} white, {black} black: {result}"
+        )
+        write(draw, MARGIN, y, fit(words, SMALL, room), SMALL, MUTED)
+        y += 28
     if view.get("under_sun"):
-        x = write(draw, MARGIN, y + 1, "Under the Sun:", 17, GOLD) + 10
-        for seat in view["under_sun"]:  # bottom to top, left to right
-            width = font(15).getlength(names[seat]) + 20
+        x = write(draw, MARGIN, y + 1, "Under the Sun:", SMALL, GOLD) + 10
+        seen = {**view, "followed": list(range(len(names)))}
+        for seat in view["under_sun"]:  # bottom to top, left to right, in as many lines as it takes
+            width = min(font(SMALL).getlength(names[seat]) + 18, room)
             if x + width > WIDTH - MARGIN:
-                write(draw, x, y + 1, "…", 17, GOLD)
-                break
-            token(draw, (x, y - 12, x + width, y + 14), {**view, "followed": list(range(len(names)))}, seat, size=15)
+                x, y = MARGIN, y + 33
+            token(draw, (x, y - 14, x + width, y + 14), seen, seat)
             x += width + 6
+        y += 33
+    return y
 
 
 # --- The picture ---------------------------------------------------------------------------------
@@ -350,13 +363,12 @@ def position(view: ViewData) -> dict[str, Any]:
 
 
 def draw(view: ViewData) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    path = TEMPLE_H + 8 + row_tops(view, 0)[1]
+    image = Image.new("RGB", (WIDTH, int(HEADER + 10 + path + footer(None, view, 0) + MARGIN)), BACKGROUND)
     canvas = ImageDraw.Draw(image)
     draw_header(canvas, view)
     canvas.line((MARGIN, HEADER, WIDTH - MARGIN, HEADER), fill=PANEL, width=2)
-    footer_top = HEIGHT - MARGIN + 4 - footer_height(view)
-    draw_path(image, canvas, view, HEADER + 10, footer_top - 10)
-    draw_footer(canvas, view, footer_top)
+    footer(canvas, view, draw_path(image, canvas, view, HEADER + 10))
     return image
 
 

@@ -125,6 +125,19 @@ def path_lines(view: ViewData) -> list[str]:
     return lines
 
 
+def legend(view: ViewData) -> str | None:
+    """What the path's letters mean, in the text and on the picture's spaces: each special day and
+    its spaces (`(C) Corruption 4, 10`); None when every day is a regular one."""
+    special = view.get("special_spaces") or {}
+    rules: dict[str, list[str]] = {}
+    for space, rule in sorted(special.items(), key=lambda item: int(item[0])):
+        rules.setdefault(rule, []).append(space)
+    if not rules:
+        return None
+    kinds = " · ".join(f"({rule[0].upper()}) {rule.title()} {', '.join(spaces)}" for rule, spaces in rules.items())
+    return f"🔣 Special days, by the Sun's space when a day starts: {kinds}"
+
+
 def text(view: ViewData) -> str:
     names, phase, rule = view["names"], view["phase"], view["rule"]
     left = moons_left(view)
@@ -158,6 +171,9 @@ def text(view: ViewData) -> str:
     lines += path_lines(view)
     if outstanding(view):
         lines.insert(len(lines) - len(view["piles"]), f"`17` 🏛️ **{names[view['winner']]}**")
+    key = legend(view)
+    if key and phase != "over":
+        lines.append(key)
     if view.get("question") and phase != "over":
         lines += turn_lines(view)
     elif view.get("last"):

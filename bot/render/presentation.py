@@ -1,5 +1,5 @@
 """The presentation contract: how one game is shown. Each game's render module declares one
-`Presentation` (its `Game.presentation` says where), and the bot checks it when it registers the
+`Presentation` (bot/games.py pairs it with its game), and the bot checks it when it registers the
 game (bot/games.py), so a missing piece stops the start, not a player's first press.
 
 Every field is declared by every game; the optional ones are declared as None, which means the
@@ -54,3 +54,9 @@ class Presentation:
     # Whether a seat's own view is worth a picture of its own, sent with its moves (My hand, a DM
     # prompt): a secret arrangement the public picture cannot show. None: never.
     hand_picture: Callable[[ViewData], bool] | None
+    # From how many moves the menu offers the moves' groups first, then the chosen group's moves,
+    # though they would fit one select: for moves that differ in one detail only (the same action
+    # with each card in hand: the action first, then the card), or a long list with natural groups
+    # (the kind of place, then the place). None: only past 25 moves, when one select is too few.
+    # Declared last, with a default, so that a game which never needs it may leave it out.
+    group_from: int | None = None

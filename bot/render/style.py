@@ -1,12 +1,16 @@
-"""Shared drawing helpers: one palette and font loader for every game's picture."""
+"""Shared drawing helpers: one palette, font loader and text pen for every game's picture, and the
+size every board is drawn at so that a phone reads it without zooming."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from io import BytesIO
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
 
 if TYPE_CHECKING:  # Pillow's C module (Image.core) declares ImagingCore for type checkers only
     from PIL._imaging import ImagingCore
@@ -17,6 +21,14 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 Colour = tuple[int, int, int]  # RGB
+
+# A phone shows a picture 360 px wide, where text reads without zooming from 11 px. Every board is
+# WIDTH px wide, 5/3 of that (sharp on a phone's screen, cheap to draw and send), so no text is
+# under SMALL px.
+PHONE_WIDTH, PHONE_TEXT = 360, 11
+WIDTH = 600
+SMALL = math.ceil(PHONE_TEXT * WIDTH / PHONE_WIDTH)  # 19 px
+
 BACKGROUND = (43, 45, 49)  # Discord's dark theme, so pictures sit well in the channel
 PANEL = (54, 57, 63)
 TEXT = (235, 235, 240)
@@ -91,6 +103,30 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     if not isinstance(bundled, ImageFont.FreeTypeFont):  # an old Pillow's bitmap font: as it is
         return bundled
     return KeptFont.like(bundled)
+
+
+_written: list[tuple[str, int]] | None = None  # set while `measured` runs
+
+
+def draw_text(
+    pen: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int, fill: Colour, **options: Any
+) -> None:
+    """Every text of every picture is drawn here: `words` at `size` px in the bundled font
+    (`options`: ImageDraw.text's anchor, stroke...)."""
+    pen.text(xy, words, font=font(size), fill=fill, **options)
+    if _written is not None:
+        _written.append((words, size))
+
+
+@contextmanager
+def measured() -> Iterator[list[tuple[str, int]]]:
+    """Every text drawn meanwhile, with its size in px: what a phone is asked to read."""
+    global _written
+    _written = []
+    try:
+        yield _written
+    finally:
+        _written = None
 
 
 @lru_cache(maxsize=4096)

@@ -40,6 +40,8 @@ class Menu:
     view: ViewData
     choices: tuple[Choice, ...]
     by_key: dict[str, Choice] = field(repr=False, compare=False)
+    # the game's Presentation.group_from: from how many moves the groups come first
+    group_from: int | None = None
 
     @property
     def key(self) -> str:
@@ -64,7 +66,9 @@ def build(game: AnyGame, table_id: int, version: int, state: BaseModel, seat: in
     for action in legal:
         label = shown.label(view, action)[:LABEL_LIMIT]
         choices.append(Choice(move_key(action, label), label, shown.group(view, action)[:LABEL_LIMIT], action))
-    return Menu(table_id, version, seat, view, tuple(choices), {c.key: c for c in choices})
+    return Menu(
+        table_id, version, seat, view, tuple(choices), {c.key: c for c in choices}, shown.presentation.group_from
+    )
 
 
 class Menus:

@@ -5,8 +5,10 @@ Delivery (bot/discord_app/delivery/dms.py) records a prompt once Discord has it:
 unrecorded, never sent twice (sent again, its nonce gives back the same message). At each delivery
 the table's prompts are looked at again (`fate`): still good; good again with new buttons (what the
 seat is asked did not change, such as after a rollback that the stand-ins played out the same way);
-or settled, saying why (the player's move, the clock's, a moderator's skip, the seat gone, the game
-over, or a change that asks something else).
+changed (another seat's move, a partner's, changed what the seat is offered while it is still waited
+on: the moves as they are now replace its buttons); or settled, saying why (the player's move, the
+clock's, a moderator's skip, a partner's decision for their side, the seat gone, the game over, or
+a change that asks something else).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from enum import Enum
 from pydantic import ValidationError
 
 from bot.clock.scheduler import CLOCK
-from bot.store.sqlite import ActionRecord, TableRecord
+from bot.store.records import ActionRecord, TableRecord
 from bot.tables.log_kinds import RowKind, kind_of
 from bot.tables.menu import Menu, label_of
 from bot.tables.service import TableService
@@ -41,14 +43,15 @@ class Prompt:
 class Live(Enum):
     STILL = "still"  # its buttons still play
     AGAIN = "again"  # its buttons are old, but the seat is asked the very same: new buttons do
+    CHANGED = "changed"  # still waited on, but offered other moves since (a partner's move): new buttons
 
 
 @dataclass(frozen=True)
 class Settled:
     """Why a prompt is done: `by` is "you", "clock", "skip" (a move played for the seat, `label`),
-    "stand-in" or "someone" (the seat is not theirs now), "over", "closed", "changed" (what the seat
-    is asked), "taken back" (a player took back the move that asked it), or "newer" (another
-    message asks it)."""
+    "partner" (a partner's move decided it for their side; `label`: who), "stand-in" or "someone"
+    (the seat is not theirs now), "over", "closed", "changed" (what the seat is asked), "taken back"
+    (a player took back the move that asked it), or "newer" (another message asks it)."""
 
     by: str
     label: str = ""
@@ -127,7 +130,20 @@ class Prompts:
             and table.open
             and (prompt.version == table.version or not await service.moved_on(table, seat, prompt.version))
         ):
-            return Live.STILL
+            if prompt.version == table.version or table.status != "running":
+                return Live.STILL
+            # only other seats moved: the seat may still be asked the same, or other moves, or (a
+            # partner's move, which decides for both) something else that reads alike, or nothing
+            # any more (a partner decided for their side)
+            if seat in service.game_of(table).to_move(service.state_of(table)):
+                if (
+                    asked(service.menu(table, seat)) != prompt.asked
+                    or await self.partner_moved(table, prompt) is not None
+                ):
+                    return Live.CHANGED
+                return Live.STILL
+            partner = await self.partner_moved(table, prompt)
+            return Settled("partner", partner) if partner is not None else Settled("changed")
         if not holds:
             return Settled("stand-in" if seat < len(table.seats) and table.seats[seat] is None else "someone")
         since = await self.store.actions(table.id, since=prompt.version)
@@ -148,6 +164,20 @@ class Prompts:
         return Settled(
             {"finished": "over", "ended": "closed"}.get(table.status, "taken back" if taken_back else "changed")
         )
+
+    async def partner_moved(self, table: TableRecord, prompt: Prompt) -> str | None:
+        """Who of the seat's side (its partners, where seats play in sides) moved last since the
+        prompt was made: their mention, or "" for a stand-in; None if no partner did."""
+        game = self.service.game_of(table)
+        if game.sides is None:
+            return None
+        sides = self.service.menu(table, None).view.get(game.sides) or {}
+        partners = {s for side in sides.values() if prompt.seat in (seats := side.get("seats") or ()) for s in seats}
+        for row in reversed(await self.store.actions(table.id, since=prompt.version)):
+            if kind_of(row) is RowKind.MOVE and row.seat != prompt.seat and row.seat in partners:
+                user = table.seats[row.seat] if row.seat is not None and row.seat < len(table.seats) else None
+                return f"<@{user}>" if user is not None else ""
+        return None
 
     def _label(self, table: TableRecord, prompt: Prompt, row: ActionRecord) -> str:
         """How the move played for the seat read on its button (the prompt's own menu, if still

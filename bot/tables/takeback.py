@@ -8,6 +8,11 @@ for anyone and no moderator changed anything. The move revealed nothing new: the
 `shows_nothing`). A Take back button names the version the move made (`pt:undo:T:V`): once the
 table moved on, it refuses.
 
+A refusal gives the true reason (`why_not`): the game's own (`Game.undoable`'s companion
+`Game.undo_refusal`, in each game's takeback.py); else that the move used chance, when the game would
+have allowed it; else that the game's rules keep it. Never "it showed something new" of a move that
+showed nothing.
+
 The game is played again without the move, as a moderator's rollback does (bot/tables/moderation.py): the
 log keeps the move and adds a "takeback" row naming it ({"seq": S}), so a replay gives the stored
 state (bot/tables/replay.py). The channel is told, pinging nobody; a player whose turn the move had made
@@ -20,20 +25,19 @@ import asyncio
 
 from pydantic import BaseModel
 
-from bot.store.sqlite import ActionRecord, TableRecord
+from bot.store.records import ActionRecord, TableRecord
 from bot.tables import refusals as why
 from bot.tables.refusals import Refused
 from bot.tables.replay import ReplayError, rebuild
 from bot.tables.service import TableService
 from bot.tables.update import Update, chance_for, shows_nothing
-from engine import RuleError, referee
+from engine import AnyGame, RuleError, Step, referee
 
 OFF = "This table does not allow take-backs (it was opened with `undo:off`)."
 NOT_YOURS = "There is nothing of yours to take back: only your own last move can be, before anything else happens."
-SHOWED = (
-    "That move cannot be taken back: it showed something new (a die, a card, a vote...). "
-    "See **Take-backs** in `/rules game:{game}`."
-)
+REFUSED = "That move cannot be taken back: {reason}. See **Take-backs** in `/rules game:{game}`."
+CHANCE = "it showed something new: it used chance (a die, a shuffle or a random draw)"
+RULES = "the rules of {title} do not let a player take it back"
 
 
 class TakeBacks:
@@ -41,16 +45,25 @@ class TakeBacks:
         self.service = service
         self.store = service.store
 
-    async def take_back(self, table_id: int, user_id: int, version: int | None = None) -> Update:
+    async def take_back(
+        self, table_id: int, user_id: int, version: int | None = None, admitted_at: int | None = None
+    ) -> Update:
         """Take back the user's last move. With `version` (a Take back button), only if the table is
-        still at the version that move made."""
+        still at the version that move made. `admitted_at`: the table's version when the gate let
+        the press through, having checked the seat, the status and `version` then: they are checked
+        again here only if the table changed in between."""
         service = self.service
         async with service.table_lock(table_id):
-            table, seat = await service.running_seat(table_id, user_id)
+            table = await service.get(table_id, cached=True)
+            if table.version == admitted_at:
+                seat = service.seat_of(table, user_id)
+                assert seat is not None, "the gate admitted a seated player at this version"
+            else:
+                seat = service.running_seat(table, user_id)
+                if version is not None and version != table.version:
+                    raise Refused(why.TOO_LATE_TO_TAKE_BACK)
             if not table.takebacks:
                 raise Refused(OFF)
-            if version is not None and version != table.version:
-                raise Refused(why.TOO_LATE_TO_TAKE_BACK)
             log = await self.store.actions(table.id)
             move = log[-1] if log else None
             if move is None or move.kind != "move" or move.seat != seat or move.actor_id != user_id:
@@ -63,7 +76,7 @@ class TakeBacks:
                 table,
                 {"state": before.model_dump_json()},
                 ("takeback", seat, user_id, {"seq": move.seq}),
-                [f"↩️ <@{user_id}> took back their move."],
+                [f"↩️ **{game.view(before, None)['names'][seat]}** took back their move."],
                 {
                     user: [
                         f"↩️ At <#{table.channel_id}> (**{game.title}**): <@{user_id}> took back their move, "
@@ -73,10 +86,11 @@ class TakeBacks:
                     if user not in waited_on_before
                 },
                 was_waiting=waiting,
+                state=before,
             )
             service.keep_state(update.table, before)
             update.add(await service.play_stand_ins(update.table))
-            update.fresh = {user_id} & set(service.waiting_on(update.table))
+            update.newly_asked = {user_id} & set(service.waiting_on(update.table))
             return update
 
     def _before(self, table: TableRecord, log: list[ActionRecord]) -> BaseModel:
@@ -91,5 +105,17 @@ class TakeBacks:
         except (ReplayError, RuleError) as error:
             raise Refused(f"This table's log cannot be replayed ({error}); nothing was changed.") from None
         if not shows_nothing(game, before, step, move.seat, action, chance):
-            raise Refused(SHOWED.format(game=game.key))
+            raise Refused(REFUSED.format(reason=why_not(game, before, step, move.seat, action), game=game.key))
         return before
+
+
+def why_not(game: AnyGame, before: BaseModel, step: Step, seat: int, action: BaseModel) -> str:
+    """Why a move that `shows_nothing` refused cannot be taken back: the game's reason if it gives
+    one (`Game.undo_refusal`), else chance if the game would have allowed the move, else the game's
+    rules."""
+    reason = game.undo_refusal(before, step.state, seat, action, step.events)
+    if reason:
+        return reason
+    if game.undoable(before, step.state, seat, action, step.events):
+        return CHANCE
+    return RULES.format(title=game.title)

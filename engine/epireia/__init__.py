@@ -4,10 +4,10 @@ one player plays a solo scenario against the enemy and the Augurs."""
 from ..core import Game
 from .actions import actions, label
 from .checks import invariants
-from .rules import apply, legal_actions, outcome, setup, to_move
+from .rules import apply, legal_actions, outcome, setup, to_move, waiting_reason
 from .standin import default_action, stand_in
 from .state import Options, State
-from .takeback import undoable
+from .takeback import refusal, undoable
 from .views import shuffle_secrets, view
 
 GAME = Game(
@@ -29,7 +29,8 @@ GAME = Game(
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
-    presentation="bot.render.epireia:PRESENTATION",
     undoable=undoable,
+    undo_refusal=refusal,
     sides="leagues",
+    waiting_reason=waiting_reason,
 )

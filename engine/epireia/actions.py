@@ -157,7 +157,13 @@ class Reopen(BaseModel):
 
 
 class ConfirmPlan(BaseModel):
+    """Confirm the league's whole plan. A plan that keeps more than half the league's tokens in
+    reserve asks first: `ask` (its button reads as the plain confirm) tells the player how many
+    stay back, and only then `reserve`, that count, confirms it (deploy.py)."""
+
     kind: Literal["confirm_plan"] = "confirm_plan"
+    ask: bool = False
+    reserve: int | None = Field(default=None, ge=1)
 
 
 class AutoDeploy(BaseModel):
@@ -271,6 +277,9 @@ def label(action: Action) -> str:
         return f"{verb} the {data.FRONT_NAMES[action.front]}"
     if action.kind == "station":
         return f"{action.figure or 'No figure'} on the {data.FRONT_NAMES[action.front]}"
+    if action.kind == "confirm_plan" and action.reserve is not None:
+        tokens = f"{action.reserve} token{'' if action.reserve == 1 else 's'}"
+        return f"⚔️ Confirm the battle plan with {tokens} in reserve"
     if action.kind == "engage":
         card = data.FIGURES.get(action.figure or "")
         attack = card["attack"] if card else 0

@@ -167,7 +167,7 @@ def decode(state: State, league: str, choice: str) -> Engage:
 def engage(state: State, league: str, action: Engage, events: list[Event]) -> None:
     battle = open_battle(state)
     if action not in engage_options(state, league):
-        raise IllegalAction("You cannot engage that in this column.")
+        raise IllegalAction(_cannot_engage(state, league, action))
     if battle.stage == "respond":
         _commit(state, league, action, events)
         _close_column(state, events)
@@ -187,6 +187,17 @@ def engage(state: State, league: str, action: Engage, events: list[Event]) -> No
         events.append(Event(f"The {LEAGUE[held[0]]} may answer in this column."))
         return
     _close_column(state, events)
+
+
+def _cannot_engage(state: State, league: str, action: Engage) -> str:
+    """Why an engagement is not open in this column (offered for an earlier one, perhaps)."""
+    battle = open_battle(state)
+    where = f"column {battle.column + 1} of the {data.FRONT_NAMES[data.FRONTS[battle.front]]}"
+    if action.polemarch and polemarch_seat(state, league) is None:
+        return f"You cannot engage that in {where}: your league's Polemarch is not ready (its uses are spent)."
+    figure = _figure_on_front(state, league)
+    here = f"only {figure} can" if figure else "none can"
+    return f"You cannot engage that in {where}: of your league's figures, {here} engage here."
 
 
 def _commit(state: State, league: str, action: Engage, events: list[Event]) -> None:
@@ -251,6 +262,11 @@ def _close_column(state: State, events: list[Event]) -> None:
     _finish(state, events)
 
 
+def _fronts(won: int, lost: int) -> str:
+    """`2 fronts to 1`, `1 front to 0`."""
+    return f"{won} front{'s' if won != 1 else ''} to {lost}"
+
+
 def _finish(state: State, events: list[Event]) -> None:
     results = open_battle(state).front_results
     fronts = {lg: results.count(lg) for lg in data.LEAGUES}
@@ -258,15 +274,15 @@ def _finish(state: State, events: list[Event]) -> None:
     if state.solo:
         mine = state.players[0].league
         if fronts[mine] > fronts[other(mine)]:
-            state.winners, state.result = [0], f"won {fronts[mine]} fronts to {fronts[other(mine)]}: victory!"
+            state.winners, state.result = [0], f"won {_fronts(fronts[mine], fronts[other(mine)])}: victory!"
         else:
-            state.winners, state.result = [], f"won {fronts[mine]} fronts to {fronts[other(mine)]}: defeat."
+            state.winners, state.result = [], f"won {_fronts(fronts[mine], fronts[other(mine)])}: defeat."
         events.append(Event(f"🏁 The Great Battle is over: you {state.result}"))
         return
     winner: str | None = None
     why = ""
     if fronts["delian"] != fronts["peloponnesian"]:
-        winner, why = max(fronts, key=fronts.__getitem__), f"{max(fronts.values())} fronts to {min(fronts.values())}"
+        winner, why = max(fronts, key=fronts.__getitem__), _fronts(max(fronts.values()), min(fronts.values()))
     elif results[2] is not None:
         winner, why = results[2], "tied on fronts, but won the Maritime front"
     else:

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from ..chance import Chance
 from ..core import Event, IllegalAction
 from . import data
-from .actions import Action, AutoDeploy, ConfirmFront, ConfirmPlan, Place, Reopen, Station, Strongest
-from .state import Plan, State, Token, league_army, open_battle
+from .actions import Action, AutoDeploy, ConfirmFront, ConfirmPlan, Place, Reopen, Station, Strongest, label
+from .state import Plan, State, Token, league_army, open_battle, seats_of
 
 SLOTS = 2 * data.COLUMNS  # slot 2c+r: column c, row r
 HOPLITE_FRONTS = ("flank", "centre")
@@ -195,8 +195,30 @@ def options(state: State, league: str) -> list[Action]:
             found.append(Station(front=front))
     found += [Reopen(front=f) for f in data.FRONTS if f in plan.columns and fits(state, league, f)]
     if complete(state, league):
-        found.append(ConfirmPlan())
+        found.append(confirmation(state, league))
     return found + [AutoDeploy()]
+
+
+def in_reserve(state: State, league: str) -> int:
+    """How many of the league's tokens its plan keeps back, if that is more than half of them (else 0)."""
+    kept = len(spare(state, league))
+    return kept if 2 * kept > len(league_army(state, league)) else 0
+
+
+def confirmation(state: State, league: str) -> ConfirmPlan:
+    """How a complete plan is confirmed: at once; or, keeping more than half the league's tokens
+    in reserve, first asked about (`ask`) and then confirmed with that reserve named (`reserve`).
+    Changing the plan to another such reserve asks again."""
+    kept = in_reserve(state, league)
+    if not kept:
+        return ConfirmPlan()
+    return ConfirmPlan(reserve=kept) if open_battle(state).plans[league].asked == kept else ConfirmPlan(ask=True)
+
+
+def _confirms(state: State, league: str, action: Action) -> bool:
+    """A plain confirmation of a complete plan, whatever it keeps back: as the logs of the games
+    played before the question was asked have it (replays and take-backs play those again)."""
+    return action == ConfirmPlan() and complete(state, league)
 
 
 REFUSALS = {
@@ -206,12 +228,33 @@ REFUSALS = {
 }
 
 
-def act(state: State, league: str, action: Action, chance: Chance, events: list[Event]) -> None:
+def _refusal(state: State, league: str, action: Action) -> str:
+    if action.kind == "confirm_plan" and complete(state, league):  # a question answered after a change
+        return f"Your plan has changed: its confirmation is now **{label(confirmation(state, league))}**."
+    front = getattr(action, "front", None)
+    if action.kind in ("place", "strongest", "confirm_front") and front in open_battle(state).plans[league].columns:
+        who = " (you or your partner)" if len(seats_of(state, league)) > 1 else ""
+        return f"Your league has already confirmed the {data.FRONT_NAMES[front]}{who}: reopen it to change it."
+    return REFUSALS.get(action.kind, "That front is not open in your league's plan.")
+
+
+def act(state: State, seat: int, league: str, action: Action, chance: Chance, events: list[Event]) -> None:
     plan = open_battle(state).plans[league]
     if action.kind == "auto_deploy":
         _auto(state, league, chance)
-    elif action not in options(state, league):
-        raise IllegalAction(REFUSALS.get(action.kind, "That front is not open in your league's plan."))
+    elif action not in options(state, league) and not _confirms(state, league, action):
+        raise IllegalAction(_refusal(state, league, action))
+    elif action.kind == "confirm_plan" and action.ask:
+        plan.asked = kept = in_reserve(state, league)
+        tokens = f"{kept} token{'' if kept == 1 else 's'}"
+        events.append(
+            Event(
+                f"⚔️ You leave {tokens} in reserve: confirm? Press **{label(confirmation(state, league))}**, "
+                "or change your plan.",
+                to=seat,
+            )
+        )
+        return
     elif action.kind == "place":
         slots = slots_of(plan, action.front)
         slots[action.slot] = action.token.model_copy() if action.token else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..chance import Chance
 from ..core import Event, IllegalAction, Outcome, Step
-from . import battle, deploy, develop, dice, diplomacy, resolution, scenarios
+from . import battle, data, deploy, develop, dice, diplomacy, resolution, scenarios
 from .actions import Action
 from .setup import act as act_in_setup
 from .setup import legal as legal_in_setup
@@ -38,6 +38,23 @@ def to_move(state: State) -> frozenset[int]:
     if state.phase == "battle":
         return frozenset(s for league in _battle_leagues(state) for s in seats_of(state, league))
     return frozenset()
+
+
+def waiting_reason(state: State, seat: int) -> str | None:
+    """Why a league's player cannot act in the battle now, where "It is not your turn." would
+    mislead: their league has decided already (they, or their partner)."""
+    if state.phase != "battle" or state.prompts:
+        return None
+    b, league = open_battle(state), state.players[seat].league
+    who = " (by you or your partner)" if len(seats_of(state, league)) > 1 else ""
+    if b.stage == "place" and b.plans[league].ready:
+        return f"Your league's battle plan is already confirmed{who}: the other league deploys."
+    if b.stage == "engage" and league in b.choices:
+        where = f"column {b.column + 1} of the {data.FRONT_NAMES[data.FRONTS[b.front]]}"
+        return f"Your league has already decided in {where}{who}: the other league decides now."
+    if b.stage == "respond":
+        return "The other league is answering in this column."
+    return None
 
 
 def _battle_leagues(state: State) -> list[str]:
@@ -147,10 +164,10 @@ def _battle(state: State, seat: int, action: Action, chance: Chance) -> list[Eve
     stage = open_battle(state).stage
     if stage == "place":
         _expect(action.kind in PLAN_KINDS, "Deploy your army and place your figures first.")
-        deploy.act(state, league, action, chance, events)
+        deploy.act(state, seat, league, action, chance, events)
     else:
         if action.kind != "engage":
-            raise IllegalAction("Decide whether to engage in this column.")
+            raise IllegalAction("The battle plans are confirmed and revealed: decide whether to engage in this column.")
         if stage == "engage" and len(open_battle(state).waiting) > 1:
             events.append(Event(f"You chose: {'engage' if action.figure or action.polemarch else 'hold'}.", to=seat))
             events.append(Event(f"The {battle.LEAGUE[league]} has decided."))

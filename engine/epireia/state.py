@@ -127,6 +127,7 @@ class Plan(BaseModel):
     slots: dict[str, list[Token | None]] = {}
     figures: dict[str, str | None] = {}
     ready: bool = False
+    asked: int | None = None  # the reserve the league was last asked to confirm (deploy.py)
 
 
 class Battle(BaseModel):

@@ -6,7 +6,7 @@ from .checks import invariants
 from .rules import apply, legal_actions, outcome, setup, to_move
 from .standin import default_action, stand_in
 from .state import Options, State
-from .takeback import undoable
+from .takeback import refusal, undoable
 from .views import shuffle_secrets, view
 
 GAME = Game(
@@ -28,7 +28,7 @@ GAME = Game(
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
-    presentation="bot.render.grudgematch:PRESENTATION",
     pace=24 * 3600,  # a kicker waits mid-turn on the other side's answer to a tackle or block
     undoable=undoable,
+    undo_refusal=refusal,
 )

@@ -209,9 +209,9 @@ def deck_runs_out(state: State, chance: Chance) -> list[Event]:
     germans, french = state.score
     if germans != french:
         leader = data.GERMANS if germans > french else data.FRENCH
-        return finish(state, leader, f"the deck ran out: {TEAM[leader]} win {max(state.score)}–{min(state.score)}")
+        return finish(state, leader, f"the deck ran out at {max(state.score)}–{min(state.score)}")
     if state.sudden_death or not state.discard:
-        return finish(state, data.FRENCH, "the deck ran out a second time: the French win")
+        return finish(state, data.FRENCH, f"the deck ran out a second time with the score tied {germans}–{french}")
     state.sudden_death = True
     state.deck, state.discard = chance.shuffle(state.discard), []
     return [
@@ -234,7 +234,7 @@ def goal(state: State, chance: Chance, into: int) -> list[Event]:
         Event(f"⚽ **GOAL** for the {team_name(scorer)}{own}! Germans {state.score[0]} – {state.score[1]} French.")
     ]
     if state.sudden_death:
-        return events + finish(state, scorer, f"the {TEAM[scorer]} scored the golden goal")
+        return events + finish(state, scorer, "a golden goal in sudden death")
     for team in (state.mover, 1 - state.mover):
         events += draw_up(state, team, chance)
         if state.phase == "over":
@@ -269,6 +269,4 @@ def finish_at_turn_limit(state: State) -> list[Event]:
     if germans == french:
         return finish(state, None, f"the turn limit was reached at {germans}–{french}")
     leader = data.GERMANS if germans > french else data.FRENCH
-    return finish(
-        state, leader, f"the turn limit was reached: {TEAM[leader]} lead {max(state.score)}–{min(state.score)}"
-    )
+    return finish(state, leader, f"the turn limit was reached at {max(state.score)}–{min(state.score)}")

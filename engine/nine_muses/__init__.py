@@ -6,7 +6,7 @@ from .checks import invariants
 from .rules import apply, legal_actions, opening, outcome, setup, to_move
 from .standin import default_action, stand_in
 from .state import Options, State
-from .takeback import undoable
+from .takeback import refusal, undoable
 from .views import shuffle_secrets, view
 
 GAME = Game(
@@ -28,7 +28,7 @@ GAME = Game(
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
-    presentation="bot.render.nine_muses:PRESENTATION",
     opening=opening,
     undoable=undoable,
+    undo_refusal=refusal,
 )

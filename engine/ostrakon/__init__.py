@@ -6,7 +6,7 @@ from .checks import invariants
 from .rules import apply, legal_actions, opening, outcome, setup, to_move, waiting_reason
 from .standin import default_action, stand_in
 from .state import Options, State
-from .takeback import undoable
+from .takeback import refusal, undoable
 from .views import shuffle_secrets, view
 
 GAME = Game(
@@ -28,9 +28,9 @@ GAME = Game(
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
-    presentation="bot.render.ostrakon:PRESENTATION",
     written_moves=("ask",),
     waiting_reason=waiting_reason,
     opening=opening,
     undoable=undoable,
+    undo_refusal=refusal,
 )

@@ -1,6 +1,10 @@
 """Oracle cards: played for free before your action, each may be cancelled by any other player
 holding a Veto card (they all answer in secret; the first in turn order cancels). Played and
-cancelled cards go to the box. Favours are kept; the riddle is an argument for debates."""
+cancelled cards go to the box. Favours are kept; the riddle is an argument for debates.
+
+A player everyone can see holds no Veto card (no Oracle card of a deck whose Veto is still in play)
+has only "Let it be" to answer, which is no decision: it is answered for them at once, and the
+table is told. Anyone who might hold a Veto still answers, so an answer never tells a secret."""
 
 from __future__ import annotations
 
@@ -85,13 +89,44 @@ def play(state: State, who: int, action: PlayOracle, chance: Chance) -> list[Eve
     events = [Event(f"🔮 {bold(state, who)} plays *{action.card}*{on}: {data.ORACLES[action.card].text}.")]
     if state.seats == 1:
         return events + resolve(state, who, action, chance)
-    state.veto = VetoState(player=who, card=action.card, target=action.target, choice=action.choice)
-    state.phase = "veto"
-    return events + [Event("Every other player may now cancel it with a Veto card.")]
+    veto = VetoState(player=who, card=action.card, target=action.target, choice=action.choice)
+    state.veto, state.phase = veto, "veto"
+    others = [seat for seat in range(state.seats) if seat != who]
+    unable = [seat for seat in others if surely_cannot_cancel(state, seat)]
+    asked = [seat for seat in others if seat not in unable]
+    if unable:  # their only answer is no decision: given for them, and said
+        veto.answers.update(dict.fromkeys(unable, False))
+        holds, lets = ("holds", "lets") if len(unable) == 1 else ("hold", "let")
+        events.append(Event(f"{_names(state, unable)} {holds} no Veto card and {lets} it be."))
+    if not asked:
+        return events + settle(state, chance)
+    who_may = _names(state, asked) if unable else "Every other player"
+    return events + [Event(f"{who_may} may now cancel it with a Veto card.")]
 
 
 def can_cancel(state: State, seat: int) -> bool:
     return any(effect(card) == "cancel" for card in state.players[seat].oracles)
+
+
+def vetoes_in_play(state: State) -> set[str]:
+    """The decks whose Veto card is still in a deck or a hand: one played went to the box in front
+    of everyone, so this is public (as the number of each deck's cards in a hand is)."""
+    out = {card for deck in state.oracle_decks.values() for card in deck}
+    out |= {card for player in state.players for card in player.oracles}
+    return {data.ORACLES[card].deck for card in out if effect(card) == "cancel"}
+
+
+def surely_cannot_cancel(state: State, seat: int) -> bool:
+    """Whether everyone can tell that `seat` holds no Veto card: none of their Oracle cards comes
+    from a deck whose Veto is still in play. (Someone who merely happens to hold none still answers:
+    answering for them would tell the table so.)"""
+    decks = vetoes_in_play(state)
+    return not any(data.ORACLES[card].deck in decks for card in state.players[seat].oracles)
+
+
+def _names(state: State, seats: list[int]) -> str:
+    names = [bold(state, seat) for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def veto_options(state: State, seat: int) -> list[Veto]:
@@ -116,15 +151,22 @@ def answer(state: State, seat: int, action: Veto, chance: Chance) -> list[Event]
     ]
     if waiting:
         return events
+    return events + settle(state, chance)
+
+
+def settle(state: State, chance: Chance) -> list[Event]:
+    """Every other player has answered: the first to cancel, in turn order, spends a Veto card;
+    else the card takes effect."""
+    veto = current_veto(state)
     order = [(veto.player + step) % state.seats for step in range(1, state.seats)]
     canceller = next((s for s in order if veto.answers.get(s)), None)
     card = PlayOracle(card=veto.card, target=veto.target, choice=veto.choice)
     state.veto, state.phase = None, "act"
     if canceller is None:
-        return events + resolve(state, veto.player, card, chance)
+        return resolve(state, veto.player, card, chance)
     spent = next(c for c in state.players[canceller].oracles if effect(c) == "cancel")
     state.players[canceller].oracles.remove(spent)
-    return events + [Event(f"🚫 {bold(state, canceller)} cancels *{veto.card}* with *{spent}*.")]
+    return [Event(f"🚫 {bold(state, canceller)} cancels *{veto.card}* with *{spent}*.")]
 
 
 def resolve(state: State, who: int, action: PlayOracle, chance: Chance) -> list[Event]:

@@ -4,7 +4,7 @@ tests/bot/test_summary.py)."""
 from bot import render
 from bot.ratings.summary import summary_lines
 from bot.render.grudgematch_text import card_text
-from engine import GAMES
+from tests.registry import GAMES
 
 from .test_summary import ENDINGS, assert_each_seat_told, finished, service  # noqa: F401
 
@@ -17,7 +17,8 @@ async def test_a_finished_game_names_its_winner_and_reveals_each_hand(service):
     outcome = game.outcome(state)
     moves = sum(1 for row in log if row.kind == "move")
     assert lines[0].startswith("🏁 **Philosophy Grudgematch** finished after ")
-    assert f"({moves} moves)" in lines[1] and outcome.reason in lines[1]
+    reason = outcome.reason[0].upper() + outcome.reason[1:]  # a sentence of its own
+    assert f"({moves} moves)" in lines[1] and f". {reason} (" in lines[1]
     for seat in outcome.winners:
         assert f"<@{table.seats[seat]}>" in lines[1]
     assert lines[2] == "🔓 **What was hidden:**"

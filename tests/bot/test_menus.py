@@ -1,19 +1,23 @@
 """The moves menu (bot/tables/menu.py, bot/discord_app/delivery/layout.py) without Discord: Discord's limits, grouping, paging, and every
-move reachable exactly once, for made-up lists and for positions of every registered game."""
+move reachable exactly once, for made-up lists and for positions of every registered game; with
+the groups first where a game asks for it (components.py's `screen_of`), and every move of every
+game one or two picks away."""
 
 from __future__ import annotations
 
 import time
+from collections import deque
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.discord_app.delivery.components import moves_components
+from bot.discord_app.delivery.components import moves_components, opened_group, screen_of
 from bot.discord_app.delivery.layout import Buttons, Groups, Nav, Select, describe, layout
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.tables.menu import Choice, Menu, build
-from engine import GAMES, Chance, referee
+from engine import Chance, RuleError, referee
+from tests.registry import GAMES
 
 
 def made_up(sizes: list[int]) -> list[Choice]:
@@ -245,3 +249,154 @@ def test_every_position_of_a_played_game_has_a_menu_within_limits(key, seats):
             check_menu(choices)
             state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
     assert longest > 0 and time.perf_counter() - started < 60
+
+
+# --- groups first (Presentation.group_from) --------------------------------------------------------
+
+
+def grouped_menu(choices: list[Choice], group_from: int | None = 2) -> Menu:
+    return Menu(1, 1, 0, {}, tuple(choices), {c.key: c for c in choices}, group_from)
+
+
+def action_then_detail(actions: dict[str, int], alone: int = 0) -> list[Choice]:
+    """Moves named "<action> · <detail>", one group per action with that many details, and
+    `alone` moves that are one of a kind."""
+    choices = []
+    for action, details in actions.items():
+        for detail in range(details):
+            index = len(choices)
+            choices.append(Choice(f"{index:08x}", f"{action} · card {detail}", action, None))
+    for number in range(alone):
+        index = len(choices)
+        choices.append(Choice(f"{index:08x}", f"Alone {number}", f"Alone {number}", None))
+    return choices
+
+
+def picks(menu: Menu) -> dict[str, int]:
+    """How many picks (a group, a page or back button, then the move) each move of the menu takes
+    from its top, every screen checked against Discord's limits on the way; each move is offered
+    on exactly one screen, no screen repeats a label and no select of groups repeats a name."""
+    depth: dict[str, int] = {}
+    offered: list[str] = []
+    seen, todo = set(), deque([(None, 0, 0)])
+    while todo:
+        group, page, taken = todo.popleft()
+        screen = screen_of(menu, group, page)
+        if (screen.group, screen.page) in seen:
+            continue
+        seen.add((screen.group, screen.page))
+        check_limits(screen)
+        shown = [c for row in screen.rows if isinstance(row, (Buttons, Select)) for c in row.choices]
+        labels = [c.label for c in shown]
+        assert len(labels) == len(set(labels)), f"a screen repeats a label: {labels}"
+        offered += [c.key for c in shown]
+        for choice in shown:
+            depth.setdefault(choice.key, taken + 1)
+        for row in screen.rows:
+            if isinstance(row, Groups):
+                names = [g.name for g in row.groups]
+                assert len(names) == len(set(names)), names
+                todo += [(g.number, 0, taken + 1) for g in row.groups]
+            if isinstance(row, Nav):
+                todo += [(target, target_page, taken + 1) for _, target, target_page in row.targets]
+    assert sorted(offered) == sorted(menu.by_key), "a move is missing or offered twice"
+    return depth
+
+
+def test_groups_come_first_from_the_games_number_of_moves_on():
+    choices = action_then_detail({"Call A": 3, "Call B": 3}, alone=2)  # 8 moves: buttons, plainly
+    assert [type(r) for r in screen_of(grouped_menu(choices, None)).rows] == [Buttons, Buttons]
+    assert screen_of(grouped_menu(choices, 9)) == layout(choices)
+    top = screen_of(grouped_menu(choices))
+    groups, alone = top.rows
+    assert [g.name for g in groups.groups] == ["Call A", "Call B"] and groups.placeholder.endswith("(8 moves)")
+    assert [c.label for c in alone.choices] == ["Alone 0", "Alone 1"]  # one pick
+    opened = screen_of(grouped_menu(choices), group=1)
+    assert [c.label for c in opened.rows[0].choices] == ["card 0", "card 1", "card 2"]  # without "Call B · "
+    assert [c.key for c in opened.rows[0].choices] == [c.key for c in choices[3:6]]  # the same moves
+    assert opened.rows[-1].targets == (("◀ All moves", None, 0),)
+    assert opened_group(grouped_menu(choices), 1) == "Call B"
+    assert opened_group(grouped_menu(choices), None) is None
+    assert set(picks(grouped_menu(choices)).values()) == {1, 2}
+
+
+def test_groups_first_only_where_some_group_has_several_moves():
+    one_of_a_kind = action_then_detail({}, alone=12)
+    assert screen_of(grouped_menu(one_of_a_kind)) == layout(one_of_a_kind)
+    one_group = action_then_detail({"Toil": 3})
+    assert screen_of(grouped_menu(one_group)) == layout(one_group)
+    assert set(picks(grouped_menu(one_group)).values()) == {1}
+
+
+def test_a_group_whose_moves_do_not_all_begin_with_its_name_keeps_their_labels():
+    choices = made_up([3, 3])
+    assert [c.label for c in screen_of(grouped_menu(choices), group=0).rows[0].choices] == [
+        "Move 0 of group 0",
+        "Move 1 of group 0",
+        "Move 2 of group 0",
+    ]
+    assert opened_group(grouped_menu(choices), 0) is None
+
+
+def test_more_groups_than_a_select_holds_go_on_as_buttons():
+    choices = action_then_detail({f"Demonstrate {n}": 3 for n in range(32)}, alone=4)
+    groups, alone, *more = screen_of(grouped_menu(choices)).rows
+    assert len(groups.groups) == 25 and [c.label for c in alone.choices] == [f"Alone {n}" for n in range(4)]
+    assert [label for row in more for label, _, _ in row.targets] == [f"Demonstrate {n}" for n in range(25, 32)]
+    assert max(picks(grouped_menu(choices)).values()) == 2
+    too_many = action_then_detail({f"Demonstrate {n}": 3 for n in range(60)})  # 35 buttons: no room
+    assert screen_of(grouped_menu(too_many)) == layout(too_many)
+
+
+def test_many_moves_alone_share_the_select_with_the_groups():
+    choices = action_then_detail({"Call A": 3}, alone=11)
+    (groups,) = screen_of(grouped_menu(choices)).rows
+    assert len(groups.groups) == 12 and max(picks(grouped_menu(choices)).values()) == 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(1, 40), min_size=1, max_size=40), st.integers(2, 30))
+def test_any_grouped_list_fits_discord_and_offers_every_move_once(sizes, group_from):
+    picks(grouped_menu(made_up(sizes), group_from))
+
+
+async def test_grouped_components_keep_discords_limits():
+    choices = action_then_detail({f"Demonstrate {n}": 3 for n in range(32)}, alone=4)
+    table, menu = record(), grouped_menu(choices)
+    for group in (None, 0, 30):
+        rows = payload(moves_components(table, menu, group))
+        ids = [item["custom_id"] for row in rows for item in row["components"]]
+        assert 1 <= len(rows) <= 5 and len(ids) == len(set(ids))
+    *_, more = payload(moves_components(table, menu))
+    assert [b["custom_id"] for b in more["components"]][-1].endswith(f"{menu.key}:31:0")  # opens the 32nd group
+
+
+def play_one(game, state, seat: int, chance: Chance):
+    """A random legal move now and then, else the stand-in's (a random one it refuses: the stand-in's)."""
+    legal = game.legal_actions(state, seat)
+    action = chance.pick(legal) if legal and chance.roll(2) == 1 else game.stand_in(state, seat, chance)
+    try:
+        return referee.play(game, state, seat, action, chance).state
+    except RuleError:  # a text the player writes, left empty
+        return referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
+
+
+@pytest.mark.parametrize("key,seats", GAME_TABLES)
+def test_every_move_of_every_game_is_at_most_two_picks_away(key, seats):
+    """Over random playouts of every game: Discord's limits on every screen, no screen repeating
+    a label, every legal move offered once and reached in one or two picks."""
+    game = GAMES[key]
+    started, most = time.perf_counter(), 0
+    for seed in range(2):
+        chance = Chance.seeded(f"picks-{seed}")
+        state = game.setup(seats, game.Options(), chance)
+        for _ in range(600):
+            if game.outcome(state) is not None:
+                break
+            seat = chance.pick(sorted(game.to_move(state)))
+            menu = build(game, 1, 1, state, seat, True)
+            if menu.choices:
+                most = max(most, *picks(menu).values())
+                assert most <= 2, [c.label for c in menu.choices]
+            state = play_one(game, state, seat, chance)
+    assert most >= 1 and time.perf_counter() - started < 60

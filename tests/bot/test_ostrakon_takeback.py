@@ -7,7 +7,8 @@ import pytest
 
 from bot.tables.refusals import Refused
 from bot.tables.takeback import TakeBacks
-from engine import GAMES, Chance
+from engine import Chance
+from tests.registry import GAMES
 
 from .test_takeback import opened
 
@@ -30,7 +31,8 @@ async def test_a_secret_stone_is_taken_back_until_the_vote_is_revealed(service):
     first = (await service.act(table.id, voters[0], stone(voters[0]))).table
     back = await takebacks.take_back(table.id, voters[0], version=first.version)
     assert voters[0] in service.waiting_on(back.table)
-    assert back.public == [f"↩️ <@{voters[0]}> took back their move."]  # and nothing of the stone
+    name = game.view(service.state_of(back.table), None)["names"][service.seat_of(table, voters[0])]
+    assert back.public == [f"↩️ **{name}** took back their move."]  # by their name in the game; nothing of the stone
     table = back.table
     for user in voters[:-1]:
         table = (await service.act(table.id, user, stone(user))).table
@@ -56,4 +58,5 @@ async def test_the_players_whose_turn_it_had_become_are_told(service):
     assert service.waiting_on(back.table) == [speaker]
     assert set(back.private) == others
     assert all("not your turn any more" in texts[0] for texts in back.private.values())
-    assert back.public == [f"↩️ <@{speaker}> took back their move."]
+    name = game.view(service.state_of(back.table), None)["names"][service.seat_of(table, speaker)]
+    assert back.public == [f"↩️ **{name}** took back their move."]

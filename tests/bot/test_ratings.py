@@ -1,7 +1,8 @@
 """bot.ratings.ratings: each kind of game (free-for-all, sides of partners, 1v1) is rated as openskill itself
-rates it, in the transaction of the finishing move; which games count; a rebuild from the logs gives
-the stored figures. How a game's own rules make its sides is checked in its own file
-(tests/bot/test_<package>_ratings.py)."""
+rates it, held to the result (`by_the_rule`), in the transaction of the finishing move; which games
+count; a rebuild from the logs gives the stored figures. How a game's own rules make its sides is
+checked in its own file (tests/bot/test_<package>_ratings.py); that a number never moves against the
+result, over many games, in tests/bot/test_ratings_follow_the_result.py."""
 
 import asyncio
 import itertools
@@ -11,8 +12,8 @@ import pytest
 
 from bot.__main__ import main
 from bot.ratings import ratings
-from engine import GAMES, Chance
-from tests.registry import every_game, games_with
+from engine import Chance
+from tests.registry import GAMES, every_game, games_with
 
 GUILD, OTHER_GUILD = 1, 2
 ALICE, BOB, CAROL, DAN = 100, 101, 102, 103
@@ -61,6 +62,23 @@ def winning_seats(service, table) -> set[int]:
     return set(GAMES[table.game].outcome(service.state_of(table)).winners)
 
 
+def by_the_rule(before: list[list], ranks: list[int]) -> list[list]:
+    """docs/ratings.md's rule, said again here: openskill's update, except that where a winner's
+    ordinal (mu - 3 sigma) would fall or a loser's rise, the player keeps openskill's sigma and
+    gets the mu of their old ordinal."""
+    after = MODEL.rate(before, ranks=ranks)
+    held = []
+    for old_team, new_team, rank in zip(before, after, ranks):
+        team = []
+        for was, now in zip(old_team, new_team):
+            old, new = was.mu - 3 * was.sigma, now.mu - 3 * now.sigma
+            if (rank == 1 and new < old) or (rank == 2 and new > old):
+                now = MODEL.rating(mu=old + 3 * now.sigma, sigma=now.sigma)
+            team.append(now)
+        held.append(team)
+    return held
+
+
 async def stored(store, guild=GUILD, game=None) -> dict[int, tuple[float, float, int]]:
     rows = await store.query(
         "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?", (guild, game)
@@ -91,8 +109,11 @@ async def test_free_for_all_is_rated_as_openskill_rates_it(service, game):
     humans = free_for_all_players(game)
     table = await finish(service, game, humans, f"ffa-{game}")
     won = winning_seats(service, table)
+    if not won:  # nobody won: nobody is rated
+        assert await stored(service.store, game=game) == {}
+        return
     # every seat a side; the winners first (tied), all others second (tied)
-    expected = MODEL.rate(
+    expected = by_the_rule(
         [[MODEL.rating()] for _ in humans], ranks=[1 if seat in won else 2 for seat in range(len(humans))]
     )
     assert_rated(await stored(service.store, game=game), {user: team[0] for user, team in zip(humans, expected)})
@@ -104,7 +125,7 @@ async def test_1v1_games_are_rated_one_after_the_other(service):
         table = await finish(service, DUEL, players, f"duel-{n}")
         won = winning_seats(service, table)
         before = dict(current)
-        teams = MODEL.rate([[current[user]] for user in players], ranks=[1 if seat in won else 2 for seat in range(2)])
+        teams = by_the_rule([[current[user]] for user in players], [1 if seat in won else 2 for seat in range(2)])
         current = {user: team[0] for user, team in zip(players, teams)}
         assert_rated(await stored(service.store, game=DUEL), current, games=n + 1)
         changes = await service.store.query(
@@ -126,13 +147,21 @@ async def test_which_games_count(service):
     solo = await finish(service, DUEL, [ALICE], "solo", seats=2)  # against a stand-in
     alone = await finish(service, a_game_seating(1), [ALICE], "moirai")  # a solo game
     most = await finish(service, five, [ALICE, BOB], "most", seats=5)  # 3 stand-ins of 5
-    half = await finish(service, five, [ALICE, BOB, CAROL], "half", seats=5)  # 2 of 5
     no_server = await finish(service, DUEL, [ALICE, BOB], "dm", guild=None)
-    assert all(table.status == "finished" for table in (solo, alone, most, half, no_server))
+    assert all(table.status == "finished" for table in (solo, alone, most, no_server))
+    assert await rated_tables(store) == set()
+    # 2 stand-ins of 5 count, once a member wins: a game only a stand-in won compares no member
+    for n in range(20):
+        half = await finish(service, five, [ALICE, BOB, CAROL], f"half-{n}", seats=5)
+        won = winning_seats(service, half)
+        if won & {0, 1, 2}:
+            break
+        assert await rated_tables(store) == set() and await stored(store, game=five) == {}
+    else:
+        pytest.fail("no member won any of 20 games")
     assert await rated_tables(store) == {half.id}
-    won = winning_seats(service, half)
     # the stand-ins' seats are left out; the members are placed as their seats were
-    expected = MODEL.rate([[MODEL.rating()] for _ in range(3)], ranks=[1 if seat in won else 2 for seat in range(3)])
+    expected = by_the_rule([[MODEL.rating()] for _ in range(3)], [1 if seat in won else 2 for seat in range(3)])
     assert_rated(await stored(store, game=five), {user: team[0] for user, team in zip([ALICE, BOB, CAROL], expected)})
     assert await stored(store, game=DUEL) == {}
 

@@ -8,17 +8,18 @@ from bot.ratings import ratings, stats
 from bot.tables.gate import Caller, Gate, Need
 from bot.tables.moderation import Moderation
 from bot.tables.refusals import Refused
-from engine import GAMES, Chance
+from engine import Chance
+from tests.registry import GAMES
 
-from .test_ratings import ALICE, BOB, DUEL, GUILD, MODEL, finish, snapshot, stored, winning_seats
+from .test_ratings import ALICE, BOB, DUEL, GUILD, MODEL, by_the_rule, finish, snapshot, stored, winning_seats
 
 MOD = 900
 
 
 def rated(service, table, current: dict) -> dict:
-    """`current` after the library rates `table`'s finished duel."""
+    """`current` after `table`'s finished duel is rated (openskill, held to the result)."""
     won = winning_seats(service, table)
-    teams = MODEL.rate([[current[user]] for user in table.seats], ranks=[1 if seat in won else 2 for seat in range(2)])
+    teams = by_the_rule([[current[user]] for user in table.seats], [1 if seat in won else 2 for seat in range(2)])
     return {**current, **{user: team[0] for user, team in zip(table.seats, teams)}}
 
 

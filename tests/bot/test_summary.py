@@ -13,8 +13,8 @@ from bot.ratings import summary
 from bot.ratings.summary import duration_text, outcome_line, reveal_lines, summary_lines
 from bot.store.sqlite import Store
 from bot.tables.service import TableService
-from engine import GAMES, Chance, Outcome
-from tests.registry import a_game
+from engine import Chance, Outcome
+from tests.registry import GAMES, a_game
 
 PLAYERS = [100, 101]
 GAME = a_game(seats=len(PLAYERS))  # any game of two members

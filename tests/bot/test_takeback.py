@@ -11,17 +11,18 @@ the log still replays to the stored state.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from bot.tables import replay
 from bot.tables.gate import Caller, Gate, Need
 from bot.tables.refusals import Refused, StaleBoard
-from bot.tables.takeback import OFF, TakeBacks
+from bot.tables.takeback import CHANCE, OFF, REFUSED, RULES, TakeBacks, why_not
 from bot.tables.update import chance_for
-from engine import GAMES, Chance, RuleError, referee
+from engine import Chance, RuleError, referee
 from tests.bot.pressing import press_on
-from tests.registry import a_game, rolls
+from tests.registry import GAMES, a_game, rolls
 
 GUILD, CHANNEL = 5, 55
 MOVES = 100
@@ -56,6 +57,12 @@ def rolled(game, table, before, move) -> bool:
     return chance.used
 
 
+def allowed(game, table, before, move) -> bool:
+    """Whether the game itself (`Game.undoable`, chance aside) lets `move` be taken back."""
+    action, step = referee.play_parsed(game, before, move.seat, move.action, chance_for(table, move.seq))
+    return bool(game.undoable(before, step.state, move.seat, action, step.events))
+
+
 @pytest.mark.parametrize("key", sorted(GAMES))
 async def test_every_move_is_taken_back_exactly_or_refused_with_its_reason(service, key):
     game, takebacks = GAMES[key], TakeBacks(service)
@@ -84,10 +91,16 @@ async def test_every_move_is_taken_back_exactly_or_refused_with_its_reason(servi
                 seen["taken back"] += 1
                 continue
             (last,) = await service.store.actions(table.id, since=table.version - 1)
-            used_chance = last.kind == "move" and last.actor_id == user and rolled(game, table, before, last)
+            own = last.kind == "move" and last.actor_id == user
+            used_chance = own and rolled(game, table, before, last)
             with pytest.raises(Refused) as refusal:
                 await takebacks.take_back(table.id, user)
-            assert str(refusal.value)  # a reason the player can read
+            reason = str(refusal.value)
+            assert reason  # a reason the player can read
+            if own and table.status == "running":  # the true reason: chance only if chance alone kept it
+                assert reason.startswith("That move cannot be taken back: ") and f"game:{key}" in reason
+                blamed = reason == REFUSED.format(reason=CHANCE, game=key)
+                assert blamed == (used_chance and allowed(game, table, before, last)), reason
             assert (await service.get(table.id)).version == table.version  # and nothing changed
             seen["refused"] += 1
             seen["refused after chance"] += used_chance
@@ -132,3 +145,20 @@ async def test_the_gate_admits_a_take_back_only_from_the_table_s_place_and_playe
     assert (await gate.here(Caller(alice, GUILD, CHANNEL), Need.TAKE_BACK)).seat == 0
     with pytest.raises(Refused):
         await press_on(gate, Caller(alice, GUILD, CHANNEL), f"pt:undo:{table.id}")  # malformed
+
+
+def test_a_refusal_without_the_game_s_reason_names_chance_or_the_game_s_rules():
+    """A game that gives no reason of its own (`undo_refusal`): a move it allows was kept by chance
+    alone; one it refuses, by its rules. Never "it showed something new" unless something was."""
+    game, chance = GAMES[GAME], Chance.seeded("why")
+    before = game.setup(game.min_seats, None, chance)
+    seat = sorted(game.to_move(before))[0]
+    action = game.stand_in(before, seat, chance)
+    step = game.apply(before, seat, action, chance)
+    allows, refuses = (
+        replace(game, undoable=lambda *move: True, undo_refusal=lambda *move: None),
+        replace(game, undoable=lambda *move: False, undo_refusal=lambda *move: None),
+    )
+    assert why_not(allows, before, step, seat, action) == CHANCE
+    assert why_not(refuses, before, step, seat, action) == RULES.format(title=game.title)
+    assert "showed something new" not in RULES

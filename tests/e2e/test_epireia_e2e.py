@@ -90,7 +90,7 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
     for player in players:
         assert player in table.waiting()
         prompt = await table.moves_of(player)
-        assert "tokens (secret)" in prompt.content and "Your league's plan" in prompt.content
+        assert "**Your league's plan** (secret)" in prompt.content and "Not deployed: " in prompt.content
         steps = []
         while Menu(prompt).moves() and player in table.waiting() and len(steps) < 30:
             steps.append(await table.choose(player, prompt, plan))
@@ -99,7 +99,11 @@ async def test_two_players_play_to_the_great_battle(fake_discord, real_bot, monk
     # Engagements: each league that could still change a column chooses, in secret when both do.
     await table.play_until(table.over, lambda user: plan, most=40)
     assert "League has decided." in "\n".join(table.public_texts())  # a secret choice, told without its content
-    assert any("✅ You chose: engage." in m.content for p in players for m in p.dms() + p.ephemerals())
+    assert any(  # the answer names the move, then the secret choice's own text
+        re.match(r"✅ You played \*\*Engage .*\*\*\. You chose: engage\.", m.content)
+        for p in players
+        for m in p.dms() + p.ephemerals()
+    )
 
     last, summary = table.final()
     assert "The Great Battle is over" in "\n".join(table.public_texts()[-3:]) and OVER in last.content

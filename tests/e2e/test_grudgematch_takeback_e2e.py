@@ -27,7 +27,8 @@ async def test_a_misclicked_line_up_is_taken_back_with_its_button(fake_discord, 
     assert not [m for m in [undone.reply, *undone.followups] if m is not None and m.content.startswith("🚫")]
     assert "taken back" in prompt.content and "Line-up: Defence" in Menu(prompt).moves()
     assert TAKE_BACK not in prompt.button_labels()
-    assert any(f"<@{alice.id}> took back their move." in m.content for m in fake.channel.messages())
+    said = f"↩️ **{table.names[alice.id]}** took back their move."  # the team's name in the game, no ping
+    assert any(said in m.content for m in fake.channel.messages())
     assert sorted(u.name for u in table.waiting()) == ["alice", "bob"]
 
     await table.choose(alice, prompt, prefer("Line-up: Defence"))

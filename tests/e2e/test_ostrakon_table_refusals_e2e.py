@@ -103,16 +103,21 @@ async def test_a_stale_button_is_refused_and_changes_nothing(fake_discord, real_
     fake.settle_quiet = 0.01
     table, players, row = await started(fake)
 
-    # The speaker opens "My hand & moves", then asks by command instead: the old Ask button is
-    # refused with the rules' own reason, and that message now shows the speaker's moves as they are.
+    # The speaker opens "My hand & moves", then asks by command instead: that message says what was
+    # played and loses its Ask button, as a DM prompt answered elsewhere does. The old button
+    # pressed anyway (a client that had not caught up) is refused with the rules' own reason.
     speaker = table.waiting()[0]
     old_hand = await table.hand(speaker)
     assert old_hand.button_labels() == [ASK]
+    ask = old_hand.buttons()[0]["custom_id"]
     question = Question.numbered(1)
     await table.ask(speaker, question, by_form=False)
+    assert old_hand.buttons() == [] and old_hand.content.startswith(
+        f"✅ At {fake.channel.mention} (**Ostrakon**): you played **"
+    ), old_hand.content
     before = await snapshot(fake, real_bot, row)
-    await refused(speaker, speaker.click(old_hand, ASK), "The question has already been asked.")
-    assert old_hand.button_labels() == [question.label("white"), question.label("black")]  # the speaker's own vote
+    stale = speaker.forge_click(ask, channel=fake.channel, ephemeral=True)
+    await refused(speaker, stale, "The question has already been asked.")
     assert await snapshot(fake, real_bot, row) == before
 
     # Another player votes from "My hand & moves": the stones in their DM are answered, so the DM

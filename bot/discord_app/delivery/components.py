@@ -3,17 +3,40 @@ the move form. Each carries its table (and, for moves, the version and the move'
 custom id, so it works after a restart.
 
 None of them is dispatched by discord.py's view store: every press and form comes to the one
-router (cogs/presses.py), which asks the gate (bot/tables/gate.py). So these discord.py views are static: they are
+router (bot/discord_app/presses.py), which asks the gate (bot/tables/gate.py). So these discord.py views are static: they are
 never stored in memory, and a press that matches no stored view is never dropped.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 
-from bot.discord_app.delivery.layout import ALL, Buttons, Groups, Nav, Select, describe, layout
-from bot.store.sqlite import TableRecord
-from bot.tables.menu import Choice, Menu, open_text_fields, text_limit
+from bot.discord_app.delivery.layout import (
+    ALL,
+    BUTTONS_PER_ROW,
+    OPTIONS_PER_SELECT,
+    ROWS,
+    SECTION,
+    SINGLES_UP_TO,
+    Buttons,
+    Group,
+    Groups,
+    Nav,
+    Row,
+    Screen,
+    Select,
+    _buttons,
+    _moves,
+    describe,
+    groups_of,
+    layout,
+)
+from bot.store.records import TableRecord
+from bot.tables.menu import LABEL_LIMIT, Choice, Menu, open_text_fields, text_limit
+
+BETWEEN = " · "  # in a move's label, between its group's name and the rest
 
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.success,
@@ -92,9 +115,68 @@ def close_components(table_id: int, version: int) -> StaticView:
     return components
 
 
+# --- groups first ----------------------------------------------------------------------------------
+
+
+def screen_of(menu: Menu, group: int | None = None, page: int = 0) -> Screen:
+    """What the menu shows at `group` and `page`: as bot/discord_app/delivery/layout.py lays it out,
+    but with the groups first, however few the moves, from the game's `group_from` moves on
+    (Presentation.group_from): a select of groups (past 25, more of them as buttons) beside the
+    moves that are alone in their group, as buttons; then the chosen group's moves, each read
+    without the group's name where they all begin with it ("Call X · discard Y" in the group
+    "Call X" reads "discard Y"). So a move is at most two picks away, and no menu offers the
+    same action once per card. Where that does not fit a message, the plain layout."""
+    choices = list(menu.choices)
+    if menu.group_from is None or len(choices) < menu.group_from or any(SECTION in c.group for c in choices):
+        return layout(choices, group, page)
+    groups = groups_of(choices)
+    if len(groups) < 2 or all(len(g.choices) == 1 for g in groups):  # nothing to choose a group for
+        return layout(choices, group, page)
+    if group is not None and 0 <= group < len(groups):
+        chosen = _shortened(groups[group])
+        page, rows = _moves(list(chosen.choices), page, chosen.name, back=True, group=group)
+        return Screen(group, page, rows)
+    return _groups_first(choices, groups) or layout(choices, group, page)
+
+
+def _groups_first(choices: list[Choice], groups: list[Group]) -> Screen | None:
+    """The top of a menu of groups: a select of them (the 26th on as buttons), the moves alone in
+    their group as buttons; None if that takes more rows than a message has."""
+    singles = [g for g in groups if len(g.choices) == 1]
+    listed = [g for g in groups if len(g.choices) > 1]
+    if len(singles) > SINGLES_UP_TO:
+        listed, singles = groups, []
+    shown, more = listed[:OPTIONS_PER_SELECT], listed[OPTIONS_PER_SELECT:]
+    rows: list[Row] = [Groups(tuple(shown), f"What will you do? ({len(choices)} moves)")]
+    rows += _buttons([g.choices[0] for g in singles])
+    rows += [
+        Nav(tuple((g.name[:LABEL_LIMIT], g.number, 0) for g in more[i : i + BUTTONS_PER_ROW]))
+        for i in range(0, len(more), BUTTONS_PER_ROW)
+    ]
+    return Screen(None, 0, tuple(rows)) if len(rows) <= ROWS else None
+
+
+def _shortened(group: Group) -> Group:
+    """The group with its moves read without its name, where each is the name, " · ", the rest."""
+    head = group.name + BETWEEN
+    if not all(c.label.startswith(head) and len(c.label) > len(head) for c in group.choices):
+        return group
+    return replace(group, choices=tuple(replace(c, label=c.label[len(head) :]) for c in group.choices))
+
+
+def opened_group(menu: Menu, group: int | None) -> str | None:
+    """The name of the group whose moves `screen_of` shows without it (the message says it then)."""
+    screen = screen_of(menu, group)
+    if screen.group is None:
+        return None
+    shown = [c.label for row in screen.rows if isinstance(row, (Buttons, Select)) for c in row.choices]
+    full = [menu.by_key[c.key].label for row in screen.rows if isinstance(row, (Buttons, Select)) for c in row.choices]
+    return groups_of(list(menu.choices))[screen.group].name if shown != full else None
+
+
 def moves_components(table: TableRecord, menu: Menu, group: int | None = None, page: int = 0) -> StaticView:
-    """The seat's menu at `group` and `page`, as buttons and selects (bot/discord_app/delivery/layout.py)."""
-    screen = layout(list(menu.choices), group, page)
+    """The seat's menu at `group` and `page`, as buttons and selects (`screen_of`)."""
+    screen = screen_of(menu, group, page)
     at = f"{table.id}:{table.version}"
     components = StaticView()
     for number, row in enumerate(screen.rows):

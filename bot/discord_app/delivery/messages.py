@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot import render
-from bot.discord_app.delivery.components import StaticView, moves_components
+from bot.discord_app.delivery.components import StaticView, moves_components, opened_group
 from bot.render.presentation import ViewData
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.tables.prompts import Settled
 from bot.tables.refusals import HAND
 from bot.text import lobby_text
@@ -38,7 +38,11 @@ def moves_message(
     body = render.render_text(table.game, menu.view)
     if seat is None:
         return f"{intro}\nYou are watching this table.\n{body}".strip()[:2000], None
-    text = f"{intro}\n{who_you_are(menu.view)}".strip() + f"\n{body}"
+    text = f"{intro}\n{who_you_are(menu.view)}".strip()
+    opened = opened_group(menu, group) if menu.choices else None
+    if opened:  # its moves read without it ("discard Y" for "Call X · discard Y"): say what they do
+        text += f"\n👉 **{opened}**: choose below."
+    text += f"\n{body}"
     return text[:2000], moves_components(table, menu, group, page) if menu.choices else None
 
 
@@ -56,10 +60,12 @@ def place(service: "TableService", table: TableRecord) -> str:
 def settled_text(where: str, settled: Settled) -> str:
     """What a DM prompt says once it is done (it has no buttons then)."""
     label = f"**{settled.label}**"
+    partner = f"your partner {settled.label}" if settled.label else "your partner's stand-in"
     return {
         "you": f"✅ At {where}: you played {label}.",
         "clock": f"⏰ At {where}: your time ran out, so the clock played {label} for you.",
         "skip": f"⏭️ At {where}: a moderator skipped your turn, and {label} was played for you.",
+        "partner": f"🤝 At {where}: {partner} already decided this for your side, so it no longer asks for your move.",
         "stand-in": f"🤖 At {where}: a stand-in plays your seat now.",
         "someone": f"👋 At {where}: your seat went to someone else.",
         "over": f"🏁 At {where}: the game is over.",
@@ -71,3 +77,11 @@ def settled_text(where: str, settled: Settled) -> str:
         f"⌛ At {where}: the table has moved on since this was sent. {HAND} on the board "
         "shows your moves as they are now.",
     )
+
+
+def changed_intro(where: str, partner: str | None) -> str:
+    """The first line of a prompt whose moves changed since it was sent (another seat moved)."""
+    if partner is None:
+        return f"🔄 The board changed at {where}. Your move now:"
+    who = f"Your partner {partner}" if partner else "Your partner's stand-in"
+    return f"🤝 {who} moved for your side at {where}. Your move now:"

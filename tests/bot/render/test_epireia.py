@@ -8,6 +8,7 @@ from PIL import Image
 
 from bot.render import epireia as render
 from bot.render import render_picture
+from bot.render.style import WIDTH
 from engine import Chance, referee
 from engine.epireia import GAME
 
@@ -32,7 +33,7 @@ def test_public_and_private_views_render(seats, actions):
     for seat in (None, 0):
         view = GAME.view(state, seat)
         image = render.draw(view)
-        assert isinstance(image, Image.Image) and image.width == 1000 and image.height >= 560
+        assert isinstance(image, Image.Image) and image.width == WIDTH and image.height >= 560
         text = render.text(view)
         assert 0 < len(text) <= 1800 and text.startswith("**Epireia**")
         assert ("(secret)" in text) == (seat is not None and bool(view["league_tokens"]))

@@ -5,6 +5,7 @@ it, the whole battlefield."""
 from PIL import Image
 
 from bot.render import epireia as render
+from bot.render.style import WIDTH
 from engine import Chance, referee
 from engine.epireia import GAME
 from engine.epireia.actions import AutoDeploy, ConfirmFront, Place, Station
@@ -27,7 +28,7 @@ def at_the_battle():
 
 def column_pixels(image: Image.Image) -> bytes:
     """The battlefield's part of the picture."""
-    return image.crop((0, image.height - 300, image.width, image.height)).tobytes()
+    return image.crop((0, render.PANEL_TOP, image.width, image.height)).tobytes()
 
 
 def test_before_the_reveal_a_league_sees_its_plan_and_the_others_only_counts():
@@ -63,7 +64,7 @@ def test_after_the_reveal_the_whole_battlefield_is_shown():
         opened = len(battle["columns"][index]) if index < len(battle["columns"]) else 0
         for column, spots in enumerate(battle["field"][front]):
             assert all((spot["tokens"] is not None) == (column < opened) for spot in spots.values())
-    assert render.draw(view).width == 1000
+    assert render.draw(view).width == WIDTH
     assert not any(render.hand_picture(GAME.view(state, s)) for s in range(len(state.players)))  # all is shown
     assert "⚔️ Flank (Delian-Peloponnesian): " in render.text(view)
 

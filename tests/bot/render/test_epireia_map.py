@@ -1,11 +1,12 @@
 """Epireia's picture against its view and its text: each player's colour on the map and in the
-panel is the colour of the emoji the text gives that player; names are written in full; the map
-is Greece (the Aegean in the middle, the Empires on the edges) and is drawn once."""
+panel is the colour of the emoji the text gives that player; names are written in full, and what
+the panels leave out is in the text; the map is Greece (the Aegean in the middle, the Empires on
+the edges) and is drawn once."""
 
 import pytest
 
 from bot.render import epireia as render
-from bot.render.epireia_map import CARD_W, MAP_H, MAP_W, NAME_SIZE, PLACES, background
+from bot.render.epireia_map import CARD_W, MAP_H, MAP_W, NAME_SIZE, PLACES, SEA_W, background, narrowed
 from bot.render.style import text_width
 from engine.epireia import GAME, data
 from tests.bot.render.test_epireia import played
@@ -59,9 +60,9 @@ def test_each_players_colour_in_the_picture_is_the_colour_of_their_emoji_in_the_
             ((x, y),) = [d.centre for d in discs if inside(d.centre, card_box(place))]
             assert close(image.getpixel((x + render.MARGIN, y + render.HEADER)), colours[land["owner"]]), place
             owned += 1
-    panels, _ = render.panel_marks(view, render.HEADER)
+    panels = [] if view["battle"] else render.panel_marks(view, render.PANEL_TOP)[0]  # the battle in their place
     for index, mark in enumerate(panels):
-        if isinstance(mark, render.Text) and mark.size == 17:  # a player's name, its token just before it
+        if isinstance(mark, render.Text) and mark.size == render.NAME:  # a player's name, its token just before it
             disc = panels[index - 1]
             assert close(image.getpixel(tuple(map(int, disc.centre))), colours[mark.text]), mark.text
     for chip in (m for m in marks if isinstance(m, render.Chip)):
@@ -77,20 +78,21 @@ def test_each_players_colour_in_the_picture_is_the_colour_of_their_emoji_in_the_
 @pytest.mark.parametrize("seats, moves", GAMES)
 def test_every_name_is_written_in_full(seats, moves):
     view = GAME.view(played(seats, moves), None)
-    marks = render.map_marks(view) + render.panel_marks(view, render.HEADER)[0]
+    marks = render.map_marks(view) + render.panel_marks(view, render.PANEL_TOP)[0]
     for mark in marks:
         if isinstance(mark, render.Text):
             assert "…" not in mark.text and text_width(mark.text, mark.size) <= mark.room + 0.5, mark.text
         if isinstance(mark, render.Chip):
             assert text_width(mark.text, render.CHIP_SIZE) <= mark.box[2] - mark.box[0] - 4, mark.text
     chips = {m.text for m in marks if isinstance(m, render.Chip)}
-    panel_text = " ".join(m.text for m in marks if isinstance(m, render.Text))
+    words = render.text(view)  # the Administrator, army, buildings and figures: in the text
     for player in view["players"]:
-        assert player["city"] in {m.text for m in marks if isinstance(m, render.Text) and m.size == 17}
+        assert player["city"] in {m.text for m in marks if isinstance(m, render.Text) and m.size == render.NAME}
         for figure in player["figures"]:
-            assert figure in chips and figure in panel_text
+            assert figure in chips and figure in words
         for building in player["buildings"]:
-            assert building in panel_text
+            assert building in words
+        assert player["admin"] is None or player["admin"] in words
     for enemy in view["enemies"]:
         assert enemy["name"] in chips
 
@@ -98,7 +100,7 @@ def test_every_name_is_written_in_full(seats, moves):
 def test_place_names_fit_their_cards_and_the_cards_do_not_overlap():
     for place, where in PLACES.items():
         x, top = where.card
-        assert text_width(place, NAME_SIZE) <= where.width and where.width <= CARD_W
+        assert text_width(place, NAME_SIZE) <= where.width and where.width <= max(CARD_W, SEA_W)
         assert 0 <= x - where.width / 2 and x + where.width / 2 <= MAP_W and 0 <= top and top + 40 <= MAP_H
     names = {
         place: (
@@ -120,7 +122,7 @@ def test_the_map_is_greece_with_the_aegean_in_blue_and_the_empires_on_the_edges(
     assert set(PLACES) == set(data.TERRITORIES) | set(data.EMPIRES) | set(data.CITIES)
     for empire in data.EMPIRES:
         assert any(x in (0, MAP_W) or y in (0, MAP_H) for x, y in PLACES[empire].shape), empire
-    sea = background().getpixel((440, 200))  # between Euboea and Asia Minor
+    sea = background().getpixel(narrowed(((440, 200),))[0])  # between Euboea and Asia Minor
     assert sea[2] > sea[0] + 40 and sea[2] > sea[1]
     west, east = PLACES["Epirus"].card[0], PLACES["Ionia"].card[0]
     north, south = PLACES["Macedonia"].card[1], PLACES["Sparta"].card[1]

@@ -62,7 +62,7 @@ def positions() -> dict[str, State]:
         0,
         {"kind": "kick", "who": "Hegel", "card": "8S", "direction": "S"},
     )
-    over = example(phase="over", winner=1, result="the deck ran out: French win 2–1", score=[1, 2])
+    over = example(phase="over", winner=1, result="the deck ran out at 2–1", score=[1, 2])
     return {
         "lineup": lineup,
         "tackle": kicked,

@@ -5,6 +5,7 @@ from PIL import Image
 
 from bot.render import nine_muses as render
 from bot.render import render_picture
+from bot.render.style import WIDTH
 from engine import Chance, referee
 from engine.nine_muses import GAME
 
@@ -28,7 +29,7 @@ def test_public_and_private_views_render(seats, actions):
     for seat in (None, 0):
         view = GAME.view(state, seat)
         image = render.draw(view)
-        assert isinstance(image, Image.Image) and image.width == 900 and image.height > 300
+        assert isinstance(image, Image.Image) and image.width == WIDTH and image.height > 300
         text = render.text(view)
         assert len(text) < 1800 and all(f"**{name}**" in text for name in view["names"])
         assert ("Your cards" in text) == (seat is not None)
@@ -52,8 +53,10 @@ def test_a_muse_choice_is_shown():
     render.draw(GAME.view(state, 1))
 
 
-def test_a_turn_is_grouped_by_the_card_played():
+def test_a_turn_is_grouped_by_the_action_then_the_card():
     from engine.nine_muses.actions import Demonstrate, Exchange
 
-    assert render.group({}, Exchange(card="Aesop", option=0)) == "Play Aesop (gain 2 Craft / 1 Craft → 1 Science)"
-    assert render.group({}, Demonstrate(card="Heron", knowledge="craft", amount=2)).startswith("Play Heron (")
+    assert render.group({}, Exchange(card="Aesop", option=0)) == "Aesop: gain 2 Craft"
+    # another card in hand prints the same option: one group, whose screen offers the cards
+    assert render.group({"hand": ["Aesop", "Telesilla"]}, Exchange(card="Aesop", option=0)) == "Exchange: gain 2 Craft"
+    assert render.group({}, Demonstrate(card="Heron", knowledge="craft", amount=2)) == "Demonstrate 2 Craft → 2 VP"

@@ -7,6 +7,7 @@ from PIL import Image
 
 from bot.render import philosophia as render
 from bot.render import render_picture
+from bot.render.style import WIDTH
 from bot.tables.menu import open_text_fields
 from engine import Chance, referee
 from engine.philosophia import GAME
@@ -23,7 +24,7 @@ def test_public_and_private_views_render(seats, actions):
     for seat in (None, 0):
         view = GAME.view(state, seat)
         image = render.draw(view)
-        assert isinstance(image, Image.Image) and image.size == (1000, 680)
+        assert isinstance(image, Image.Image) and image.width == WIDTH
         text = render.text(view)
         assert len(text) < 1800
         assert all(f"**{name}**" in text for name in view["names"])

@@ -10,9 +10,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.games import plugin
 from bot.render import style
-from engine import GAMES
 from tests.bot.render.playouts import played_game
-from tests.registry import every_game
+from tests.registry import GAMES, every_game
 
 TEXTS = ["Heraclitus", "coins 0  debates 0", "12", "Labyrinth 1/3", "Ω ✓ …"]
 

@@ -30,6 +30,8 @@ def resolved(state, card, **fields):
 
 def test_an_oracle_card_waits_for_every_other_player_to_answer():
     state = holding("Gift of Apollo", seats=3)
+    # an Oracle card each, of a deck whose Veto is still in play: either might hold a Veto
+    state.players[1].oracles, state.players[2].oracles = ["Favour of Dodona"], ["Favour of Trophonius"]
     step = play(state, 0, "play_oracle", card="Gift of Apollo")
     state = step.state
     assert state.phase == "veto" and GAME.to_move(state) == {1, 2}
