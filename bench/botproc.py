@@ -211,10 +211,10 @@ async def main() -> None:
         import itertools
         import types
 
-        from bot.tables import service
+        from bot.tables import lobby
 
         numbers = itertools.count(1)
-        service.secrets = types.SimpleNamespace(token_hex=lambda size: f"{ARGS.seed}-{next(numbers)}")
+        lobby.secrets = types.SimpleNamespace(token_hex=lambda size: f"{ARGS.seed}-{next(numbers)}")
     calibration = 0.0
     if ARGS.split:
         from bench import cpu_split

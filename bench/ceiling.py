@@ -9,7 +9,7 @@ own set-up, so that TableService is compared like for like.
   columns, not all nine), one log row, and the move's outbox rows (bot/store/outbox.py: as many, and of
   the same texts, as the games' moves tell; `outbox_texts`).
 - `delivery=True` adds what the publisher writes once the move is told: the outbox read
-  (outbox.owed) and the transaction that deletes the rows and sets `announced` (outbox.delivered).
+  (outbox.read_owed) and the transaction that deletes the rows and sets `announced` (outbox.delivered).
   The clock's deadline sync, which the whole bot also writes a move, is not in it.
 
 It runs in slices (`slice`) so that the bench can alternate them with TableService's own slices

@@ -25,7 +25,7 @@ MAX_MOVES = 80  # moves into its game where a stored table stops, at most
 
 def states_along(script: Script) -> list[str]:
     """The JSON state after 0, 1, 2... moves of the script."""
-    from bot.store.sqlite import TableRecord
+    from bot.store.records import TableRecord
     from bot.tables.service import chance_for
     from engine import GAMES, referee
 

@@ -1,12 +1,17 @@
-"""The games this bot serves: each game of the engine's registry (engine.GAMES) with the
-presentation its `Game.presentation` names, checked against the whole contract when it is
-registered (docs/internals.md, "Games are plug-ins"), so a missing piece stops the start with
-one line that names it instead of failing at a player's first press.
+"""The games this bot serves: each game's rules (an engine `Game`) paired with how it is shown
+(its `Presentation`, bot/render/), checked against the whole contract when it is registered
+(docs/internals.md, "Games are plug-ins"), so a missing piece stops the start with one line that
+names it instead of failing at a player's first press.
+
+`INSTALLED` pairs each of the engine's games (engine.GAMES) with its presentation, one line a game,
+by plain imports: the engine knows nothing of the bot, so the pairing is the bot's. Code of the
+bot that looks a game up by its key reads this registry (`games()`, `plugin()`), never engine.GAMES,
+which holds the engine's games only.
 
 A test and development hook: the environment variable PHILOSOPHERS_TABLE_EXTRA_GAMES (EXTRA_GAMES)
-names more modules (comma separated), each with a `GAME`, registered the same way at start-up, in the bot's process and in
-its picture process alike. The tests register their toy game with it (tests/plugins/); production
-leaves it unset.
+names more modules (comma separated), each with a `GAME` and its `PRESENTATION`, registered the
+same way at start-up, in the bot's process and in its picture process alike. The tests register
+their toy game with it (tests/plugins/); production leaves it unset.
 """
 
 from __future__ import annotations
@@ -19,8 +24,28 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+import bot.render.epireia
+import bot.render.grudgematch
+import bot.render.nine_muses
+import bot.render.ostrakon
+import bot.render.philosophia
+import engine.epireia
+import engine.grudgematch
+import engine.nine_muses
+import engine.ostrakon
+import engine.philosophia
 from bot.render.presentation import Presentation, ViewData
-from engine import GAMES, AnyGame, Chance, Game
+from engine import GAMES as ENGINE_GAMES
+from engine import AnyGame, Chance, Game
+
+# Each of the engine's games with its presentation, in the order the bot offers them.
+INSTALLED: tuple[tuple[AnyGame, Presentation], ...] = (
+    (engine.ostrakon.GAME, bot.render.ostrakon.PRESENTATION),
+    (engine.nine_muses.GAME, bot.render.nine_muses.PRESENTATION),
+    (engine.epireia.GAME, bot.render.epireia.PRESENTATION),
+    (engine.grudgematch.GAME, bot.render.grudgematch.PRESENTATION),
+    (engine.philosophia.GAME, bot.render.philosophia.PRESENTATION),
+)
 
 EXTRA_GAMES = "PHILOSOPHERS_TABLE_EXTRA_GAMES"
 MOST_GAMES = 25  # a slash command's choices (/table new, /rules)
@@ -38,7 +63,10 @@ ENGINE_PIECES = (
     "default_action",
     "shuffle_secrets",
     "invariants",
+    "waiting_reason",
     "opening",
+    "undoable",
+    "undo_refusal",
 )
 
 
@@ -72,6 +100,7 @@ class Plugin:
 
 
 PLUGINS: dict[str, Plugin] = {}
+GAMES: dict[str, AnyGame] = {}  # the registered games' rules by key, as PLUGINS pairs them
 
 
 def plugin(key: str) -> Plugin:
@@ -86,10 +115,20 @@ def plugins() -> dict[str, Plugin]:
     return PLUGINS
 
 
+def games() -> dict[str, AnyGame]:
+    """Every registered game's rules, by key, in registration order: the engine's games and the
+    extra ones (EXTRA_GAMES). Where the bot looks a game up by its key."""
+    plugins()
+    return GAMES
+
+
 def load() -> dict[str, Plugin]:
-    """Register the engine's games and the extra ones of EXTRA_GAMES (again: a no-op)."""
-    for game in list(GAMES.values()):
-        register(game)
+    """Register the installed games and the extra ones of EXTRA_GAMES (again: a no-op)."""
+    unpaired = sorted(ENGINE_GAMES.keys() - {game.key for game, _ in INSTALLED})
+    if unpaired:
+        raise GameContractError(f"the engine's games {unpaired} have no presentation in bot/games.py's INSTALLED")
+    for game, presentation in INSTALLED:
+        register(game, presentation)
     for name in filter(None, (part.strip() for part in os.environ.get(EXTRA_GAMES, "").split(","))):
         try:
             module = importlib.import_module(name)
@@ -97,27 +136,27 @@ def load() -> dict[str, Plugin]:
             raise GameContractError(f"{EXTRA_GAMES}: cannot import {name} ({error})") from None
         if not isinstance(getattr(module, "GAME", None), Game):
             raise GameContractError(f"{EXTRA_GAMES}: {name} has no GAME (an engine Game)")
-        register(module.GAME)
+        if not hasattr(module, "PRESENTATION"):
+            raise GameContractError(f"{EXTRA_GAMES}: {name} has no PRESENTATION (how its GAME is shown)")
+        register(module.GAME, module.PRESENTATION)
     return PLUGINS
 
 
-def register(game: AnyGame) -> Plugin:
-    """Check the game and its presentation, and serve it: it joins engine.GAMES (where the table
-    service, replay and stats look games up) and PLUGINS."""
+def register(game: AnyGame, presentation: Presentation) -> Plugin:
+    """Check the game and its presentation, and serve them: they join PLUGINS, where the bot looks
+    games up (`games()`, `plugin()`)."""
     known = PLUGINS.get(game.key)
     if known is not None:
-        if known.game is not game:
+        if known.game is not game or known.presentation is not presentation:
             raise GameContractError(f"two games have the key {game.key!r}")
         return known
-    presentation, problems = load_presentation(game)
-    problems = engine_problems(game) + problems
+    problems = engine_problems(game) + presentation_problems(presentation)
     if len(PLUGINS) >= MOST_GAMES:
         problems.append(f"the bot serves {MOST_GAMES} games at most (a slash command's choices)")
     if problems:
         raise GameContractError(f"The game {game.key!r} cannot be registered: {'; '.join(problems)}.")
-    assert presentation is not None, "a presentation that cannot be loaded is a problem"
-    GAMES[game.key] = game
     PLUGINS[game.key] = Plugin(game, presentation)
+    GAMES[game.key] = game
     return PLUGINS[game.key]
 
 
@@ -130,8 +169,6 @@ def engine_problems(game: AnyGame) -> list[str]:
     if not 1 <= game.min_seats <= game.max_seats:
         problems.append("its seats must run from min_seats >= 1 to max_seats")
     problems += [f"{name} is not callable" for name in ENGINE_PIECES if not callable(getattr(game, name, None))]
-    if game.undoable is not None and not callable(game.undoable):
-        problems.append("undoable is neither None nor callable")
     if game.pace is not None and not game.pace > 0:
         problems.append("its pace must be None or a positive number of seconds")
     kinds = {}
@@ -193,14 +230,9 @@ def view_problems(game: AnyGame) -> list[str]:
     return problems
 
 
-def load_presentation(game: AnyGame) -> tuple[Presentation | None, list[str]]:
-    module_name, _, name = game.presentation.partition(":")
-    try:
-        presentation = getattr(importlib.import_module(module_name), name)
-    except (ImportError, AttributeError, ValueError) as error:
-        return None, [f"its presentation {game.presentation!r} cannot be loaded ({error})"]
+def presentation_problems(presentation: object) -> list[str]:
     if not isinstance(presentation, Presentation):
-        return None, [f"{game.presentation} is not a Presentation"]
+        return [f"its presentation {presentation!r:.60} is not a Presentation"]
     problems = [
         f"the presentation's {piece} is not callable"
         for piece in ("draw", "text")
@@ -213,4 +245,4 @@ def load_presentation(game: AnyGame) -> tuple[Presentation | None, list[str]]:
     ]
     if not presentation.rules.is_file():
         problems.append(f"its rules page {presentation.rules} is missing")
-    return presentation, problems
+    return problems

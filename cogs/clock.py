@@ -16,7 +16,7 @@ from bot.clock.scheduler import CHANGE_CLOCK
 from bot.clock.settings import format_duration, parse_pace, parse_remind
 from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.mentions import NOBODY
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.tables.gate import Need
 
 from .common import SlashCommand, TableInteraction, answer_error, caller_of, here, send_private
@@ -24,14 +24,15 @@ from .common import SlashCommand, TableInteraction, answer_error, caller_of, her
 log = logging.getLogger(__name__)
 
 
-async def table_here(interaction: TableInteraction, need: Need = Need.LOOK, what: str = "do that") -> TableRecord:
-    return (await here(interaction, need, what)).table
+async def table_here(
+    bot: TableClient, interaction: TableInteraction, need: Need = Need.LOOK, what: str = "do that"
+) -> TableRecord:
+    return (await here(bot, interaction, need, what)).table
 
 
-async def take_seat(interaction: TableInteraction, table: TableRecord, how: str) -> None:
+async def take_seat(bot: TableClient, interaction: TableInteraction, table: TableRecord, how: str) -> None:
     """`how` is "back" (a player returns) or "substitute" (someone takes an absent player's seat):
     the seat changes hands, the channel is told, and the new holder gets their seat's view."""
-    bot = interaction.client
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with bot.publisher.ordered_delivery(table.id):
         take = bot.clock.back if how == "back" else bot.clock.substitute
@@ -42,14 +43,14 @@ async def take_seat(interaction: TableInteraction, table: TableRecord, how: str)
         await bot.publisher.publish(update)  # with the seat's own view, by DM
 
 
-def clock_commands() -> list[SlashCommand]:
+def clock_commands(bot: TableClient) -> list[SlashCommand]:
     """Fresh command objects for one bot's `/table` group."""
 
     @app_commands.command(name="pace", description="Time per move: none, 30m, 12h, 2d… (host in the lobby, moderators)")
     @app_commands.describe(pace="none, or a time such as 30m, 12h, 2d or 1d12h")
     async def pace(interaction: TableInteraction, pace: app_commands.Range[str, 1, 20]) -> None:
-        table = await table_here(interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
-        settings = await interaction.client.clock.change(
+        table = await table_here(bot, interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
+        settings = await bot.clock.change(
             table.id, interaction.user.id, moderator=caller_of(interaction).moderator, pace=parse_pace(pace)
         )
         when = f"{format_duration(settings.pace)} per move" if settings.pace else "none: no deadlines"
@@ -59,9 +60,9 @@ def clock_commands() -> list[SlashCommand]:
             allowed_mentions=NOBODY,
         )
         if table.status == "lobby":
-            await interaction.client.publisher.refresh_lobby(table)  # the lobby shows the pace
+            await bot.publisher.refresh_lobby(table)  # the lobby shows the pace
         else:
-            await interaction.client.publisher.refresh_waiting(table.id)  # the new deadlines
+            await bot.publisher.refresh_waiting(table.id)  # the new deadlines
 
     @app_commands.command(name="clock", description="The table's clock: reminders, stand-ins, vacations")
     @app_commands.describe(
@@ -77,8 +78,7 @@ def clock_commands() -> list[SlashCommand]:
         misses: app_commands.Range[int, 0, 10] | None = None,
         vacation_days: app_commands.Range[int, 0, 30] | None = None,
     ) -> None:
-        bot = interaction.client
-        table = await table_here(interaction)
+        table = await table_here(bot, interaction)
         changes: dict[str, float | None] = {
             name: value
             for name, value in (("reminders", reminders), ("misses", misses), ("vacation_days", vacation_days))
@@ -89,7 +89,7 @@ def clock_commands() -> list[SlashCommand]:
         if not changes:
             await send_private(interaction, (await bot.clock.settings(table.id)).describe())
             return
-        table = await table_here(interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
+        table = await table_here(bot, interaction, Need.HOST_OR_MOD, CHANGE_CLOCK)
         settings = await bot.clock.change(
             table.id, interaction.user.id, moderator=caller_of(interaction).moderator, **changes
         )
@@ -101,8 +101,7 @@ def clock_commands() -> list[SlashCommand]:
     @app_commands.command(name="vacation", description="Pause your pings and deadlines at this table for some days")
     @app_commands.describe(days="How many days from now (0: you are back)")
     async def vacation(interaction: TableInteraction, days: app_commands.Range[int, 0, 30]) -> None:
-        bot = interaction.client
-        table = await table_here(interaction, Need.SEATED)
+        table = await table_here(bot, interaction, Need.SEATED)
         until, left = await bot.clock.vacation(table.id, interaction.user.id, days)
         await send_private(
             interaction,
@@ -122,7 +121,7 @@ def clock_commands() -> list[SlashCommand]:
 
     @app_commands.command(name="back", description="Take your seat again after a stand-in played it for you")
     async def back(interaction: TableInteraction) -> None:
-        await take_seat(interaction, await table_here(interaction), "back")
+        await take_seat(bot, interaction, await table_here(bot, interaction), "back")
 
     built: list[SlashCommand] = [pace, clock, vacation, back]
     for command in built:
@@ -133,7 +132,7 @@ def clock_commands() -> list[SlashCommand]:
 class ClockCommands(commands.Cog):
     def __init__(self, bot: TableClient) -> None:
         self.bot = bot
-        self.commands = clock_commands()
+        self.commands = clock_commands(bot)
 
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command("table")

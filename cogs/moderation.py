@@ -1,5 +1,5 @@
 """Moderator commands under `/table` (pause, resume, skip, replace, rollback, config), `/table log`
-and the Rematch button of a finished game.
+(the Rematch button of a finished game is bot/discord_app/play.py's).
 
 The commands join the `/table` group of the Tables cog when this cog loads (add it after Tables).
 They only translate: the gate (bot/tables/gate.py) authorises, bot.moderation and the TableService decide.
@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import TableClient
-from bot.discord_app.delivery.components import board_components, page_components
-from bot.discord_app.delivery.mentions import NOBODY, pinging
-from bot.store.sqlite import TableRecord
-from bot.tables.gate import LARGEST_ID, Need, Pass
+from bot.discord_app.delivery.mentions import NOBODY
+from bot.discord_app.pages import log_page
+from bot.store.records import TableRecord
+from bot.tables.gate import LARGEST_ID, Need
 from bot.tables.moderation import Moderation
 from bot.tables.refusals import Refused
 from bot.tables.service import Update
@@ -29,7 +28,6 @@ from .common import (
     SlashCommand,
     TableInteraction,
     answer_error,
-    bot_can_post_here,
     caller_of,
     channel_id_of,
     here,
@@ -40,6 +38,7 @@ log = logging.getLogger(__name__)
 
 
 async def moderate(
+    bot: TableClient,
     interaction: TableInteraction,
     operation: Callable[..., Awaitable[Update]],
     what: str,
@@ -49,8 +48,7 @@ async def moderate(
 ) -> TableRecord:
     """Run a moderator operation (a method of bot.moderation) on this channel's table and publish
     what it changed."""
-    bot = interaction.client
-    table = (await here(interaction, need, what)).table
+    table = (await here(bot, interaction, need, what)).table
     await interaction.response.defer(ephemeral=True, thinking=True)
     async with bot.publisher.ordered_delivery(table.id):
         update = await operation(table.id, interaction.user.id, moderator=True, **arguments)
@@ -62,22 +60,23 @@ async def moderate(
     return update.table
 
 
-def table_commands() -> list[SlashCommand]:
+def table_commands(bot: TableClient) -> list[SlashCommand]:
     """Fresh command objects for one bot's `/table` group."""
 
     @app_commands.command(name="pause", description="Pause this table: no moves and no clock (moderators)")
     async def pause(interaction: TableInteraction) -> None:
-        await moderate(interaction, interaction.client.moderation.pause, "pause a table", "The table is paused.")
+        await moderate(bot, interaction, bot.moderation.pause, "pause a table", "The table is paused.")
 
     @app_commands.command(name="resume", description="Resume a paused table (moderators)")
     async def resume(interaction: TableInteraction) -> None:
-        await moderate(interaction, interaction.client.moderation.resume, "resume a table", "The table goes on.")
+        await moderate(bot, interaction, bot.moderation.resume, "resume a table", "The table goes on.")
 
     @app_commands.command(name="skip", description="Play the default move for everyone the table waits on (moderators)")
     async def skip(interaction: TableInteraction) -> None:
         await moderate(
+            bot,
             interaction,
-            interaction.client.moderation.skip,
+            bot.moderation.skip,
             "skip a turn",
             "Skipped: the default move was played for everyone the table waited on.",
         )
@@ -95,8 +94,9 @@ def table_commands() -> list[SlashCommand]:
         if member.bot:
             raise Refused("A bot cannot take a seat; leave it to a stand-in.")
         await moderate(
+            bot,
             interaction,
-            interaction.client.moderation.replace,
+            bot.moderation.replace,
             "hand a seat to someone else",
             f"{member.display_name} holds the seat now.",
             member_id=member.id,
@@ -110,8 +110,9 @@ def table_commands() -> list[SlashCommand]:
     @app_commands.describe(actions="How many moves to take back")
     async def rollback(interaction: TableInteraction, actions: app_commands.Range[int, 1, 1000]) -> None:
         await moderate(
+            bot,
             interaction,
-            interaction.client.moderation.rollback,
+            bot.moderation.rollback,
             "roll a game back",
             f"{plural(actions, 'move')} taken back: the game goes on from the position before "
             f"{'it' if actions == 1 else 'them'}.",
@@ -124,10 +125,9 @@ def table_commands() -> list[SlashCommand]:
     async def table_log(
         interaction: TableInteraction, table: app_commands.Range[int, 1, LARGEST_ID] | None = None
     ) -> None:
-        bot = interaction.client
         record = await bot.moderation.table_for_log(interaction.guild_id, channel_id_of(interaction), table)
         record = (await bot.gate.table(caller_of(interaction), record.id, Need.LOOK)).table
-        content, components = await log_page(bot, record)
+        content, components = await log_page(bot.moderation, record)
         await interaction.response.send_message(
             content, ephemeral=True, allowed_mentions=NOBODY, view=components or discord.utils.MISSING
         )
@@ -140,7 +140,7 @@ def table_commands() -> list[SlashCommand]:
     async def config(
         interaction: TableInteraction, moderator_role: discord.Role | None = None, clear: bool = False
     ) -> None:
-        moderation: Moderation = interaction.client.moderation
+        moderation: Moderation = bot.moderation
         guild_id = interaction.guild_id
         assert guild_id is not None, "the /table commands are guild-only"
         if moderator_role is None and not clear:
@@ -171,39 +171,10 @@ def table_commands() -> list[SlashCommand]:
     return built
 
 
-# --- the log, page by page -------------------------------------------------------------------------
-
-
-async def log_page(bot: TableClient, table: TableRecord, page: int | None = None) -> tuple[str, discord.ui.View | None]:
-    """One page of a table's log (the newest by default), with buttons to the older and newer."""
-    pages = await bot.moderation.log_pages(table)
-    page = len(pages) - 1 if page is None else max(0, min(page, len(pages) - 1))
-    title = bot.service.game_of(table).title
-    head = f"📜 **{title}**, table {table.id} ({table.status}) · log page {page + 1} of {len(pages)}"
-    return f"{head}\n{pages[page]}", page_components(f"pt:log:{table.id}", page, len(pages), "◀ Older", "Newer ▶")
-
-
-async def rematch(interaction: TableInteraction, passed: Pass) -> None:
-    """A new lobby in the same channel: the same game, options and take-backs, the same stand-ins, and the
-    other players invited (pinged) to join. The gate let through only someone who held a seat."""
-    bot = interaction.client
-    bot_can_post_here(interaction)
-    old = passed.table
-    table, invited = await bot.moderation.rematch(old, interaction.user.id)
-    await bot.clock.configure(table.id, **asdict(await bot.clock.settings(old.id)))  # the same pace
-    text = await bot.publisher.lobby_message(table)
-    if invited:
-        text += f"\n🔁 Rematch! {', '.join(f'<@{user}>' for user in invited)}: press **Join** to play again."
-    await interaction.response.send_message(
-        text, view=board_components(table) or discord.utils.MISSING, allowed_mentions=pinging(invited)
-    )
-    await bot.publisher.lobby_posted(table.id, interaction)
-
-
 class Moderators(commands.Cog):
     def __init__(self, bot: TableClient) -> None:
         self.bot = bot
-        self.commands = table_commands()
+        self.commands = table_commands(bot)
 
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command("table")

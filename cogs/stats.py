@@ -1,5 +1,5 @@
 """`/stats [member]` and `/stats server:true`: games played and won in this server, with ratings
-per game, and the server's leaderboards (pages `pt:ranks:GAME:PAGE`, answered by cogs/presses.py)."""
+per game, and the server's leaderboards (pages `pt:ranks:GAME:PAGE`, turned by bot/discord_app/presses.py)."""
 
 from __future__ import annotations
 
@@ -8,35 +8,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.client import TableClient
-from bot.discord_app.delivery.components import StaticView, button, page_components
 from bot.discord_app.delivery.mentions import NOBODY
+from bot.discord_app.pages import server_page
 from bot.ratings import leaderboard, stats
-from bot.tables.refusals import Refused
 
 from .common import TableInteraction
-
-
-def leaderboard_components(board: leaderboard.Board) -> StaticView | None:
-    """The page before and after, then a button for each other game with a leaderboard here."""
-    components = page_components(f"pt:ranks:{board.game}", board.page, board.pages) or StaticView()
-    for key in [key for key in board.games if key != board.game][:5]:
-        components.add_item(button(f"pt:ranks:{key}:0", leaderboard.title(key), row=1))
-    return components if components.children else None
-
-
-async def server_page(
-    interaction: TableInteraction, game: str | None = None, page: int = 0
-) -> tuple[str, StaticView | None]:
-    """The server's stats and one page of a game's leaderboard (the caller's own server)."""
-    if interaction.guild_id is None:
-        raise Refused("Leaderboards belong to a server: use `/stats server:true` there.")
-    store = interaction.client.store
-    name = interaction.guild.name if interaction.guild else "this server"
-    text = stats.server_text(name, await stats.server_stats(store, interaction.guild_id))
-    board = await leaderboard.board(store, interaction.guild_id, game, page)
-    if board is None:
-        return text, None
-    return f"{text}\n\n{leaderboard.board_text(board)}"[:2000], leaderboard_components(board)
 
 
 class Stats(commands.Cog):
@@ -54,7 +30,7 @@ class Stats(commands.Cog):
         await interaction.response.defer(thinking=True)  # the first call may count older tables
         components = None
         if server:
-            text, components = await server_page(interaction)
+            text, components = await server_page(self.bot.store, interaction.guild, interaction.guild_id)
         else:
             who = member or interaction.user
             store, guild = self.bot.store, interaction.guild_id

@@ -13,16 +13,19 @@ from discord.ext import commands
 from bot import render
 from bot.clock.settings import default_paces, new_table_pace
 from bot.discord_app.client import TableClient
-from bot.discord_app.delivery.components import board_components, page_components
+from bot.discord_app.delivery.components import board_components
 from bot.discord_app.delivery.mentions import NOBODY
+from bot.discord_app.pages import rules_page
+from bot.discord_app.play import Play
 from bot.games import plugins
+from bot.ratings import leaderboard
+from bot.ratings.summary import summary_lines
 from bot.tables.gate import Need, Pass
 from bot.tables.refusals import Refused
-from bot.text import chunk
+from bot.text import FINISHED, chunk
 
 from .clock import take_seat
 from .common import TableInteraction, answer_error, bot_can_post_here, caller_of, channel_id_of, here
-from .play import lobby_action, show_hand, take_back
 
 GAME_CHOICES = [app_commands.Choice(name=shown.game.title, value=key) for key, shown in plugins().items()]
 PACE_HELP = (
@@ -48,26 +51,14 @@ def parse_options(text: str) -> dict[str, Any]:
     return options
 
 
-def rules_pages(key: str) -> list[str]:
-    """The game's rules page, cut at paragraphs into embed-sized pieces."""
-    text = plugins()[key].presentation.rules.read_text(encoding="utf-8")
-    pages, current = [], ""  # a paragraph longer than a page is cut at its lines
-    for paragraph in (piece for part in text.split("\n\n") for piece in chunk(part.splitlines(), 3900)):
-        if len(current) + len(paragraph) + 2 > 3900:
-            pages.append(current)
-            current = ""
-        current = f"{current}\n\n{paragraph}" if current else paragraph
-    return pages + [current] if current else pages
-
-
 class Tables(commands.Cog):
     table = app_commands.Group(name="table", description="Game tables in this channel", guild_only=True)
 
-    def __init__(self, bot: TableClient) -> None:
-        self.bot = bot
+    def __init__(self, bot: TableClient, play: Play) -> None:
+        self.bot, self.play = bot, play
 
     async def _here(self, interaction: TableInteraction, need: Need, what: str = "do that") -> Pass:
-        return await here(interaction, need, what)
+        return await here(self.bot, interaction, need, what)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -116,25 +107,27 @@ class Tables(commands.Cog):
     async def join(self, interaction: TableInteraction) -> None:
         passed = await self._here(interaction, Need.LOOK)
         if passed.table.status != "lobby":  # a substitute for a player the clock handed to a stand-in
-            await take_seat(interaction, passed.table, "substitute")
+            await take_seat(self.bot, interaction, passed.table, "substitute")
             return
-        await lobby_action(interaction, await self._here(interaction, Need.SIT), "join")
+        await self.play.lobby(interaction, await self._here(interaction, Need.SIT), "join")
 
     @table.command(name="leave", description="Leave this channel's table before it starts (the last one out closes it)")
     async def leave(self, interaction: TableInteraction) -> None:
-        await lobby_action(interaction, await self._here(interaction, Need.LEAVE), "leave")
+        await self.play.lobby(interaction, await self._here(interaction, Need.LEAVE), "leave")
 
     @table.command(name="start", description="Start the game (host or moderator)")
     async def start(self, interaction: TableInteraction) -> None:
-        await lobby_action(interaction, await self._here(interaction, Need.HOST, "start the table"), "start")
+        await self.play.lobby(interaction, await self._here(interaction, Need.HOST, "start the table"), "start")
 
     @table.command(name="undo", description="Take back your own last move, if nothing else happened since")
     async def undo(self, interaction: TableInteraction) -> None:
-        await take_back(interaction, await self._here(interaction, Need.TAKE_BACK, "take back a move"))
+        await self.play.take_back(interaction, await self._here(interaction, Need.TAKE_BACK, "take back a move"))
 
     @table.command(name="status", description="Show the board")
     async def status(self, interaction: TableInteraction) -> None:
-        table = (await self._here(interaction, Need.LOOK)).table
+        """The channel's table; with none open, its last game if that finished: its final board
+        (the public view, as every board) and its summary as it was posted at the end."""
+        table = (await self._here(interaction, Need.LOOK_BACK)).table
         if table.state is None:
             await interaction.response.send_message(
                 await self.bot.publisher.lobby_message(table),
@@ -144,13 +137,23 @@ class Tables(commands.Cog):
             return
         await interaction.response.defer(thinking=True)
         view = self.bot.service.menu(table, None).view
-        picture = await self.bot.publisher.picture(table)
+        picture = await self.bot.publisher.pictures.board(table)
+        text = render.render_text(table.game, view)
+        if table.status == "finished":  # the channel's last game (the gate's LOOK_BACK): over, as its last board says
+            text = f"{text[: 2000 - len(FINISHED) - 1]}\n{FINISHED}"
         await interaction.followup.send(
-            render.render_text(table.game, view)[:2000],
+            text[:2000],
             view=board_components(table) or discord.utils.MISSING,
             allowed_mentions=NOBODY,
             file=picture or discord.utils.MISSING,
         )
+        if table.status == "finished":  # the summary posted at its end: public by design, its reveal too
+            service, store = self.bot.service, self.bot.store
+            changes = await leaderboard.changes(store, table.id)
+            log_rows = await store.actions(table.id)
+            lines = summary_lines(service.game_of(table), table, service.state_of(table), log_rows, changes)
+            for text in chunk(lines):
+                await interaction.followup.send(text, allowed_mentions=NOBODY)
 
     @table.command(name="end", description="End this channel's table (moderators; the host in the lobby)")
     async def end(self, interaction: TableInteraction) -> None:
@@ -185,7 +188,7 @@ class Tables(commands.Cog):
     @app_commands.command(name="hand", description="Your cards, your vote and your moves, privately")
     @app_commands.guild_only()
     async def hand(self, interaction: TableInteraction) -> None:
-        await show_hand(interaction, await self._here(interaction, Need.LOOK))
+        await self.play.show_hand(interaction, await self._here(interaction, Need.LOOK))
 
     @app_commands.command(name="rules", description="How to play a game here")
     @app_commands.describe(game="Which game")
@@ -193,15 +196,3 @@ class Tables(commands.Cog):
     async def rules(self, interaction: TableInteraction, game: str) -> None:
         embed, components = rules_page(game, 0)
         await interaction.response.send_message(embed=embed, view=components or discord.utils.MISSING, ephemeral=True)
-
-
-def rules_page(key: str, page: int) -> tuple[discord.Embed, discord.ui.View | None]:
-    """One page of a game's rules (an embed holds 6,000 characters; the page turns with buttons)."""
-    if key not in plugins():
-        raise Refused("That game is not here any more.")
-    pages = rules_pages(key)
-    page = max(0, min(page, len(pages) - 1))
-    embed = discord.Embed(title=plugins()[key].game.title, description=pages[page][:4096], colour=0x5865F2)
-    if len(pages) > 1:
-        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
-    return embed, page_components(f"pt:rules:{key}", page, len(pages))

@@ -10,12 +10,13 @@ import discord
 from discord import app_commands
 from pydantic import BaseModel
 
+from bot.discord_app.client import TableClient
+from bot.discord_app.play import Play
 from bot.games import Plugin, max_length, written_fields
 from bot.tables.gate import Need
 from bot.tables.refusals import Refused
 
 from .common import SlashCommand, TableInteraction, answer_error, here
-from .play import commit_move
 
 
 class WrittenMoves(app_commands.Group):
@@ -25,7 +26,7 @@ class WrittenMoves(app_commands.Group):
         await answer_error(interaction, error)
 
 
-def written_moves(shown: Plugin) -> WrittenMoves | None:
+def written_moves(shown: Plugin, bot: TableClient, play: Play) -> WrittenMoves | None:
     """The game's command group, or None if it has no written move."""
     game = shown.game
     if not game.written_moves:
@@ -33,21 +34,21 @@ def written_moves(shown: Plugin) -> WrittenMoves | None:
     group = WrittenMoves(name=game.key, description=f"{game.title} moves"[:100], guild_only=True)
     models = {model.model_fields["kind"].default: model for model in game.action_types}
     for kind in game.written_moves:
-        group.add_command(written_move(game.key, game.title, kind, models[kind]))
+        group.add_command(written_move(game.key, game.title, kind, models[kind], bot, play))
     return group
 
 
-def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> SlashCommand:
+def written_move(key: str, title: str, kind: str, model: type[BaseModel], bot: TableClient, play: Play) -> SlashCommand:
     fields = written_fields(model)
 
-    async def play(interaction: TableInteraction, /, **written: str) -> None:
-        if (await here(interaction)).table.game != key:
+    async def write(interaction: TableInteraction, /, **written: str) -> None:
+        if (await here(bot, interaction)).table.game != key:
             raise Refused(f"There is no {title} table in this channel.")
-        passed = await here(interaction, Need.PLAY, kind)
-        await commit_move(interaction, passed, {"kind": kind, **written}, edit=False)
+        passed = await here(bot, interaction, Need.PLAY, kind)
+        await play.move(interaction, passed, {"kind": kind, **written}, edit=False)
 
     # The options are the move's text fields, each 1 to max_length characters, described by its title.
-    play.__signature__ = inspect.Signature(  # type: ignore[attr-defined]  # a function's own, which inspect reads
+    write.__signature__ = inspect.Signature(  # type: ignore[attr-defined]  # a function's own, which inspect reads
         [
             inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
             *(
@@ -60,6 +61,6 @@ def written_move(key: str, title: str, kind: str, model: type[BaseModel]) -> Sla
     )
     titles = {name: info.title for name, info in fields.items() if info.title}
     assert len(titles) == len(fields), "bot/games.py checked that each text has a title"
-    described = app_commands.describe(**titles)(play)
+    described = app_commands.describe(**titles)(write)
     assert model.__doc__ is not None, "bot/games.py checked that each written move has a description"
     return app_commands.Command(name=kind, description=model.__doc__.strip(), callback=described)

@@ -117,20 +117,51 @@ class ShuffleSecrets(Protocol[StateT]):
     def __call__(self, state: StateT, chance: Chance, /, keep: int | None = None) -> StateT: ...
 
 
+# The defaults of a Game's optional pieces (its third block), given by `Game` itself: no other code
+# fills them. Each is the piece of a game that declares nothing of its own.
+
+
+def plain_reason(state: Any, seat: int) -> str | None:
+    """`Game.waiting_reason` undeclared: the plain reason ("It is not your turn.") everywhere."""
+    return None
+
+
+def tells_nothing(state: Any) -> tuple[Event, ...]:
+    """`Game.opening` undeclared: the set-up tells the table nothing."""
+    return ()
+
+
+def never_undoable(before: Any, after: Any, seat: int, action: Any, events: tuple[Event, ...]) -> bool:
+    """`Game.undoable` undeclared: no move can be taken back."""
+    return False
+
+
+def no_refusal(before: Any, after: Any, seat: int, action: Any, events: tuple[Event, ...]) -> str | None:
+    """`Game.undo_refusal` undeclared: the bot gives its own reason a move cannot be taken back."""
+    return None
+
+
 @dataclass(frozen=True)
 class Game(Generic[StateT, OptionsT, ActionT]):
     """One game's rules, as plain functions over its pydantic State and actions, and what the bot
-    needs to know of it beside the rules. Every game declares every piece (docs/architecture.md,
-    "Games are plug-ins"); the bot checks them when it registers the game (bot/games.py).
+    needs to know of it beside the rules. Every game declares every required piece
+    (docs/architecture.md, "Games are plug-ins"); the bot checks them when it registers the game
+    with its presentation (bot/games.py). The engine knows nothing of how a game is shown.
 
     The first block is the engine contract. The second serves the bot: how an action reads, what a
     stand-in plays, what the clock or a moderator's skip plays for a seat (`default_action`), the
     position with what `keep` cannot see re-dealt at random (`shuffle_secrets`: public output must
-    not change under it, the leak tests rely on this), what must hold in every position
-    (`invariants`: problems found, empty when all is well), and where the game's presentation is.
+    not change under it, the leak tests rely on this) and what must hold in every position
+    (`invariants`: problems found, empty when all is well).
+
+    The third block is optional, and its defaults are given here and nowhere else (as
+    boardgame.io's ProcessGameConfig fills a game's): a Game is always a complete configuration,
+    every piece of it a value or a function to call, and code that uses a Game never supplies a
+    default of its own.
 
     Generic in the game's own State, Options and action union, so that each game declares its
-    functions over its own types; the registry (`engine.GAMES`) holds games of different types.
+    functions over its own types; the registries (`engine.GAMES`, the bot's bot/games.py) hold
+    games of different types.
     """
 
     key: str
@@ -154,27 +185,32 @@ class Game(Generic[StateT, OptionsT, ActionT]):
     default_action: Callable[[StateT, int, Chance], ActionT]
     shuffle_secrets: ShuffleSecrets[StateT]
     invariants: Callable[[StateT], list[str]]
-    # The module and name of the game's Presentation (drawing, text, labels), "module:NAME": the
-    # engine cannot import drawing code, so it says where it is and the bot loads it (bot/games.py).
-    presentation: str
+
     # A new table's seconds per move when its host names no pace; None for no deadlines.
     pace: float | None = None
     # The kinds of the moves whose text the player writes (a question to vote on): the bot offers
     # each as a command, `/<key> <kind>`, its options the move's text fields, besides the form its
     # button opens. Each such model has a docstring (the command's description) and gives its text
-    # fields a title and a max_length.
+    # fields a title and a max_length. Undeclared: none.
     written_moves: tuple[str, ...] = ()
     # Why a seat that is not to move cannot act now, where "It is not your turn." would mislead
-    # (a secret vote already cast); None for the plain reason.
-    waiting_reason: Callable[[StateT, int], str | None] | None = None
+    # (a secret vote already cast); None from it for the plain reason. Undeclared (`plain_reason`):
+    # always the plain reason.
+    waiting_reason: Callable[[StateT, int], str | None] = field(default=plain_reason)
     # What the set-up tells the table: where things stand at the start, publicly, and each seat's
     # dealt cards privately (`Event(text, to=seat)`). Derived from the set-up state, never stored.
-    opening: Callable[[StateT], tuple[Event, ...]] = field(default=lambda state: ())
+    # Undeclared (`tells_nothing`): nothing.
+    opening: Callable[[StateT], tuple[Event, ...]] = field(default=tells_nothing)
     # Whether a move may be taken back by the player who made it (bot/tables/takeback.py), as
     # boardgame.io's `undoable`: (state before, state after, seat, action, its events) -> True only
     # if the move showed nothing new to anyone (no card drawn, no secret vote or bid revealed). The
-    # bot refuses any move that used chance whatever this says. None: no move can be taken back.
-    undoable: Callable[[StateT, StateT, int, ActionT, tuple[Event, ...]], bool] | None = None
+    # bot refuses any move that used chance whatever this says. Undeclared (`never_undoable`): no
+    # move can be taken back.
+    undoable: Callable[[StateT, StateT, int, ActionT, tuple[Event, ...]], bool] = field(default=never_undoable)
+    # Why a move cannot be taken back, in the game's words, as the end of "That move cannot be taken
+    # back: ..." (same arguments as `undoable`); None from it for the bot's own reason (chance, or
+    # the game's rules). Undeclared (`no_refusal`): always the bot's own reason.
+    undo_refusal: Callable[[StateT, StateT, int, ActionT, tuple[Event, ...]], str | None] = field(default=no_refusal)
     # Where seats play in sides (partners rated as one team): the key of the public view that lists
     # them, `{side: {"seats": [...]}}`. None: every seat is a side of its own (free-for-all, 1v1).
     sides: str | None = None
@@ -186,8 +222,8 @@ class Game(Generic[StateT, OptionsT, ActionT]):
         return cast(tuple[type[ActionT], ...], _union_members(self.actions))
 
 
-# A game of whichever State, Options and actions: what the registry (`engine.GAMES`) holds and what
-# code that serves every game sees; such code gives a game only the states and actions it made.
+# A game of whichever State, Options and actions: what the registries (`engine.GAMES`, the bot's
+# `bot.games.games()`) hold and what code that serves every game sees; such code gives a game only the states and actions it made.
 AnyGame = Game[Any, Any, Any]
 
 

@@ -23,20 +23,25 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine import GAMES, Chance, Game, referee
+from bot.games import games as registered
+from engine import Chance, Game, referee
 from tests.plugins import keys as toy_keys
+
+# Every game the test run serves, by key: the engine's and the toy ones of tests/plugins, which
+# tests/conftest.py registered before any test module is imported.
+GAMES = registered()
 
 
 def package_of(key: str) -> str:
     """The game's package name, the last part of the package its rules live in (its
     `engine/<package>/`): the name its own files carry."""
-    module = GAMES[key].setup.__module__.split(".")
+    module = registered()[key].setup.__module__.split(".")
     return module[module.index("engine") + 1] if module[0] == "engine" else module[-2]
 
 
 def every_game() -> list[str]:
     """Every registered game's key, in key order."""
-    return sorted(GAMES)
+    return sorted(registered())
 
 
 PLAYOUT = 40  # moves the stand-ins play to see what a game offers
@@ -45,7 +50,7 @@ PLAYOUT = 40  # moves the stand-ins play to see what a game offers
 @cache
 def _positions(key: str) -> tuple:
     """The first positions of a game at its fewest seats, as its stand-ins play it."""
-    game = GAMES[key]
+    game = registered()[key]
     chance = Chance.seeded(f"registry:{key}")
     positions = [game.setup(game.min_seats, game.Options(), chance)]
     while len(positions) < PLAYOUT and (seats := sorted(game.to_move(positions[-1]))):
@@ -55,7 +60,7 @@ def _positions(key: str) -> tuple:
 
 
 def _offers(key: str) -> dict[str, bool]:
-    game: Game = GAMES[key]
+    game: Game = registered()[key]
     first = _positions(key)[0]
     public = game.view(first, None)
     return {
@@ -74,7 +79,7 @@ def _offers(key: str) -> dict[str, bool]:
 def _shows_a_hand(key: str) -> bool:
     from bot.games import plugin  # the game's presentation: registered by tests/conftest.py
 
-    game, first = GAMES[key], _positions(key)[0]
+    game, first = registered()[key], _positions(key)[0]
     text = plugin(key).presentation.text
     public = set(text(game.view(first, None)).splitlines())
     return any(set(text(game.view(first, seat)).splitlines()) - public for seat in range(game.min_seats))
@@ -86,7 +91,7 @@ def games_with(*, seats: int | None = None, **needs: bool | None) -> list[str]:
     assert not unknown, f"no such need: {sorted(unknown)}"
 
     def fits(key: str) -> bool:
-        game = GAMES[key]
+        game = registered()[key]
         if seats is not None and not game.min_seats <= seats <= game.max_seats:
             return False
         offers = _offers(key)
@@ -125,7 +130,7 @@ def rolls(key: str) -> bool:
             return self.chance.pick(items)
 
     positions = _positions(key)
-    game, chance = GAMES[key], Chance.seeded(f"registry:{key}:rolls")
+    game, chance = registered()[key], Chance.seeded(f"registry:{key}:rolls")
     for n, state in enumerate(positions[:-1]):
         seat = min(game.to_move(state))
         move = Watched(f"registry:{key}:{n}")

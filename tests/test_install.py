@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord_app import health
-from engine import GAMES
 from tests import plugins
-from tests.registry import a_game, games_with
+from tests.registry import GAMES, a_game, games_with
 
 ROOT = Path(__file__).resolve().parents[1]
 

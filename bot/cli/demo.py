@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Callable
 
 from bot.cli.terminal import plain
+from bot.games import games, plugin
 from bot.store.sqlite import Store
 from bot.tables.service import TableService
-from engine import GAMES, Chance
+from engine import Chance
 
 FIRST_USER = 1001
 
@@ -36,13 +37,13 @@ async def play_demo(
 ) -> int:
     """Play and print the game; returns the table's number. The database is kept at `db` (a new
     file), or thrown away."""
-    game = GAMES[game_key]
+    game = plugin(game_key).game
     users = list(range(FIRST_USER, FIRST_USER + players))
     channel: list[str] = []
     dms: dict[int, list[str]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(db or Path(folder) / "demo.sqlite3")
-        service = TableService(store)
+        service = TableService(store, games())
         try:
             table = await service.create(
                 guild_id=None, channel_id=1, host_id=users[0], game=game_key, seed=f"demo-{seed}"
@@ -94,7 +95,7 @@ def run_demo(game_key: str, players: int | None, seed: int, db: str | None = Non
     from bot.discord_app.startup import fail, store_failure
     from bot.store.errors import StorageFailed, StoreUnavailable
 
-    game = GAMES[game_key]
+    game = plugin(game_key).game
     count = game.min_seats if players is None else players
     if not game.min_seats <= count <= game.max_seats:
         takes = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats} to {game.max_seats}"

@@ -6,23 +6,29 @@ lives above both of them: the summary itself counts the moves the replay keeps.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Callable
 
 from bot.cli.terminal import plain
+from bot.games import games as registered
 from bot.ratings.summary import outcome_line
 from bot.store.sqlite import Store
 from bot.tables.replay import check, history, kept_moves
 from bot.tables.seats import seat_history
-from engine import GAMES, AnyGame
+from engine import AnyGame
 
 
 async def print_replay(
-    db_path: str | Path, table_id: int, out: Callable[[str], object] = print, games: dict[str, AnyGame] = GAMES
+    db_path: str | Path,
+    table_id: int,
+    out: Callable[[str], object] = print,
+    games: Mapping[str, AnyGame] | None = None,
 ) -> int:
     """Replay a table from its log and print its public history, then the outcome. 0 if the
     replay gives the stored state, 1 if not (each disagreement is printed), 2 if there is no such
-    table."""
+    table. Its game is looked up in `games`, else in the bot's registry."""
+    games = registered() if games is None else games
     if not Path(db_path).is_file():
         out(f"There is no database at {db_path}.")
         return 2

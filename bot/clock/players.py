@@ -7,7 +7,8 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
 from bot.clock.settings import DAY, ClockSettings, format_duration
-from bot.store.sqlite import ActionRecord, Store, TableRecord
+from bot.store.records import ActionRecord, TableRecord
+from bot.store.sqlite import Store
 from bot.tables.service import Refused, TableService, Update
 
 

@@ -40,6 +40,7 @@ from typing import Any, Callable, Protocol
 
 from pydantic import BaseModel
 
+from bot.clock.deadlines import AWAY, CLOCK, CLOCK_ROW, SEATS, Row, line_up, misses_in_a_row, read, untouched, waited
 from bot.clock.players import PlayerClock
 from bot.clock.settings import (  # noqa: F401 (for the cogs)
     DAY,
@@ -52,9 +53,9 @@ from bot.clock.settings import (  # noqa: F401 (for the cogs)
     parse_pace,
     parse_remind,
 )
-from bot.store.sqlite import ActionRecord, TableRecord, read_actions
+from bot.store.jobs import Job
+from bot.store.records import TableRecord
 from bot.tables import refusals as why
-from bot.tables.log_kinds import kind_of
 from bot.tables.menu import label_of
 from bot.tables.service import Refused, TableService, Update
 from bot.text import WAITING, plural, waiting_text
@@ -62,14 +63,8 @@ from engine import RuleError
 
 log = logging.getLogger(__name__)
 CHANGE_CLOCK = "change the table's clock"
-CLOCK = 0  # the actor id of the clock's moves in the log (no Discord user has id 0)
 MAX_SLEEP = 60.0  # the scheduler looks at the database at least this often (seconds)
 RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
-CLOCK_ROW = "SELECT * FROM clock_tables WHERE table_id = ?"
-SEATS = "SELECT * FROM clock_seats WHERE table_id = ? ORDER BY seat"
-AWAY = "SELECT user_id, until FROM clock_vacations WHERE table_id = ? AND until > ?"
-SEAT_COLUMNS = ("table_id", "seat", "user_id", "since", "since_version", "deadline")  # a clock_seats row
-Row = dict[str, Any]  # a row of the clock's tables, by column
 
 
 class Notices(Protocol):
@@ -77,77 +72,8 @@ class Notices(Protocol):
 
     def ordered_delivery(self, table_id: int) -> contextlib.AbstractAsyncContextManager[object]: ...
     async def ready(self) -> None: ...
-    async def publish(self, update: Update, fresh: tuple[int, ...]) -> None: ...
+    async def publish(self, update: Update, newly_asked: tuple[int, ...]) -> None: ...
     async def say(self, table: TableRecord, text: str, ping: list[int]) -> None: ...
-
-
-def _untouched(since: list[ActionRecord], seat: int) -> bool:
-    """Whether a seat's deadline still stands after these log rows: only other seats' moves."""
-    return all((kind := kind_of(row)) is not None and kind.one_seat and row.seat != seat for row in since)
-
-
-def _misses(log_rows: list[ActionRecord], seat: int) -> int:
-    """The clock's moves for `seat` in a row, since its player last moved or sat down."""
-    count = 0
-    for row in reversed(log_rows):
-        if row.seat != seat:
-            continue
-        if row.kind != "move" or row.actor_id != CLOCK:
-            break
-        count += 1
-    return count
-
-
-def _line_up(
-    connection: sqlite3.Connection, table: TableRecord, waited: dict[int, int], now: float, force: bool
-) -> tuple[list[Row], dict[int, float], list[float]]:
-    """In one transaction: the table's deadlines brought in line with its version (see Clock.sync),
-    who is away, and when what was set falls due. A seat still waited on by the same player keeps its
-    deadline if only other seats moved since it was set."""
-    table_id = table.id
-    clock = connection.execute(CLOCK_ROW, (table_id,)).fetchone()
-    old = {row["seat"]: dict(row) for row in connection.execute(SEATS, (table_id,))}
-    away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table_id, now))}
-    if clock is not None and clock["synced_version"] == table.version and not force:
-        return list(old.values()), away, []  # in line with this version already
-    since = read_actions(connection, table_id, since=min(row["since_version"] for row in old.values())) if old else []
-    settings = ClockSettings.of(dict(clock) if clock else None)
-    kept = {
-        seat
-        for seat, row in old.items()
-        if waited.get(seat) == row["user_id"] and _untouched([r for r in since if r.seq > row["since_version"]], seat)
-    }
-    fresh = [
-        (
-            table_id,
-            seat,
-            user,
-            now,
-            table.version,
-            max(now, away.get(user, now)) + settings.pace if settings.pace else None,
-        )
-        for seat, user in waited.items()
-        if seat not in kept
-    ]
-    interval = settings.interval
-    reminder = now + interval if waited and interval else None
-    connection.execute(
-        "INSERT INTO clock_tables (table_id, reminders, misses, vacation_days, synced_version, reminded,"
-        " next_reminder) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (table_id) DO UPDATE SET"
-        " synced_version = excluded.synced_version, reminded = 0, next_reminder = excluded.next_reminder",
-        (table_id, settings.reminders, settings.misses, settings.vacation_days, table.version, reminder),
-    )
-    for seat in old.keys() - kept:
-        connection.execute("DELETE FROM clock_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-    connection.executemany(
-        "INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline) VALUES (?, ?, ?, ?, ?, ?)",
-        fresh,
-    )
-    rows = sorted(
-        [row for seat, row in old.items() if seat in kept] + [dict(zip(SEAT_COLUMNS, row)) for row in fresh],
-        key=lambda row: row["seat"],
-    )
-    return rows, away, [row[-1] for row in fresh if row[-1] is not None] + ([reminder] if reminder is not None else [])
 
 
 class Clock(PlayerClock):
@@ -160,6 +86,7 @@ class Clock(PlayerClock):
         self._wake = asyncio.Event()
         self._next_look = float("inf")  # when the scheduler looks next, unless woken (wall clock)
         self._task: asyncio.Task[None] | None = None
+        service.with_each_change.append(self.deadlines_after)
 
     # --- the database ------------------------------------------------------------------------------
 
@@ -215,32 +142,49 @@ class Clock(PlayerClock):
 
     # --- keeping the deadlines in line with the table ------------------------------------------------
 
-    def _waited(self, table: TableRecord) -> dict[int, int]:
-        """seat -> user, for the human seats the table waits on."""
-        if table.status != "running" or table.state is None:
-            return {}
-        seats = self.service.game_of(table).to_move(self.service.state_of(table))
-        return {seat: user for seat in sorted(seats) if (user := table.seats[seat]) is not None}
+    def deadlines_after(self, table: TableRecord, state: BaseModel | None) -> Job | None:
+        """The deadlines and reminders as a change leaves the table (`table`, at its new version), for
+        the change's own transaction (TableService.with_each_change): a seat newly waited on gets a
+        deadline, a seat that moved or is no longer waited on loses its own."""
+        if table.status != "running" or state is None:  # finished, ended or paused: the scheduler's next look
+            return None
+        game = self.service.game_of(table)
+        if any(table.seats[seat] is None for seat in game.to_move(state)):
+            # stand-ins to reply first, in a change of their own: until then the table stays out of
+            # line, so that after a crash in between the scheduler finds it and plays their moves
+            return None
+        seats, now, loop = waited(game, table, state), self.now(), asyncio.get_running_loop()
+
+        def work(connection: sqlite3.Connection) -> None:
+            _, _, due = line_up(connection, table, seats, now, force=False)
+            if due:  # run on SQLite's thread: the scheduler hears of it on its own
+                loop.call_soon_threadsafe(self._wake_by, min(due))
+
+        return work
+
+    def _wake_by(self, due: float) -> None:
+        if due < self._next_look:  # due before the scheduler's next look: look again now
+            self._wake.set()
 
     async def sync(
         self, table_id: int, now: float | None = None, *, force: bool = False
     ) -> tuple[list[Row], dict[int, float]]:
-        """Bring the table's deadlines and reminders in line with its latest version: a seat newly
-        waited on gets a deadline, a seat that moved or is no longer waited on loses its own.
-        Returns the deadlines (as `deadlines` reads them) and who is away (as `vacations`). Read and
-        written in one transaction, one hop to SQLite's thread: a board's waiting line calls it on
-        every move."""
+        """Bring the table's deadlines and reminders in line with its latest version, as a change's
+        own transaction does (`deadlines_after`): after a new clock setting or a vacation (`force`:
+        every deadline starts again from now), and for a table the scheduler finds out of line.
+        Returns the deadlines (as `deadlines` reads them) and who is away (as `vacations`)."""
         async with self._syncing[table_id]:
             now = self.now() if now is None else now
             table = await self.service.get(table_id, cached=True)
-            waited = self._waited(table)
+            state = self.service.state_of(table) if table.status == "running" else None
+            seats = waited(self.service.game_of(table), table, state)
             lined_up = []
             await self.store.transaction(
-                [], then=lambda connection: lined_up.append(_line_up(connection, table, waited, now, force))
+                [], then=lambda connection: lined_up.append(line_up(connection, table, seats, now, force))
             )
             rows, away, due = lined_up[0]
-            if due and min(due) < self._next_look:  # due before the scheduler's next look: look again now
-                self._wake.set()
+            if due:
+                self._wake_by(min(due))
             return rows, away
 
     def _who(self, users: list[int], rows: list[Row], away: dict[int, float]) -> str:
@@ -264,8 +208,8 @@ class Clock(PlayerClock):
         plain = waiting_text(table, waiting)
         if table.status != "running" or not waiting:
             return plain
-        try:
-            rows, away = await self.sync(table.id)
+        try:  # written with the change that made this version: read only
+            rows, away = await self.store.run_job(lambda connection: read(connection, table.id, self.now()), "read")
         except Exception:  # the board goes out without its deadlines rather than not at all
             log.exception("table %s: the clock could not read its deadlines", table.id)
             return plain
@@ -358,6 +302,7 @@ class Clock(PlayerClock):
             return
         settings, away = await self.settings(table_id), await self.vacations(table_id, now)
         async with self.notices.ordered_delivery(table_id):
+            looked_at = (await self.service.get(table_id, cached=True)).version
             told: Update | None = None
             moved_for: list[int] = []
             for row in due:
@@ -388,6 +333,10 @@ class Clock(PlayerClock):
                     was_waiting = told.was_waiting
                     told.add(update)
                     told.was_waiting = was_waiting
+            # the deadlines its moves began run from this look (a test's tick names its time, `at`)
+            await self.store.transaction(
+                [("DELETE FROM clock_seats WHERE table_id = ? AND since_version > ?", (table_id, looked_at))]
+            )
             await self.sync(table_id, now, force=True)
             if told is not None:  # whoever the clock moved for and is still waited on faces a new decision
                 await self.notices.publish(told, tuple(moved_for))
@@ -402,21 +351,22 @@ class Clock(PlayerClock):
                 return None
             game, state = service.game_of(table), service.state_of(table)
             log_rows = await self.store.actions(table_id)
-            if seat not in game.to_move(state) or not _untouched([r for r in log_rows if r.seq > since_version], seat):
+            if seat not in game.to_move(state) or not untouched([r for r in log_rows if r.seq > since_version], seat):
                 return None
             waiting = service.waiting_on(table)
             view = service.menu(table, seat).view
 
             def say(played: BaseModel) -> tuple[list[str], list[str]]:
                 label = label_of(game, view, played)  # as its button reads
+                where = f"<#{table.channel_id}> (**{game.title}**)"  # as every DM names its table
                 return (
                     [f"⏰ Time ran out for <@{user_id}>: the clock moves for them."],
-                    [f"⏰ Your time ran out at <#{table.channel_id}>: I played **{label}** for you."],
+                    [f"⏰ Your time ran out at {where}: I played **{label}** for you."],
                 )
 
             update = await service.play_fallback(table, seat, CLOCK, "clock", say)
             update.was_waiting = waiting
-            missed = 1 + _misses(log_rows, seat)
+            missed = 1 + misses_in_a_row(log_rows, seat)
             if misses and missed >= misses and update.table.status == "running":
                 missed_text = f"{missed} deadlines in a row" if missed > 1 else "a deadline"
                 update.add(

@@ -18,6 +18,8 @@ from bot.discord_app import health
 from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.notices import ChannelNotices
 from bot.discord_app.delivery.publisher import Publisher
+from bot.discord_app.play import Play
+from bot.discord_app.presses import Presses
 from bot.discord_app.shutdown import Shutdown
 from bot.render.painter import Painter
 from bot.settings import Settings
@@ -82,7 +84,8 @@ class TableBot(TableClient):
         painter.start()
         self.publisher = Publisher(self, painter)
         self.clock = Clock(self.service, ChannelNotices(self))
-        await setup_cogs(self)
+        play = Play(self.service, self.takebacks, self.moderation, self.clock, self.publisher)
+        await setup_cogs(self, play, Presses(self.gate, play, self.moderation, self.shutdown))
         await self.sync_commands_if_changed()
         self.clock.start()  # the one scheduler: deadlines and reminders, rebuilt from the database
         self.publisher.start()  # delivers what a crash or a failed request left owed

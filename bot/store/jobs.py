@@ -13,11 +13,19 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+from collections.abc import Sequence
 from typing import Any, Callable
 
 import aiosqlite
 
 Job = Callable[[sqlite3.Connection], Any]  # work run on the connection's thread
+
+
+def in_turn(jobs: Sequence[Job]) -> Job | None:
+    """Jobs run one after another, as one."""
+    if len(jobs) <= 1:
+        return jobs[0] if jobs else None
+    return lambda connection: [job(connection) for job in jobs]
 
 
 class Jobs:

@@ -1,10 +1,10 @@
 """What a table still owes its channel and its players: the outbox.
 
 Every change writes what it tells (public texts, private texts, "send this player their seat")
-into the outbox in its own transaction (`Store.save(..., said=...)`), so nothing said can be lost
+into the outbox in its own transaction (`Store.save(..., told=...)`), so nothing said can be lost
 between the commit and the messages. The publisher delivers from here and then marks the table's
 channel as having seen that version (`delivered`): after a crash, a failed request or a restart, it
-finds what is still owed (`tables_owed`, `owed`) and catches up. Messages go out with a nonce
+finds what is still owed (`tables_owed`, `read_owed`) and catches up. Messages go out with a nonce
 derived from what they carry (`nonce`): Discord drops a repeat of the same nonce, so a delivery
 interrupted by a crash and made again is not seen twice.
 """
@@ -40,7 +40,7 @@ class Owed:
     seen: int = 0  # the last version the channel has seen
 
 
-def said(
+def outbox_rows(
     public: list[str],
     private: dict[int, list[str]] | None = None,
     seats: Sequence[int] = (),
@@ -61,7 +61,7 @@ def said(
     return rows + [(user, SEAT, opening, None) for user in seats]
 
 
-async def owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
+async def read_owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
     """What the table owes, up to version `up_to` if given (a delivery of that version must not
     tell, and so mark as told, what a later change committed meanwhile)."""
 

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 import aiosqlite
-from pydantic import BaseModel
 
 from bot.priority import behind_the_loop
 from bot.store.checkpoints import CHECKPOINT_EVERY, WAL_BACKSTOP_PAGES, Checkpointer
@@ -27,11 +26,10 @@ from bot.store.errors import ChannelBusy, StaleVersion, StorageFailed, StoreUnav
 from bot.store.faults import storage_fault
 from bot.store.jobs import Job, Jobs  # Job: work run on the connection's thread
 from bot.store.paths import FolderProblem, prepare_folder
+from bot.store.records import OPEN_STATUSES, ActionRecord, TableRecord
 from bot.store.schema import MIGRATIONS
 
 log = logging.getLogger(__name__)
-Status = Literal["lobby", "running", "paused", "finished", "ended"]
-OPEN_STATUSES = ("lobby", "running", "paused")
 RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables used most recently
 # The columns a save may change (besides version and updated_at), and those stored as JSON text
 SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
@@ -47,45 +45,6 @@ def roll_back(connection: sqlite3.Connection) -> None:
             connection.execute("ROLLBACK")
         except sqlite3.Error as error:
             log.error("ROLLBACK failed after a failed transaction: %s", error)
-
-
-class TableRecord(BaseModel):
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game: str
-    status: Status
-    host_id: int
-    seats: list[int | None]  # user ids in seat order; None is a stand-in
-    options: dict[str, Any]
-    seed: str
-    version: int
-    state: str | None
-    deadline: float | None
-    board_message_id: int | None
-    created_at: float
-    updated_at: float
-    takebacks: bool = True  # a player may take back their own last move (bot/tables/takeback.py)
-
-    @property
-    def open(self) -> bool:
-        return self.status in OPEN_STATUSES
-
-    def seats_with(self, seat: int, user_id: int | None) -> list[int | None]:
-        """The seats with `seat` handed to `user_id` (None: to a stand-in)."""
-        seats = list(self.seats)
-        seats[seat] = user_id
-        return seats
-
-
-class ActionRecord(BaseModel):
-    table_id: int
-    seq: int
-    seat: int | None
-    actor_id: int | None
-    kind: str  # "move" (replayed), or a lobby or moderator note such as "start", "kick", "end"
-    action: dict[str, Any]
-    at: float
 
 
 def read_actions(
@@ -350,11 +309,11 @@ class Store:
         table: TableRecord,
         changes: dict[str, Any],
         log: tuple[str, int | None, int | None, dict | str] | None = None,
-        said: Sequence[tuple[int | None, str, str, str | None]] = (),
+        told: Sequence[tuple[int | None, str, str, str | None]] = (),
         then: Job | None = None,
     ) -> TableRecord:
         """Write `changes` to the table as its next version and, in the same transaction, one log row
-        and what the change tells (`said`: outbox rows of user or None for the channel, kind, text,
+        and what the change tells (`told`: outbox rows of user or None for the channel, kind, text,
         via; owed until delivered, see bot/store/outbox.py).
 
         `table` is the row as this store last gave it; only the changed columns are written (a move
@@ -390,7 +349,7 @@ class Store:
                 "INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (table.id, table.version, n, *row),
             )
-            for n, row in enumerate(said)
+            for n, row in enumerate(told)
         ]
         try:
             await self.transaction(

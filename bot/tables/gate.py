@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.tables import refusals as why
 from bot.tables.menu import Choice, Menu
 from bot.tables.refusals import Refused, stale
@@ -32,6 +32,7 @@ class Need(Enum):
     """Who may do a thing, and in which state of the table."""
 
     LOOK = "look"  # anyone in the table's channel: the board, the log, a spectator's hand
+    LOOK_BACK = "look back"  # the same, or at the channel's last game if it finished (its public final board)
     SIT = "sit"  # join a lobby
     LEAVE = "leave"  # a seated player of a lobby: leave it (or, the last one, close it)
     HOST = "host"  # the host or a moderator, in the lobby
@@ -199,14 +200,15 @@ class Gate:
         if caller.guild_id is None:
             raise Refused(why.NO_TABLE)
         table = await self.service.table_in(caller.channel_id)
-        if table is None and need is Need.ROLL_BACK:
+        if table is None and need in (Need.ROLL_BACK, Need.LOOK_BACK):
             table = await self._finished_in(caller.channel_id)
         if table is None or table.guild_id != caller.guild_id:
             raise Refused(why.NO_TABLE)
         return await self._admit(caller, table, need, what)
 
     async def _finished_in(self, channel_id: int) -> TableRecord | None:
-        """The channel's last table if it finished (a rollback lets its game go on)."""
+        """The channel's last table if it finished (a rollback lets its game go on; anyone may look
+        at its final board and summary)."""
         rows = await self.service.store.query(
             "SELECT id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
@@ -279,7 +281,7 @@ class Gate:
     async def _admit(self, caller: Caller, table: TableRecord, need: Need, what: str) -> Pass:
         seat = self.service.seat_of(table, caller.user_id)
         status = table.status
-        if need is Need.LOOK:
+        if need in (Need.LOOK, Need.LOOK_BACK):
             pass
         elif need in (Need.SIT, Need.LEAVE):
             if status != "lobby":

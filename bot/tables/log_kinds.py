@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bot.store.sqlite import ActionRecord
+from bot.store.records import ActionRecord
 
 
 class RowKind(StrEnum):

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from bot.ratings import ratings, stats
 from bot.store.jobs import Job
-from bot.store.sqlite import ActionRecord, TableRecord
+from bot.store.records import ActionRecord, TableRecord
 from bot.tables import refusals as why
 from bot.tables.gate import LARGEST_ID
 from bot.tables.prompts import asked
@@ -235,6 +235,7 @@ class Moderation:
                     ],
                     was_waiting=self._waiting(table),
                     then=_uncount(table.id) if reopened else None,
+                    state=state,
                 )
             except sqlite3.IntegrityError:  # one open table a channel
                 raise Refused("This channel has another table open now, so this game cannot go on here.") from None
@@ -244,7 +245,7 @@ class Moderation:
             # a new decision only for whom the position asks something else now: a player asked the
             # same (the stand-ins played the same again) keeps their prompt, with new buttons
             asked_now = self._asked(update.table)
-            update.fresh = {user for user, now in asked_now.items() if asked_before.get(user) != now}
+            update.newly_asked = {user for user, now in asked_now.items() if asked_before.get(user) != now}
             return update
 
     def _asked(self, table: TableRecord) -> dict[int, str]:

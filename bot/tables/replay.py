@@ -12,13 +12,16 @@ stored state; the log itself is never rewritten.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Callable
 
 from pydantic import BaseModel
 
 from bot.clock.scheduler import CLOCK
-from bot.store.sqlite import ActionRecord, Store, TableRecord
+from bot.games import games as registered
+from bot.store.records import ActionRecord, TableRecord
+from bot.store.sqlite import Store
 from bot.tables.log_kinds import kind_of
 from bot.tables.service import chance_for
 
@@ -26,7 +29,7 @@ from bot.tables.service import chance_for
 from bot.tables.standing import ReplayError as ReplayError
 from bot.tables.standing import kept_moves as kept_moves
 from bot.tables.standing import undone
-from engine import GAMES, AnyGame, RuleError, Step, referee
+from engine import AnyGame, RuleError, Step, referee
 
 
 def _play(game: AnyGame, table: TableRecord, state: BaseModel, row: ActionRecord) -> Step:
@@ -227,7 +230,9 @@ def check(game: AnyGame, table: TableRecord, log: list[ActionRecord]) -> Replay:
     return Replay(table, state, problems)
 
 
-async def replay_table(store: Store, table_id: int, games: dict[str, AnyGame] = GAMES) -> Replay:
+async def replay_table(store: Store, table_id: int, games: Mapping[str, AnyGame] | None = None) -> Replay:
+    """Replay a stored table; its game from `games`, else the bot's registry."""
+    games = registered() if games is None else games
     table = await store.get_table(table_id)
     if table is None:
         raise ReplayError(f"there is no table {table_id}")

@@ -29,7 +29,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from bot.store.sqlite import ActionRecord, TableRecord
+from bot.store.records import ActionRecord, TableRecord
 from bot.tables.standing import ReplayError, kept_moves
 
 logger = logging.getLogger(__name__)

@@ -10,48 +10,38 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections import OrderedDict, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.games import games as registered
 from bot.ratings import ratings
 from bot.render.presentation import ViewData
-from bot.store.errors import ChannelBusy, StaleVersion, UnreadableTable
-from bot.store.jobs import Job
-from bot.store.outbox import Acting, said
-from bot.store.sqlite import Store, TableRecord
+from bot.store.errors import StaleVersion, UnreadableTable
+from bot.store.jobs import Job, in_turn
+from bot.store.outbox import Acting, outbox_rows
+from bot.store.records import TableRecord
+from bot.store.sqlite import Store
 from bot.tables import refusals as why
+from bot.tables.lobby import Lobby
 from bot.tables.log_kinds import kind_of
 from bot.tables.menu import Menu, Menus, build
-from bot.tables.refusals import HAND, ClosesTable, Refused, StaleBoard
+from bot.tables.refusals import Refused, StaleBoard
 from bot.tables.stand_ins import StandIns
-from bot.tables.update import Update, chance_for, shows_nothing
-from engine import GAMES, AnyGame, Event, referee
+from bot.tables.update import LogRow, Update, chance_for, shows_nothing, told_by
+from engine import AnyGame, referee
 
 log = logging.getLogger(__name__)
 STATE_CACHE = 5000  # parsed game states kept in memory (about 10 kB each)
-# a log row as Store.save takes it: kind, seat, actor, and the action (a dict, or a move's JSON)
-LogRow = tuple[str, int | None, int | None, dict[str, Any] | str]
+# Work that every change's transaction does too, given the table as the change leaves it and its
+# game state (None before the start): what must stay in step with each change (the clock's deadlines).
+ChangeJob = Callable[[TableRecord, BaseModel | None], Job | None]
 
 
 __all__ = ["Refused", "StaleBoard", "TableService", "Update", "chance_for"]
-
-
-def told_by(table: TableRecord, events: Sequence[Event]) -> tuple[list[str], dict[int, list[str]]]:
-    """Events as the table tells them: the public texts, and each seated player's private ones
-    (an event for a stand-in's seat reaches nobody)."""
-    public: list[str] = []
-    private: defaultdict[int, list[str]] = defaultdict(list)
-    for event in events:
-        if event.to is None:
-            public.append(event.text)
-        elif (player := table.seats[event.to]) is not None:
-            private[player].append(event.text)
-    return public, private
 
 
 @dataclass(slots=True)
@@ -64,14 +54,15 @@ class _Kept:
     waiting: list[int] | None = None
 
 
-class TableService(StandIns):
-    def __init__(self, store: Store, games: dict[str, AnyGame] = GAMES) -> None:
+class TableService(Lobby, StandIns):
+    def __init__(self, store: Store, games: Mapping[str, AnyGame] | None = None) -> None:
         self.store = store
-        self.games = games
+        self.games = registered() if games is None else games  # the bot's registry by default
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # per table, for the tables used most recently
         self._states: OrderedDict[int, _Kept] = OrderedDict()
         self.menus = Menus()
+        self.with_each_change: list[ChangeJob] = []
 
     def table_lock(self, table_id: int) -> asyncio.Lock:
         """The table's lock: hold it around any read-change-save of the table (moderation and the
@@ -174,123 +165,6 @@ class TableService(StandIns):
             kept.waiting = [user for s in sorted(seats) if (user := table.seats[s]) is not None]
         return list(kept.waiting)
 
-    # --- the lobby -------------------------------------------------------------------------------
-
-    async def create(
-        self,
-        *,
-        guild_id: int | None,
-        channel_id: int,
-        host_id: int,
-        game: str,
-        options: dict[str, Any] | None = None,
-        stand_ins: int = 0,
-        seed: str | None = None,
-        takebacks: bool = True,
-    ) -> TableRecord:
-        if game not in self.games:
-            raise Refused(f"There is no game called {game!r}. Try one of: {', '.join(self.games)}.")
-        rules = self.games[game]
-        try:
-            parsed = rules.Options.model_validate(options or {})
-        except ValidationError as error:
-            first = error.errors()[0]
-            raise Refused(f"That option does not work: {'.'.join(map(str, first['loc']))}: {first['msg']}.") from None
-        if not 0 <= stand_ins < rules.max_seats:
-            raise Refused(f"{rules.title} takes at most {rules.max_seats - 1} stand-ins besides you.")
-        try:
-            return await self.store.create_table(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                host_id=host_id,
-                seats=[host_id] + [None] * stand_ins,
-                options=parsed.model_dump(mode="json"),
-                seed=seed or secrets.token_hex(8),
-                takebacks=takebacks,
-            )
-        except ChannelBusy:
-            raise Refused("This channel already has a table. Finish or end it first, or use another channel.") from None
-
-    async def join(self, table_id: int, user_id: int) -> TableRecord:
-        async with self._locks[table_id]:
-            table = await self._lobby(table_id)
-            if user_id in table.seats:
-                raise Refused("You are already at this table.")
-            seats = list(table.seats)
-            if None in seats:  # a player takes a stand-in's place
-                seats[seats.index(None)] = user_id
-            elif len(seats) >= self.game_of(table).max_seats:
-                raise Refused("This table is full.")
-            else:
-                seats.append(user_id)
-            return await self.save_change(table, {"seats": seats}, ("join", None, user_id, {}))
-
-    async def leave(self, table_id: int, user_id: int, *, closing: bool = False) -> Update:
-        """Leave a lobby. The host's seat is not the table: the next seated player hosts it then
-        (told publicly, and `fresh` names them, to ping). The last player's leaving closes the table,
-        so it is refused (`ClosesTable`, with the version asked at) unless they said `closing`."""
-        async with self._locks[table_id]:
-            table = await self._lobby(table_id)
-            if user_id not in table.seats:
-                raise Refused(why.NOT_SEATED)
-            title = self.game_of(table).title
-            seats = [s for s in table.seats if s != user_id]
-            humans = [s for s in seats if s is not None]
-            if not humans:
-                if not closing:
-                    raise ClosesTable(
-                        f"You are the last player at this **{title}** table: leaving closes it.", table.version
-                    )
-                return Update(
-                    await self.save_change(table, {"seats": seats, "status": "ended"}, ("leave", None, user_id, {}))
-                )
-            changes: dict[str, Any] = {"seats": seats}
-            public = []
-            if user_id == table.host_id:
-                changes["host_id"] = humans[0]
-                public.append(
-                    f"👑 <@{user_id}> left the **{title}** table: <@{humans[0]}> is its host now "
-                    "and starts the game when everyone is seated."
-                )
-            update = Update(await self.save_change(table, changes, ("leave", None, user_id, {})), public=public)
-            update.fresh = set(humans[:1]) if public else set()
-            return update
-
-    async def start(self, table_id: int, user_id: int, *, moderator: bool = False) -> Update:
-        async with self._locks[table_id]:
-            table = await self._lobby(table_id)
-            if user_id != table.host_id and not moderator:
-                raise Refused(why.HOST_ONLY.format(what="start the table"))
-            game = self.game_of(table)
-            if not game.min_seats <= len(table.seats) <= game.max_seats:
-                raise Refused(
-                    f"{game.title} needs {game.min_seats} to {game.max_seats} players; "
-                    f"this table has {len(table.seats)}."
-                )
-            state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
-            humans = [user for user in table.seats if user is not None]
-            public, private = told_by(table, game.opening(state))
-            update = await self.commit(
-                table,
-                {"status": "running", "state": state.model_dump_json()},
-                ("start", None, user_id, {"seats": len(table.seats)}),
-                [
-                    f"**{game.title}** begins!",
-                    f"Your seat and your moves: {HAND} on the board "
-                    f"(or `/hand`). How to play: `/rules game:{game.key}`.",
-                    *public,
-                ],
-                private,
-                seats=humans,
-                opening="🎲 Your seat",
-            )
-            table = update.table
-            self.keep_state(table, state)
-            await self._stand_ins_after(update)
-            update.fresh = set(self.waiting_on(update.table))
-            return update
-
     # --- play ------------------------------------------------------------------------------------
 
     async def act(
@@ -300,42 +174,45 @@ class TableService(StandIns):
         action: dict[str, Any] | BaseModel,
         version: int | None = None,
         answered_by: str | None = None,
+        admitted_at: int | None = None,
     ) -> Update:
-        """Play `action` for the user's seat. With `version`, refuse if the board has changed.
-        `answered_by`: the press whose answer shows the user their own texts (bot/store/outbox.py ACK)."""
-        return await self._act(table_id, user_id, action, version, (user_id, answered_by) if answered_by else None)
+        """Play `action` for the user's seat. With `version`, refuse if the board has changed for
+        them since. `answered_by`: the press whose answer shows the user their own texts
+        (bot/store/outbox.py ACK). `admitted_at`: the table's version when the gate let the press
+        through, having checked the seat, the status and `version` then: they are checked again
+        here only if the table changed in between."""
+        acting = (user_id, answered_by) if answered_by else None
+        async with self._locks[table_id]:
+            table = await self.get(table_id, cached=True)
+            if table.version == admitted_at:
+                seat = self.seat_of(table, user_id)
+                assert seat is not None, "the gate admitted a seated player at this version"
+            else:
+                seat = self.running_seat(table, user_id)
+                if version is not None and version != table.version and await self.moved_on(table, seat, version):
+                    raise why.stale()
+            was_waiting = self.waiting_on(table)
+            update = await self.apply_move(table, seat, user_id, action, acting=acting)
+            update.was_waiting = was_waiting
+            await self._stand_ins_after(update, acting)
+            self.mark_newly_asked(update, actor=user_id)
+            return update
 
-    async def running_seat(self, table_id: int, user_id: int) -> tuple[TableRecord, int]:
-        """The table, if it is running, and the user's seat there; else Refused. Call it under the
-        table's lock (the store's own copy is read, as for any change)."""
-        table = await self.get(table_id, cached=True)
+    def running_seat(self, table: TableRecord, user_id: int) -> int:
+        """The user's seat at the table, if it is running; else Refused."""
         if table.status != "running":
             raise why.status_refusal(table.status)
         seat = self.seat_of(table, user_id)
         if seat is None:
             raise Refused(why.NOT_PLAYER)
-        return table, seat
+        return seat
 
-    async def _act(
-        self, table_id: int, user_id: int, action: Any, version: int | None, acting: Acting | None
-    ) -> Update:
-        async with self._locks[table_id]:
-            table, seat = await self.running_seat(table_id, user_id)
-            if version is not None and version != table.version and await self.moved_on(table, seat, version):
-                raise why.stale()
-            was_waiting = self.waiting_on(table)
-            update = await self.apply_move(table, seat, user_id, action, acting=acting)
-            update.was_waiting = was_waiting
-            await self._stand_ins_after(update, acting)
-            self.mark_fresh(update, actor=user_id)
-            return update
-
-    def mark_fresh(self, update: Update, actor: int | None = None) -> None:
+    def mark_newly_asked(self, update: Update, actor: int | None = None) -> None:
         """Who faces a new decision after `update`: the players the table now waits on who it did not
         wait on before, and `actor` if it is waited on again after its own move (the speaker's own
         vote, the next step of a plan)."""
         waiting = self.waiting_on(update.table)
-        update.fresh |= {user for user in waiting if user not in update.was_waiting or user == actor}
+        update.newly_asked |= {user for user in waiting if user not in update.was_waiting or user == actor}
 
     async def moved_on(self, table: TableRecord, seat: int, version: int) -> bool:
         """Whether the table changed for `seat` since `version`. Moves of the other seats (and a
@@ -397,6 +274,7 @@ class TableService(StandIns):
             private,
             then=rate,
             acting=acting,
+            state=step.state,
         )
         update.outcome = outcome
         if undoable:
@@ -469,12 +347,6 @@ class TableService(StandIns):
 
     # --- helpers ---------------------------------------------------------------------------------
 
-    async def _lobby(self, table_id: int) -> TableRecord:
-        table = await self.get(table_id, cached=True)
-        if table.status != "lobby":
-            raise Refused(why.STARTED if table.open else why.CLOSED)
-        return table
-
     async def save_change(
         self,
         table: TableRecord,
@@ -482,11 +354,24 @@ class TableService(StandIns):
         log_row: LogRow,
         told: Sequence[tuple[Any, ...]] = (),
         then: Job | None = None,
+        state: BaseModel | None = None,
     ) -> TableRecord:
         """Save `changes` and one log row as the table's next version (under the lock), with what it
-        tells (`told`: outbox rows, see bot/store/outbox.py) and `then` in the same transaction (Store.save)."""
+        tells (`told`: outbox rows, see bot/store/outbox.py), `then` and the work of
+        `with_each_change` in the same transaction (Store.save). `state`: the game state that
+        `changes["state"]` holds, if it is at hand (else it is read from there)."""
+        jobs = [then] if then is not None else []
+        if self.with_each_change:
+            after = table.model_copy(update={**changes, "version": table.version + 1})
+            if state is None and after.state is not None:
+                state = (
+                    self.game_of(after).State.model_validate_json(after.state)
+                    if "state" in changes
+                    else self.state_of(table)
+                )
+            jobs += [job for follow in self.with_each_change if (job := follow(after, state)) is not None]
         try:
-            return await self.store.save(table, changes, log_row, told, then)
+            return await self.store.save(table, changes, log_row, told, in_turn(jobs))
         except StaleVersion:
             raise StaleBoard("The table changed at the same moment. Please try again.") from None
 
@@ -503,13 +388,15 @@ class TableService(StandIns):
         was_waiting: list[int] | None = None,
         then: Job | None = None,
         acting: Acting | None = None,
+        state: BaseModel | None = None,
     ) -> Update:
         """`save_change` for a change that tells something: its public and private texts (and the
         players owed their seat's view) go into the outbox in the same transaction, and into the
         Update the caller publishes. `acting`: (user, press) when the change answers a player's own
-        press, whose answer then shows them their texts (bot/store/outbox.py ACK rows)."""
+        press, whose answer then shows them their texts (bot/store/outbox.py ACK rows). `state`: as
+        for `save_change`."""
         table = await self.save_change(
-            table, changes, log_row, said(list(public), private, seats, opening, acting), then
+            table, changes, log_row, outbox_rows(list(public), private, seats, opening, acting), then, state
         )
         update = Update(table, public=list(public), was_waiting=list(was_waiting or []))
         for user, texts in (private or {}).items():

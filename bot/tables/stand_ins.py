@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from bot.store.errors import StorageFailed
 from bot.store.outbox import Acting
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.tables.refusals import Refused
 from bot.tables.update import Update, chance_for
 from engine import AnyGame, RuleError, referee
@@ -30,7 +30,7 @@ class StandIns:
         def game_of(self, table: TableRecord) -> AnyGame: ...
         def state_of(self, table: TableRecord) -> BaseModel: ...
         def waiting_on(self, table: TableRecord) -> list[int]: ...
-        def mark_fresh(self, update: Update, actor: int | None = None) -> None: ...
+        def mark_newly_asked(self, update: Update, actor: int | None = None) -> None: ...
         async def apply_move(
             self,
             table: TableRecord,
@@ -62,7 +62,7 @@ class StandIns:
             waiting = self.waiting_on(table)
             update = await self.play_stand_ins(table)
             update.was_waiting = waiting
-            self.mark_fresh(update)
+            self.mark_newly_asked(update)
             return update
 
     def stand_ins_due(self, table: TableRecord) -> bool:

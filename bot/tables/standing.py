@@ -6,7 +6,7 @@ the ratings, without replaying the game.
 
 from __future__ import annotations
 
-from bot.store.sqlite import ActionRecord, TableRecord
+from bot.store.records import ActionRecord, TableRecord
 from bot.tables.log_kinds import kind_of
 
 

@@ -6,14 +6,29 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from bot.store.sqlite import TableRecord
-from engine import AnyGame, Chance, Outcome, Step
+from bot.store.records import TableRecord
+from engine import AnyGame, Chance, Event, Outcome, Step
 
 T = TypeVar("T")
+# a log row as Store.save takes it: kind, seat, actor, and the action (a dict, or a move's JSON)
+LogRow = tuple[str, int | None, int | None, dict[str, Any] | str]
+
+
+def told_by(table: TableRecord, events: Sequence[Event]) -> tuple[list[str], dict[int, list[str]]]:
+    """Events as the table tells them: the public texts, and each seated player's private ones
+    (an event for a stand-in's seat reaches nobody)."""
+    public: list[str] = []
+    private: defaultdict[int, list[str]] = defaultdict(list)
+    for event in events:
+        if event.to is None:
+            public.append(event.text)
+        elif (player := table.seats[event.to]) is not None:
+            private[player].append(event.text)
+    return public, private
 
 
 @dataclass
@@ -24,7 +39,7 @@ class Update:
     outcome: Outcome | None = None
     was_waiting: list[int] = field(default_factory=list)  # whom the table waited on just before this
     # players who now face a new decision: newly waited on, or waited on again after their own move
-    fresh: set[int] = field(default_factory=set)
+    newly_asked: set[int] = field(default_factory=set)
     seats: list[int] = field(default_factory=list)  # players to be sent their seat's own view
     # the version a move made its table, if its player may take it back (bot/tables/takeback.py): their
     # Take back button, good while the table is still at that version
@@ -51,9 +66,8 @@ class Update:
 
 def shows_nothing(game: AnyGame, before: BaseModel, step: Step, seat: int, action: BaseModel, chance: Chance) -> bool:
     """Whether a move revealed nothing, so that its player may take it back: the game says so
-    (`Game.undoable`; no declaration, never), and it used no chance (a die, a shuffle, a draw),
-    whatever the game says."""
-    if game.undoable is None or not isinstance(chance, _SeededOnUse) or chance.used:
+    (`Game.undoable`), and it used no chance (a die, a shuffle, a draw), whatever the game says."""
+    if not isinstance(chance, _SeededOnUse) or chance.used:
         return False
     return bool(game.undoable(before, step.state, seat, action, step.events))
 

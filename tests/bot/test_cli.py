@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli.demo import play_demo
-from engine import GAMES
+from tests.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -25,8 +25,8 @@ from bot.clock.scheduler import (
 from bot.store.sqlite import Store
 from bot.tables.replay import replay_table
 from bot.tables.service import Refused, TableService
-from engine import GAMES, Chance
-from tests.registry import a_game
+from engine import Chance
+from tests.registry import GAMES, a_game
 
 ALICE, BOB, CAROL = 100, 101, 102
 T0 = 1_700_000_000.0
@@ -44,7 +44,7 @@ class Recorder:
     """The clock's notices, kept for the test to read."""
 
     def __init__(self, broken: set[int] = frozenset()) -> None:
-        self.published, self.fresh, self.said, self.broken = [], [], [], broken
+        self.published, self.newly_asked, self.said, self.broken = [], [], [], broken
 
     def ordered_delivery(self, table_id):
         return contextlib.nullcontext()
@@ -52,11 +52,11 @@ class Recorder:
     async def ready(self) -> None:
         pass
 
-    async def publish(self, update, fresh) -> None:
+    async def publish(self, update, newly_asked) -> None:
         if update.table.id in self.broken:
             raise RuntimeError("the channel is gone")
         self.published.append(update)
-        self.fresh.append(fresh)
+        self.newly_asked.append(newly_asked)
 
     async def say(self, table, text, ping) -> None:
         self.said.append((table.id, text, list(ping)))
@@ -289,6 +289,7 @@ async def test_two_ticks_at_once_act_once(world):
     table = await a_table(world, ALONE, players=(BOB,))
     other = Recorder()
     second = Clock(world.service, other, now=world.time)  # a second scheduler by mistake, on the same service
+    world.time.t = T0 + HOUR  # the clock's own move starts Bob's next deadline from then
     await asyncio.gather(world.clock.tick(at=T0 + HOUR), second.tick(at=T0 + HOUR), world.clock.tick(at=T0 + HOUR))
     # Bob is waited on again at once (his is the only seat), yet his missed move is played for once.
     assert world.service.waiting_on(await world.service.get(table.id)) == [BOB]
@@ -299,9 +300,12 @@ async def test_two_ticks_at_once_act_once(world):
 async def test_a_move_committed_before_a_crash_is_not_played_again_after_the_restart(world):
     table = await a_table(world, ALONE, players=(BOB,))
     (row,) = await world.clock.deadlines(table.id)
-    # The clock played its move, then the process died before it touched its own rows.
+    world.time.t = T0 + HOUR
+    # The clock played its move, then the process died before it published anything: the move's
+    # own transaction replaced the deadline it acted on.
     assert await world.clock._play_for(table.id, row["seat"], row["user_id"], row["since_version"], 3) is not None
-    assert await world.clock.deadlines(table.id) == [row]  # still the old deadline, due at T0 + 1h
+    (new,) = await world.clock.deadlines(table.id)
+    assert new["since_version"] > row["since_version"] and new["deadline"] == T0 + 2 * HOUR
     assert world.service.waiting_on(await world.service.get(table.id)) == [BOB]  # his seat is to move again
 
     after = world.restart()
@@ -325,10 +329,19 @@ async def test_the_scheduler_rebuilds_its_queue_from_the_database(world, tmp_pat
     world.store = store  # closed by the fixture
 
 
-async def test_tables_changed_while_the_clock_was_away_get_their_deadlines(world):
+async def test_a_move_sets_the_deadlines_in_its_own_transaction(world):
     table = await a_table(world)
     world.time.t = T0 + 5 * MINUTE
     table = (await a_move(world.service, table.id, waited(world, table))).table
+    # nobody drew a board or synced: the move wrote them
+    assert deadlines(await world.clock.deadlines(table.id)) == {waited(world, table): T0 + 5 * MINUTE + HOUR}
+
+
+async def test_tables_changed_while_the_clock_was_away_get_their_deadlines(world):
+    table = await a_table(world)
+    world.time.t = T0 + 5 * MINUTE
+    elsewhere = TableService(world.store)  # a change made with no clock about (the command line's)
+    table = (await a_move(elsewhere, table.id, waited(world, table))).table
     world.time.t = T0 + 6 * MINUTE
     await world.restart().clock.tick()  # nobody synced the table after that move
     assert deadlines(await world.clock.deadlines(table.id)) == {waited(world, table): T0 + 6 * MINUTE + HOUR}

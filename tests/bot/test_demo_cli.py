@@ -5,8 +5,7 @@ import sqlite3
 
 import pytest
 
-from engine import GAMES
-from tests.registry import a_game, every_game
+from tests.registry import GAMES, a_game, every_game
 
 from .test_cli import run_cli
 

@@ -7,8 +7,8 @@ that asks several players at once (a game's own scenarios: tests/bot/test_<packa
 from bot.clock.scheduler import CLOCK
 from bot.tables.moderation import Moderation
 from bot.tables.prompts import Live, Prompts, Settled
-from engine import GAMES, Chance
-from tests.registry import a_game
+from engine import Chance
+from tests.registry import GAMES, a_game
 
 MOD = 900
 DM_CHANNEL = 7000
@@ -97,6 +97,6 @@ async def test_a_rollback_asks_again_only_the_player_whose_move_it_took_back(ser
     table = (await service.act(table.id, voter, choice(service, table, voter).action)).table
     theirs = await prompted(prompts, table, other, 2)
     update = await Moderation(service).rollback(table.id, MOD, 1, moderator=True)
-    assert update.fresh == {voter} and voter in service.waiting_on(update.table)
+    assert update.newly_asked == {voter} and voter in service.waiting_on(update.table)
     assert update.public == [f"↩️ <@{MOD}> took back the last 1 move: the game goes on from the position before it."]
     assert await prompts.fate(update.table, theirs) is Live.AGAIN

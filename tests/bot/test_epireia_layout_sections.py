@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from bot.discord_app.delivery.layout import Select, layout
 from bot.tables.menu import build
-from engine import GAMES, Chance, referee
+from engine import Chance, referee
 from tests.bot.test_menus import check_menu, record
 from tests.engine.epireia.test_deploy_secrets import to_the_battle
+from tests.registry import GAMES
 
 
 def test_every_deployment_menu_of_epireia_fits_and_offers_every_move():

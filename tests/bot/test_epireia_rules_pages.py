@@ -1,7 +1,7 @@
 """Epireia's /rules pages name each thing once, as its rulebook does (the pages' cut:
 tests/bot/test_rules_pages.py)."""
 
-from cogs.tables import rules_pages
+from bot.discord_app.pages import rules_pages
 
 
 def test_epireia_names_each_thing_once():

@@ -2,8 +2,9 @@
 (tests/bot/test_who_you_are.py)."""
 
 from bot.discord_app.delivery.messages import who_you_are
-from engine import GAMES, Chance, referee
+from engine import Chance, referee
 from engine.epireia.actions import ChooseCity
+from tests.registry import GAMES
 
 from .test_who_you_are import names_told, new_game
 

@@ -9,9 +9,8 @@ from bot.tables import refusals as why
 from bot.tables.gate import Caller, Gate, Need, Origin, Pass, Press, parse_press
 from bot.tables.refusals import Refused
 from bot.tables.service import TableService
-from engine import GAMES
 from tests.bot.pressing import press_on
-from tests.registry import a_game, every_game
+from tests.registry import GAMES, a_game, every_game
 
 GUILD, CHANNEL, ELSEWHERE = 1, 555, 999
 GAME = a_game(seats=2)  # any game: a host and another player

@@ -6,7 +6,7 @@ from functools import partial
 
 from bot.ratings import stats
 from bot.tables.moderation import Moderation
-from engine import GAMES
+from tests.registry import GAMES
 
 from .test_stats import ALICE, BOB, CAROL, play_out
 

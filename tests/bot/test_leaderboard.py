@@ -5,6 +5,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from bot.discord_app.pages import server_page
 from bot.ratings import leaderboard, ratings, stats
 from bot.ratings.leaderboard import PAGE, RANKED_AFTER
 from bot.ratings.summary import ratings_line, summary_lines
@@ -12,10 +13,8 @@ from bot.store.sqlite import Store
 from bot.tables.gate import Caller, Gate, Press, parse_press
 from bot.tables.refusals import Refused
 from bot.tables.service import TableService
-from cogs.stats import server_page
-from engine import GAMES
 from tests.bot.pressing import press_on
-from tests.registry import every_game
+from tests.registry import GAMES, every_game
 
 from .test_ratings import ALICE, BOB, DUEL, GUILD, OTHER_GUILD, finish
 
@@ -73,31 +72,28 @@ async def test_a_leaderboard_is_paged_and_ranks_only_players_with_enough_games(s
 async def test_the_pages_turn_through_the_gate_and_stay_in_the_callers_server(store):
     await seed_ratings(store)
     gate = Gate(TableService(store))
-    interaction = SimpleNamespace(
-        client=SimpleNamespace(store=store), guild_id=GUILD, guild=SimpleNamespace(name="Agora")
-    )
-    content, view = await server_page(interaction)
+    agora = SimpleNamespace(name="Agora")
+    content, view = await server_page(store, agora, GUILD)
     assert "page 1 of 3" in content and len(content) <= 2000
     ids = [item.custom_id for item in view.children]
     assert ids == [f"pt:ranks:{BUSY}:1", f"pt:ranks:{QUIET}:0"]  # Next, and the other game
     assert all(len(custom_id) <= 100 for custom_id in ids)
     press = await press_on(gate, Caller(ALICE, GUILD, 5), ids[0])
     assert press == Press("ranks", game=BUSY, page=1, in_place=True)  # a page of ranks turns in place
-    content, view = await server_page(interaction, press.game, press.page)
+    content, view = await server_page(store, agora, GUILD, press.game, press.page)
     assert "page 2 of 3" in content and [item.label for item in view.children] == [
         "◀ Previous",
         "Next ▶",
         GAMES[QUIET].title,
     ]
-    content, view = await server_page(interaction, QUIET, 0)
+    content, view = await server_page(store, agora, GUILD, QUIET, 0)
     assert f"**{GAMES[QUIET].title}** ratings · page 1 of 1" in content and [
         item.custom_id for item in view.children
     ] == [f"pt:ranks:{BUSY}:0"]
-    elsewhere = SimpleNamespace(client=interaction.client, guild_id=OTHER_GUILD, guild=None)
-    content, _ = await server_page(elsewhere, BUSY, 0)
+    content, _ = await server_page(store, None, OTHER_GUILD, BUSY, 0)
     assert "<@4000>" in content and "<@1000>" not in content  # a press shows the caller's own server
     with pytest.raises(Refused, match="belong to a server"):
-        await server_page(SimpleNamespace(client=interaction.client, guild_id=None, guild=None))
+        await server_page(store, None, None)
     for bad in (f"pt:ranks:{BUSY}:x", f"pt:ranks:{BUSY.capitalize()}!:0", f"pt:ranks:{BUSY}:12345"):
         with pytest.raises(Refused):
             parse_press(bad)

@@ -8,9 +8,8 @@ from bot.tables import refusals as why
 from bot.tables.gate import Caller, Gate, Press, parse_press
 from bot.tables.refusals import ClosesTable, Refused, StaleBoard
 from bot.tables.service import TableService
-from engine import GAMES
 from tests.bot.pressing import press_on
-from tests.registry import a_game
+from tests.registry import GAMES, a_game
 
 GUILD, CHANNEL, ELSEWHERE = 1, 555, 999
 HOST, BOB, CAROL, STRANGER = 100, 101, 102, 666
@@ -42,12 +41,12 @@ async def test_the_hosts_leave_hands_the_table_to_the_next_seated_player_and_say
     table = await lobby(service, BOB, CAROL)
     update = await service.leave(table.id, HOST)
     assert update.table.status == "lobby" and update.table.host_id == BOB and update.table.seats == [BOB, CAROL]
-    assert update.fresh == {BOB}  # the new host is pinged, and nobody else
+    assert update.newly_asked == {BOB}  # the new host is pinged, and nobody else
     (said,) = update.public
     assert f"<@{HOST}> left the **{GAMES[GAME].title}** table" in said and f"<@{BOB}> is its host now" in said
     # anyone else leaves quietly: the host stays
     update = await service.leave(table.id, CAROL)
-    assert update.table.host_id == BOB and update.public == [] and update.fresh == set()
+    assert update.table.host_id == BOB and update.public == [] and update.newly_asked == set()
 
 
 async def test_the_last_player_is_asked_before_leaving_closes_the_table(gate):

@@ -3,7 +3,7 @@ moderator's skip; and it tells the clock's hand-offs of a seat. Played through a
 tests/bot/test_<package>_log_marks.py, with `first_lines`."""
 
 from bot.clock.scheduler import CLOCK
-from bot.store.sqlite import ActionRecord
+from bot.store.records import ActionRecord
 from bot.tables.replay import history, marks
 from engine import Step
 

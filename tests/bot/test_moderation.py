@@ -10,8 +10,8 @@ from bot.tables import replay
 from bot.tables.moderation import Moderation
 from bot.tables.seats import seat_history
 from bot.tables.service import Refused
-from engine import GAMES, Chance
-from tests.registry import a_game
+from engine import Chance
+from tests.registry import GAMES, a_game
 
 MOD, STRANGER = 900, 901
 DUO = [100, 101]

@@ -4,9 +4,9 @@ the replay's history and the demo (the opening of every game: tests/bot/test_ope
 import asyncio
 
 from bot.cli.demo import play_demo
-from bot.store.outbox import owed
+from bot.store.outbox import read_owed
 from bot.tables.replay import history
-from engine import GAMES
+from tests.registry import GAMES
 
 from .test_opening_told import PLAYERS, started
 
@@ -17,7 +17,7 @@ async def test_the_start_tells_the_round_one_muses_publicly_and_each_hand_to_its
         state = service.state_of(update.table)
         round_one = next(text for text in update.public if text.startswith("📜 Round 1"))
         assert all(f"**{muse}**" in round_one for muse in state.centre)
-        told = await owed(store, update.table.id)
+        told = await read_owed(store, update.table.id)
         assert round_one in told.public
         for seat, user in enumerate(PLAYERS):
             hand = f"Your Philosopher cards: {', '.join(state.players[seat].hand)}."

@@ -3,7 +3,7 @@ tests/bot/test_rules_pages.py)."""
 
 import re
 
-from cogs.tables import rules_pages
+from bot.discord_app.pages import rules_pages
 
 
 def test_nine_muses_says_each_player_starts_with_two_craft_and_five_muses_face_up():

@@ -8,12 +8,11 @@ import asyncio
 import pytest
 
 from bot.cli.demo import play_demo
-from bot.store.outbox import owed
+from bot.store.outbox import read_owed
 from bot.store.sqlite import Store
 from bot.tables.replay import history
 from bot.tables.service import TableService
-from engine import GAMES
-from tests.registry import every_game
+from tests.registry import GAMES, every_game
 
 PLAYERS = [100, 101, 102]
 
@@ -38,7 +37,7 @@ async def test_the_start_tells_the_opening_publicly_and_each_private_part_to_its
             user: [event.text for event in events if event.to == seat] for seat, user in enumerate(update.table.seats)
         }
         secret = {text for texts in private.values() for text in texts}
-        told = await owed(store, update.table.id)
+        told = await read_owed(store, update.table.id)
         assert all(text in update.public and text in told.public for text in public)
         for user, texts in private.items():
             assert update.private.get(user, []) == texts and told.private.get(user, []) == texts

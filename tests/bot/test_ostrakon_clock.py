@@ -38,6 +38,7 @@ async def test_at_the_deadline_the_default_is_played_logged_and_announced(world)
     await world.clock.tick(at=T0 + HOUR - 1)
     assert world.notices.published == []
 
+    world.time.t = T0 + HOUR
     await world.clock.tick(at=T0 + HOUR)
     (update,) = world.notices.published
     assert update.public[0] == f"⏰ Time ran out for <@{BOB}>: the clock moves for them."
@@ -45,7 +46,7 @@ async def test_at_the_deadline_the_default_is_played_logged_and_announced(world)
     assert (
         update.private[BOB][0].startswith("⏰ Your time ran out") and "**Ask the question**" in update.private[BOB][0]
     )
-    assert update.was_waiting == [BOB] and world.notices.fresh == [(BOB,)]  # his vote is a new call to him
+    assert update.was_waiting == [BOB] and world.notices.newly_asked == [(BOB,)]  # his vote is a new call to him
     (move,) = await clock_moves(world, table.id)
     assert move.seat == 1 and move.action["kind"] == "ask"
     assert (await replay_table(world.store, table.id)).ok  # a normal logged move: the log replays

@@ -28,6 +28,6 @@ async def test_a_rollback_the_stand_ins_replay_the_same_asks_nobody_anew(service
     kept = [await prompted(prompts, table, user, n) for n, user in enumerate(HUMANS, 1)]
     update = await Moderation(service).rollback(table.id, MOD, 1, moderator=True)  # a stand-in's vote
     assert update.table.version > table.version and service.waiting_on(update.table) == HUMANS
-    assert update.fresh == set()  # so nobody is prompted again ...
+    assert update.newly_asked == set()  # so nobody is prompted again ...
     for prompt in kept:  # ... and each prompt gets new buttons in place
         assert await prompts.fate(update.table, prompt) is Live.AGAIN

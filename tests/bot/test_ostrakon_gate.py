@@ -6,9 +6,10 @@ import pytest
 
 from bot.tables.gate import Gate
 from bot.tables.refusals import StaleBoard
-from engine import GAMES, Chance
+from engine import Chance
 from engine.ostrakon.rules import can_follow
 from tests.bot.pressing import press_on
+from tests.registry import GAMES
 
 from .test_gate import at, move_id, players, refused, running
 

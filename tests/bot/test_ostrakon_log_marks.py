@@ -4,7 +4,7 @@ are told (the marks of tests/bot/test_log_marks.py)."""
 
 from bot.clock.scheduler import CLOCK
 from bot.tables.moderation import Moderation
-from engine import GAMES
+from tests.registry import GAMES
 
 from .test_clock import ALICE, BOB, CAROL, world  # noqa: F401
 from .test_log_marks import MOD, first_lines

@@ -2,7 +2,7 @@
 are played for at once (the generic moderation: test_moderation.py)."""
 
 from bot.tables import replay
-from engine import GAMES
+from tests.registry import GAMES
 
 from .test_moderation import MOD, log_of, moderation, started  # noqa: F401 (a fixture)
 

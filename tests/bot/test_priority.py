@@ -13,7 +13,8 @@ from bot.render import painter
 from bot.render.painter import Painter
 from bot.store.checkpoints import Checkpointer
 from bot.store.sqlite import Store
-from engine import GAMES, Chance
+from engine import Chance
+from tests.registry import GAMES
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "SCHED_BATCH"), reason="SCHED_BATCH is Linux's")
 

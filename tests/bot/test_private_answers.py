@@ -8,8 +8,9 @@ from types import SimpleNamespace
 from bot.discord_app.delivery import hooks
 from bot.discord_app.delivery.dms import DirectMessages
 from bot.discord_app.delivery.hooks import Hook
-from engine import GAMES, Chance
+from engine import Chance
 from tests.bot.test_dm_prompts import asked_at_once
+from tests.registry import GAMES
 
 
 class Recorder:

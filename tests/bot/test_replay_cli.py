@@ -7,8 +7,8 @@ from bot.cli.terminal import plain
 from bot.store.sqlite import Store
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableService
-from engine import GAMES, Chance
-from tests.registry import a_game
+from engine import Chance
+from tests.registry import GAMES, a_game
 
 from .test_cli import run_cli
 

@@ -3,8 +3,8 @@ the game's own rules (what a game's pages say: tests/bot/test_<package>_rules_pa
 
 import pytest
 
-from cogs.tables import rules_pages
-from engine import GAMES
+from bot.discord_app.pages import rules_pages
+from tests.registry import GAMES
 
 EMBED_DESCRIPTION = 4096
 

@@ -2,7 +2,7 @@
 had, and the credit rule, on hand-made logs."""
 
 from bot.clock.scheduler import CLOCK
-from bot.store.sqlite import ActionRecord, TableRecord
+from bot.store.records import ActionRecord, TableRecord
 from bot.tables.seats import SeatHistory, Stint, credits, held, rematch_invites, seat_history
 from tests.registry import a_game
 

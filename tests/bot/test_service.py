@@ -4,8 +4,7 @@ concurrency, stale versions and restarts, on a game's own moves: tests/bot/test_
 import pytest
 
 from bot.tables.service import Refused, TableService
-from engine import GAMES
-from tests.registry import every_game
+from tests.registry import GAMES, every_game
 
 from .test_gate import players
 

@@ -16,14 +16,15 @@ import discord
 import pytest
 
 from bot.clock.scheduler import Clock
+from bot.discord_app.answers import Answer
 from bot.discord_app.delivery.catch_up import CatchUp
 from bot.discord_app.delivery.publisher import Publisher
 from bot.discord_app.shutdown import CUT_TOO, TURNED_AWAY, Shutdown
 from bot.render.painter import Painter
 from bot.settings import SettingsError, load_settings
 from bot.store.sqlite import Store
-from cogs.answers import Answer
-from engine import GAMES, Chance
+from engine import Chance
+from tests.registry import GAMES
 
 
 def handler(name: str, seconds: float) -> asyncio.Task:
@@ -80,7 +81,7 @@ async def test_a_second_signal_ends_the_wait():
 async def test_the_tasks_cut_at_the_grace_are_named_as_the_drain_looks_for_them():
     """The clock's turn and a slow answer's deferral are found by name (CUT_TOO) when the grace ends."""
     never = asyncio.Event()
-    clock = Clock(SimpleNamespace(store=None), SimpleNamespace(ready=never.wait))
+    clock = Clock(SimpleNamespace(store=None, with_each_change=[]), SimpleNamespace(ready=never.wait))
     response = SimpleNamespace(is_done=lambda: True)
     answer = Answer(SimpleNamespace(response=response), in_place=True)
     clock.start()
@@ -115,7 +116,7 @@ async def test_the_catch_up_finishes_its_table_and_begins_no_other(monkeypatch):
         caught_up.append(table_id)
 
     monkeypatch.setattr(CatchUp, "catch_up", catch_up)
-    publisher = Publisher(SimpleNamespace())
+    publisher = Publisher(SimpleNamespace(service=None))
     under_way = asyncio.create_task(publisher.catch_up(1))
     await asyncio.sleep(0.05)
     await publisher.drain()

@@ -2,8 +2,8 @@
 is credited with a seat several members played: a game's own stats tests.)"""
 
 from bot.ratings import stats
-from engine import GAMES, Chance
-from tests.registry import a_game, every_game
+from engine import Chance
+from tests.registry import GAMES, a_game, every_game
 
 ALICE, BOB, CAROL = 100, 101, 102
 GAME = a_game(seats=2)  # two members, or one and a stand-in

@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 
 from bot.store.sqlite import StorageFailed, Store, StoreUnavailable
-from engine import GAMES, Chance, RuleError
-from tests.registry import a_game
+from engine import Chance, RuleError
+from tests.registry import GAMES, a_game
 
 # Two human seats: each act is exactly one move, no stand-in moves after it. Not a toy game: one
 # of those ends before its moves fill the file's free pages.

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_app.delivery.messages import who_you_are
-from engine import GAMES, Chance
+from engine import Chance
+from tests.registry import GAMES
 
 
 def new_game(key: str) -> tuple[object, list[dict]]:

@@ -17,7 +17,7 @@ async def moderation(tmp_path):
 
 
 def test_is_moderator_reads_manage_channels_or_the_role(moderation):
-    from cogs.common import is_moderator
+    from bot.discord_app.interactions import is_moderator
 
     def interaction(manage: bool, roles: list[int]):
         return SimpleNamespace(

@@ -3,9 +3,10 @@ pages."""
 
 import pytest
 
+from bot.discord_app.pages import rules_pages
 from bot.games import plugins
-from cogs.tables import GAME_CHOICES, rules_pages
-from engine import GAMES
+from cogs.tables import GAME_CHOICES
+from tests.registry import GAMES
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -14,10 +14,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.store.sqlite import Store, TableRecord
+from bot.store.records import TableRecord
+from bot.store.sqlite import Store
 from bot.tables import replay
 from bot.tables.refusals import HAND
-from engine import GAMES
+from tests.registry import GAMES
 
 ALL_STATUSES = ("lobby", "running", "paused", "finished", "ended")
 

@@ -26,6 +26,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
+from bot.discord_app.answers import PLAYED
 from bot.discord_app.delivery.publisher import MAX_EVENT_MESSAGES
 from bot.store.outbox import nonce
 from bot.text import WAITING
@@ -280,7 +281,9 @@ def dms(fake: FakeDiscord, told: Committed) -> list[Problem]:
         for request in fake.message_requests():
             content = request.content or ""
             if request.reader is user and (request.method, request.route) in ANSWERS and content.startswith("✅ "):
-                texts = consume(content[2:], set(expected), " ")[0]
+                body = content[2:]
+                said = PLAYED.match(body)  # "You played **X**." first, where their texts do not name it
+                texts = consume(body[said.end() :] if said else body, set(expected), " ")[0]
                 got += texts
                 for text in texts:
                     where[text].append(

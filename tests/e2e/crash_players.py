@@ -15,7 +15,7 @@ from random import Random
 from typing import Awaitable, Callable
 
 from bot.games import written_fields
-from engine import GAMES
+from tests.registry import GAMES
 
 from .fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 from .fakediscord.process import BotProcess

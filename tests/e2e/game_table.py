@@ -69,9 +69,9 @@ def seeded_tables(monkeypatch, seed: str) -> None:
     every run, so that a scenario plays out the same way each time."""
     import types
 
-    from bot.tables import service
+    from bot.tables import lobby
 
-    monkeypatch.setattr(service, "secrets", types.SimpleNamespace(token_hex=lambda size: seed))
+    monkeypatch.setattr(lobby, "secrets", types.SimpleNamespace(token_hex=lambda size: seed))
 
 
 @dataclass

@@ -8,8 +8,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Callable
 
-from engine import GAMES
-from tests.registry import package_of
+from tests.registry import GAMES, package_of
 
 from .game_table import Pick, first
 

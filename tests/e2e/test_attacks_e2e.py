@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.tables import rules_pages
-from engine import GAMES
-from tests.registry import a_game, games_with
+from bot.discord_app.pages import rules_pages
+from tests.registry import GAMES, a_game, games_with
 
 from .attacks import EVERYWHERE_JUNK, Attacks, Harvested, World, harvest, report, stray_pings
 from .game_table import HAND, draw_without_encoding, seeded_tables

@@ -4,8 +4,7 @@ and what a user was doing when the process died is lost with it, not a rule the 
 
 from __future__ import annotations
 
-from engine import GAMES
-from tests.registry import a_game
+from tests.registry import GAMES, a_game
 
 from .fakediscord import FakeDiscord
 from .fakediscord.process import BotProcess

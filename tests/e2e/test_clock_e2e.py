@@ -18,8 +18,7 @@ import time
 
 import pytest
 
-from engine import GAMES
-from tests.registry import a_game
+from tests.registry import GAMES, a_game
 
 from .game_table import MENTION, GameTable, first, seeded_tables
 

@@ -32,7 +32,7 @@ from random import Random
 
 import pytest
 
-from engine import GAMES
+from tests.registry import GAMES
 
 from .bot_database import BotDatabase, committed
 from .conftest import assert_pings_only_named_users

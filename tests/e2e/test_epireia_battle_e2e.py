@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine import GAMES, referee
+from engine import referee
 from engine.epireia.state import draw_token
+from tests.registry import GAMES
 
 from .game_table import OVER, GameTable, Menu, prefer, seeded_tables
 

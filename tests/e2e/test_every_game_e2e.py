@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GAMES
+from tests.registry import GAMES
 
 from .game_table import GameTable, draw_without_encoding, first, seeded_tables
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import GAMES
-from tests.registry import every_game
+from tests.registry import GAMES, every_game
 
 from .fakediscord.wire import Refusal
 from .game_table import GameTable, draw_without_encoding, first, seeded_tables

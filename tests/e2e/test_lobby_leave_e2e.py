@@ -4,8 +4,7 @@ at the table's version, closes it."""
 
 from __future__ import annotations
 
-from engine import GAMES
-from tests.registry import a_game
+from tests.registry import GAMES, a_game
 
 
 async def test_the_host_hands_the_table_on_and_the_last_one_confirms_closing_it(fake_discord, real_bot):

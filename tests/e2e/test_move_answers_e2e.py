@@ -1,4 +1,4 @@
-"""A move's answer is its acknowledgement (cogs/answers.py): one request, sent once the move is
+"""A move's answer is its acknowledgement (bot/discord_app/answers.py): one request, sent once the move is
 committed. A commit too slow for Discord's 3 seconds is deferred first and answered after, its
 refusal too; nothing is lost or answered twice."""
 
@@ -8,8 +8,7 @@ import asyncio
 
 from bot.tables.refusals import Refused
 from bot.tables.service import TableService
-from engine import GAMES
-from tests.registry import a_game
+from tests.registry import GAMES, a_game
 
 from .fakediscord.interactions import DEFERRED_UPDATE, UPDATE
 from .game_table import GameTable, Menu
@@ -37,7 +36,7 @@ async def press_a_move(table: GameTable):
 
 def slow_commits(monkeypatch, then=None) -> None:
     """Every move takes 0.3 s to commit, ten times the (shortened) wait before a deferral."""
-    from cogs import answers
+    from bot.discord_app import answers
 
     monkeypatch.setattr(answers, "DEFER_AFTER", 0.03)
     act = TableService.act

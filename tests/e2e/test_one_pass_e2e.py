@@ -8,8 +8,7 @@ from collections import Counter
 
 from bot.tables import menu as menu_module
 from bot.tables import service as service_module
-from engine import GAMES
-from tests.registry import games_with
+from tests.registry import GAMES, games_with
 
 from .game_table import GameTable, draw_without_encoding, seeded_tables
 from .plans import plan_for

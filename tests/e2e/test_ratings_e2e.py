@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 from bot.ratings import leaderboard
-from engine import GAMES
-from tests.registry import a_game
+from tests.registry import GAMES, a_game
 
 from .game_table import GameTable, draw_without_encoding, first, seeded_tables
 

@@ -30,7 +30,7 @@ from random import Random
 import pytest
 
 from bot.discord_app.shutdown import TURNED_AWAY
-from engine import GAMES
+from tests.registry import GAMES
 
 from .bot_database import BotDatabase, committed
 from .crash_checks import Problem, Purposes, announcements, boards, dms, nonces_unique, table_messages, transcript
@@ -53,7 +53,11 @@ TIMER = 0.5  # seconds after a move is sent, at most, for a "timer" signal
 ROUNDS = 8  # rounds of moves before a moment that has not come is given up for an idle signal
 # the bot as process 1 of a PID namespace of its own, as in its Docker image
 AS_PROCESS_1 = ("unshare", "--user", "--map-root-user", "--pid", "--fork", "--kill-child")
-LOBBY_ANSWERS = ("✅ You joined", "✅ The game begins")  # cogs/play.py: not a move's answer
+LOBBY_ANSWERS = ("✅ You joined", "✅ The game begins")  # bot/discord_app/play.py: not a move's answer
+# A private answer that offered moves, edited once the player moved elsewhere (a DM prompt), says
+# "✅ At #table: you played X." (settled_text in bot/discord_app/delivery/messages.py): the same move
+# told again, not the answer to another.
+SETTLED = "✅ At "
 
 
 def process(fake: FakeDiscord, tmp_path: Path, database: BotDatabase, grace: float = GRACE) -> BotProcess:
@@ -66,7 +70,7 @@ def move_answer(event: MessageEvent) -> FakeUser | None:
     """Whom this message answers that their move (or kick) was played: a private "✅" answer. (A board
     posted as a press's public follow-up may begin with a game's own "✅" event.)"""
     content = str(event.body.get("content") or "")
-    if event.route not in ANSWERS or not content.startswith("✅") or content.startswith(LOBBY_ANSWERS):
+    if event.route not in ANSWERS or not content.startswith("✅") or content.startswith((*LOBBY_ANSWERS, SETTLED)):
         return None
     return (event.message.ephemeral_to if event.message is not None else None) or event.channel.recipient
 
@@ -81,6 +85,7 @@ class Stopper:
         self.busy_at_signal: list[bool] = []  # per stop: whether a move was unanswered or undelivered
         self.children: list[int] = []  # the bot's child processes at the last signal
         self.answers: list[tuple[int, int]] = []  # (channel, user) of each move's "✅" answer
+        self.told: list[str] = []  # each answer as the fake saw it, for a failure to show
         self._timer: asyncio.TimerHandle | None = None
         fake.message_hooks.append(self._hook)
 
@@ -107,6 +112,7 @@ class Stopper:
         user = move_answer(event) if event.stage == "after" else None
         if user is not None:
             self.answers.append((event.channel.id, user.id))
+            self.told.append(f"{user.id} {event.route[0]} {event.action}: {str(event.body.get('content'))[:100]!r}")
             if self.armed == "answered":
                 self.fire()
         elif event.stage == "before" and creating and self.armed == "arrived":
@@ -151,7 +157,8 @@ def acknowledged_but_missing(stopper: Stopper, players: Players, path: Path) -> 
             }
         )
     return [
-        f"channel {channel}, user {user}: {n} answered, {logged[channel, user]} logged"
+        f"channel {channel}, user {user}: {n} answered, {logged[channel, user]} logged; answers: "
+        + "; ".join(told for told in stopper.told if told.startswith(f"{user} "))
         for (channel, user), n in answered.items()
         if n > logged[channel, user]
     ]

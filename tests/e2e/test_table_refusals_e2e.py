@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-from cogs.tables import rules_pages
-from engine import GAMES
-from tests.registry import a_game, every_game
+from bot.discord_app.pages import rules_pages
+from tests.registry import GAMES, a_game, every_game
 
 from .game_table import HAND, GameTable, first
 

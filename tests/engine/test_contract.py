@@ -13,8 +13,8 @@ from importlib import import_module
 import pytest
 from pydantic import BaseModel
 
-from engine import GAMES, PACKAGES, Chance, Game, RuleError, referee
-from tests.registry import games_with, package_of
+from engine import PACKAGES, Chance, Game, RuleError, referee
+from tests.registry import GAMES, games_with, package_of
 
 PLAYOUTS = int(os.environ.get("CONTRACT_PLAYOUTS", "200"))
 MAX_STEPS = 6000

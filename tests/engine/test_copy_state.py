@@ -6,8 +6,9 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from engine import GAMES, Chance, RuleError, referee
+from engine import Chance, RuleError, referee
 from engine.core import _copier, copy_state
+from tests.registry import GAMES
 
 
 def shared_parts(original, copy, path: str = "state") -> list[str]:

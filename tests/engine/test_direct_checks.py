@@ -12,8 +12,8 @@ import importlib
 
 import pytest
 
-from engine import GAMES, Chance, referee
-from tests.registry import every_game, package_of
+from engine import Chance, referee
+from tests.registry import GAMES, every_game, package_of
 
 STEPS = 400
 

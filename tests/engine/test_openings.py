@@ -4,7 +4,8 @@ seat's dealt cards to that seat alone. What a game's opening says is tested with
 
 import pytest
 
-from engine import GAMES, Chance
+from engine import Chance
+from tests.registry import GAMES
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

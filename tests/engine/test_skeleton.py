@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import GAMES
+from tests.registry import GAMES
 
 ROLES = {  # module of the package -> the Game's pieces it names
     "state": ("Options", "State"),

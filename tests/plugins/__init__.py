@@ -1,5 +1,7 @@
 """Games that live in the tests: each registered exactly as a real one (bot/games.py), to prove
-that a game is one plug-in. tests/conftest.py registers them for the whole test run."""
+that a game is one plug-in. Each is a module that exports its `GAME` (an engine Game) and its
+`PRESENTATION` (how the bot shows it), as the EXTRA_GAMES hook wants; tests/conftest.py registers
+them for the whole test run."""
 
 import importlib
 

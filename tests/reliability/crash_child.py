@@ -15,7 +15,8 @@ from random import Random
 
 from bot.store.sqlite import Store
 from bot.tables.service import TableService
-from engine import GAMES, Chance, RuleError, referee
+from engine import Chance, RuleError, referee
+from tests.registry import GAMES
 
 CHANNELS = 12
 

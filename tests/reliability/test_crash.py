@@ -19,7 +19,7 @@ from random import Random
 from bot.store.sqlite import Store
 from bot.tables import replay
 from bot.tables.service import TableService
-from engine import GAMES
+from tests.registry import GAMES
 
 from . import crash_child
 

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from bot.store.sqlite import Store
 from bot.tables import replay
 from bot.tables.service import TableService
-from engine import GAMES, Chance, Game, RuleError
+from engine import Chance, Game, RuleError
+from tests.registry import GAMES
 
 from . import invariants
 

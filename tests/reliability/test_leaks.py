@@ -13,7 +13,8 @@ import pytest
 
 from bot.store.sqlite import Store
 from bot.tables.service import TableService, chance_for
-from engine import GAMES, Chance, Game, RuleError, referee
+from engine import Chance, Game, RuleError, referee
+from tests.registry import GAMES
 
 GAMES_EACH = 4
 SHADOWS = 2

@@ -42,15 +42,15 @@ async def test_a_picture_is_drawn_in_a_worker_thread_once_per_version(tmp_path, 
 
     monkeypatch.setattr(render, "render_picture", recording)
     publisher = Publisher(SimpleNamespace(service=service))
-    first = await publisher.picture(table)
-    again = await publisher.picture(table)
+    first = await publisher.pictures.board(table)
+    again = await publisher.pictures.board(table)
     assert first.fp.getvalue() == again.fp.getvalue()
     assert first.fp.getvalue().startswith(b"\xff\xd8\xff")  # a JPEG
     before = service.menu(table, None).view
     assert drawn == [(False, before)]  # once, and not on the event loop's thread
 
     table = await stand_in_move(service, table)
-    await publisher.picture(table)
+    await publisher.pictures.board(table)
     after = service.menu(table, None).view
     assert drawn == [(False, before), (False, after)] and after != before  # a new version, a new picture
     await store.close()
@@ -127,10 +127,10 @@ async def test_a_board_edited_in_place_keeps_its_picture_unless_what_is_drawn_ch
     game = next(key for key in games_with(seats=2, together=False) if plugin(key).presentation.position is None)
     table = await started_table(service, game, PLAYERS[:2])
     publisher = Publisher(SimpleNamespace(service=service))
-    assert publisher._moved(table) and publisher._moved(table, drawn=True)
-    publisher._positions[table.id] = publisher._position(table, drawn=True)  # as a posted board records it
-    assert publisher._moved(table)  # a new board: its picture again
-    assert not publisher._moved(table, drawn=True)  # an edit: nothing drawn changed, nothing uploaded
+    assert publisher.pictures.moved(table) and publisher.pictures.moved(table, drawn=True)
+    publisher.pictures.posted(table)  # as a posted board records it
+    assert publisher.pictures.moved(table)  # a new board: its picture again
+    assert not publisher.pictures.moved(table, drawn=True)  # an edit: nothing drawn changed, nothing uploaded
     table = await stand_in_move(service, table)
-    assert publisher._moved(table, drawn=True)  # the move changed the board: a new picture
+    assert publisher.pictures.moved(table, drawn=True)  # the move changed the board: a new picture
     await store.close()

@@ -3,8 +3,8 @@
 from bot.store.sqlite import Store
 from bot.tables import replay
 from bot.tables.service import TableService
-from engine import GAMES, Chance
-from tests.registry import a_game
+from engine import Chance
+from tests.registry import GAMES, a_game
 
 PLAYERS = [100, 101, 102, 103, 104]
 GAME = a_game(seats=len(PLAYERS))  # any game that seats them all: stand-ins play it

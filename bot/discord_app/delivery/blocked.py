@@ -19,7 +19,7 @@ from bot.discord_app.delivery.client import DeliveryClient
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.store import outbox
 from bot.store.outbox import nonce
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 
 log = logging.getLogger(__name__)
 

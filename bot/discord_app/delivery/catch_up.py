@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord_app.answers import shows_acknowledgement
 from bot.discord_app.delivery.blocked import Blocked
 from bot.discord_app.delivery.client import DeliveryClient, TableChannel
 from bot.discord_app.delivery.hooks import ORIGINAL, Hook
@@ -25,7 +26,7 @@ from bot.discord_app.delivery.mentions import NOBODY
 from bot.discord_app.delivery.pending import Delivery
 from bot.store import outbox
 from bot.store.outbox import Owed, nonce
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.text import board_events, chunk
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,7 @@ class CatchUp:
         has the same nonce, so Discord drops the repeat)."""
         async with self.ordered_delivery(table_id), self._channel(table_id):
             table = await self.bot.service.get(table_id)
-            owed = await outbox.owed(self.bot.store, table_id)
+            owed = await outbox.read_owed(self.bot.store, table_id)
             if owed.seen >= table.version:
                 return
             if table.state is None:
@@ -153,7 +154,8 @@ class CatchUp:
 
     async def _answered(self, via: str | None, texts: list[str]) -> bool:
         """Whether a press's answer shows these texts: read from the interaction's own message while
-        its token lives (15 minutes); after that, or if it cannot be read, they are sent again."""
+        its token lives (15 minutes); after that, or if it cannot be read, they are sent again. Only
+        Discord knows: a crash can come after the answer reached it and before the bot heard so."""
         hook = Hook.answering(via)
         if hook is None or time.time() - hook.made > ANSWER_LIVES:
             return False
@@ -162,7 +164,7 @@ class CatchUp:
             answer = await hook.webhook(self.bot).fetch_message(ORIGINAL)  # type: ignore[arg-type]
         except discord.HTTPException:
             return False
-        return answer.content.startswith("✅ " + " ".join(texts))
+        return shows_acknowledgement(answer.content, texts)
 
     async def catch_up_all(self) -> None:
         """`catch_up` for every table that owes anything; a table whose channel or server is gone

@@ -12,7 +12,9 @@ import discord
 from discord.ext import commands
 
 from bot.clock.scheduler import Clock
-from bot.store.sqlite import Store, TableRecord
+from bot.discord_app.delivery.pictures import Pictures
+from bot.store.records import TableRecord
+from bot.store.sqlite import Store
 from bot.tables.service import TableService
 
 # where a table can be: a server's text, voice or stage channel, or a thread (its table commands
@@ -34,7 +36,8 @@ class Deliverer(Protocol):
 
     async def channel_of(self, table: TableRecord) -> TableChannel: ...
 
-    async def hand_picture(self, table: TableRecord, user_id: int) -> discord.File | None: ...
+    @property
+    def pictures(self) -> Pictures: ...
 
 
 class DeliveryClient(commands.AutoShardedBot):

@@ -37,7 +37,7 @@ class Hook:
 
     @classmethod
     def answering(cls, via: str | None) -> "Hook | None":
-        """The press an outbox row's texts were answered by, as `answered_by` (cogs/play.py) wrote
+        """The press an outbox row's texts were answered by, as `answered_by` (bot/discord_app/play.py) wrote
         it, `application:token:time`; None if the row names none."""
         try:
             application, token, at = (via or "").split(":")

@@ -9,7 +9,7 @@ import discord
 
 from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.mentions import pinging
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.tables.service import Update
 
 
@@ -23,8 +23,8 @@ class ChannelNotices:
     async def ready(self) -> None:
         await self.bot.wait_until_ready()
 
-    async def publish(self, update: Update, fresh: tuple[int, ...]) -> None:
-        update.fresh |= set(fresh)  # the clock moved for them and they are waited on again
+    async def publish(self, update: Update, newly_asked: tuple[int, ...]) -> None:
+        update.newly_asked |= set(newly_asked)  # the clock moved for them and they are waited on again
         await self.bot.publisher.publish(update)
 
     async def say(self, table: TableRecord, text: str, ping: list[int]) -> None:

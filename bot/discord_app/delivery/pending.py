@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.discord_app.delivery.hooks import Hook
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 
 
 @dataclass
@@ -23,8 +23,8 @@ class Delivery:
     table: TableRecord  # the table at the last version to tell
     before: list[int]  # whom the board waited on before the first change (what the channel last saw)
     actors: frozenset[int | None]  # who made the changes (None: the clock, a moderator, a stand-in)
-    fresh: set[int] = field(default_factory=set)  # players facing a new decision (Update.fresh)
-    knows: set[int] = field(default_factory=set)  # players who know they are waited on: no ping
+    newly_asked: set[int] = field(default_factory=set)  # players facing a new decision (Update.newly_asked)
+    aware: set[int] = field(default_factory=set)  # players who know they are waited on: no ping
     prompted: set[int] = field(default_factory=set)  # players shown their moves where they pressed: no DM
     via: Hook | None = None  # the latest press that made a change, to post a new board through
 
@@ -34,12 +34,12 @@ class Delivery:
         table: TableRecord,
         before: list[int],
         actor: int | None,
-        fresh: set[int],
+        newly_asked: set[int],
         prompted: tuple[int, ...],
         via: Hook | None = None,
     ) -> "Delivery":
-        knows = set() if actor is None else {actor}
-        return cls(table, list(before), frozenset([actor]), set(fresh), knows, set(prompted), via)
+        aware = set() if actor is None else {actor}
+        return cls(table, list(before), frozenset([actor]), set(newly_asked), aware, set(prompted), via)
 
     @property
     def actor(self) -> int | None:
@@ -53,9 +53,9 @@ class Delivery:
             later.table,
             self.before,
             self.actors | later.actors,
-            self.fresh | later.fresh,
-            (self.knows - later.fresh) | later.knows,
-            (self.prompted - later.fresh) | later.prompted,
+            self.newly_asked | later.newly_asked,
+            (self.aware - later.newly_asked) | later.aware,
+            (self.prompted - later.newly_asked) | later.prompted,
             later.via or self.via,
         )
 

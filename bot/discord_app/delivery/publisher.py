@@ -20,17 +20,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import time
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from collections.abc import AsyncIterator
-from typing import Any
 
 import discord
 
-from bot import render
 from bot.discord_app.delivery.blocked import Blocked
+from bot.discord_app.delivery.board_messages import BoardMessages
 from bot.discord_app.delivery.catch_up import CatchUp
 from bot.discord_app.delivery.client import DeliveryClient, TableChannel
 from bot.discord_app.delivery.components import board_components
@@ -38,17 +36,16 @@ from bot.discord_app.delivery.dms import DirectMessages
 from bot.discord_app.delivery.hooks import Editors, Hook
 from bot.discord_app.delivery.mentions import NOBODY, pinging
 from bot.discord_app.delivery.pending import Delivery, merged
+from bot.discord_app.delivery.pictures import Pictures
 from bot.discord_app.delivery.summary import post_summary
-from bot.games import plugin
 from bot.render.painter import Painter
 from bot.store import outbox
 from bot.store.outbox import Owed, nonce
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.tables.service import Update
 from bot.text import board_events, chunk, lobby_text, waiting_text
 
 log = logging.getLogger(__name__)
-PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version, seat or None for the public one)
 MAX_EVENT_MESSAGES = 4  # beyond this, events are summarised (a stand-in may play many moves at once)
 
 
@@ -58,16 +55,16 @@ class Publisher(CatchUp):
     ) -> None:  # the TableBot (bot/discord_app/app.py) builds this
         self.bot = bot
         self.painter = painter or Painter(workers=0)
-        self._pictures: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
+        self.pictures = Pictures(bot.service, self.painter)
         self._boards: dict[int, tuple[int, str]] = {}  # table -> (board message, its text), to edit it
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see ordered_delivery()
         self._channels: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)  # see _channel()
         self._pending: dict[int, list[Delivery]] = {}  # table -> deliveries not yet begun, in order
         self.dms = DirectMessages(bot)
         self.blocked = Blocked(bot)  # a channel the bot may no longer post in: its players are told
-        self._positions: dict[int, object] = {}  # table -> the position in its last picture
         self._calls: dict[int, frozenset[int]] = {}  # table -> whom its board waited on when posted
         self.editors = Editors()  # table -> the interaction webhook its board can be edited through
+        self.boards = BoardMessages(bot, self.editors, self.pictures)
         self.started = time.time()  # presses from before it were answered, or not, by another process
         self._stopping = False  # see drain()
         self._caught_up = asyncio.Event()  # clear while the catch-up delivers a table
@@ -98,40 +95,7 @@ class Publisher(CatchUp):
         self.editors.original(table_id, message.id, interaction)
 
     async def channel_of(self, table: TableRecord) -> TableChannel:
-        channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
-        assert isinstance(channel, TableChannel), "a table is opened by a command in a channel one can post in"
-        return channel
-
-    async def picture(self, table: TableRecord) -> discord.File | None:
-        """The public board as a picture, drawn off the event loop and cached per table version."""
-        return await self._drawn(table, None)
-
-    async def hand_picture(self, table: TableRecord, user_id: int) -> discord.File | None:
-        """A player's own picture to go with their moves, if their game shows one now (a league's
-        deployment before the battle's reveal; bot/render/presentation.py `hand_picture`)."""
-        seat = self.bot.service.seat_of(table, user_id) if table.state is not None else None
-        if seat is None or not plugin(table.game).hand_picture(self.bot.service.menu(table, seat).view):
-            return None
-        return await self._drawn(table, seat)
-
-    async def _drawn(self, table: TableRecord, seat: int | None) -> discord.File | None:
-        """The view of `seat` (None: the public one) as a picture, cached per table version."""
-        key = (table.id, table.version, seat)
-        png = self._pictures.get(key)
-        if png is None:
-            view = self.bot.service.menu(table, seat).view
-            try:
-                png = await self.painter.paint(table.game, view)
-            except Exception:  # a picture is a nicety; the text still goes out
-                log.exception("table %s: drawing a picture failed", table.id)
-                return None
-            self._pictures[key] = png
-            while len(self._pictures) > PICTURE_CACHE:
-                self._pictures.popitem(last=False)
-        mine = "" if seat is None else f"-seat{seat + 1}"
-        return discord.File(
-            io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}{mine}.{render.PICTURE_FORMAT}"
-        )
+        return await self.boards.channel_of(table)
 
     @contextlib.asynccontextmanager
     async def ordered_delivery(self, table_id: int) -> AsyncIterator[None]:
@@ -141,9 +105,9 @@ class Publisher(CatchUp):
         meanwhile if the table's channel was still busy."""
         async with self._locks[table_id]:
             yield
-        await self.settle(table_id)
+        await self.deliver_pending(table_id)
 
-    async def settle(self, table_id: int) -> None:
+    async def deliver_pending(self, table_id: int) -> None:
         """Deliver what the table still has pending, or wait for the delivery that took it."""
         async with self._channel(table_id):
             pass
@@ -157,7 +121,7 @@ class Publisher(CatchUp):
                 delivery = merged(pending)
                 try:
                     delivery.table = await self._with_its_board(delivery.table)
-                    owed = await outbox.owed(self.bot.store, table_id, up_to=delivery.table.version)
+                    owed = await outbox.read_owed(self.bot.store, table_id, up_to=delivery.table.version)
                     await self._unanswered(owed, before=self.started)
                     await self._publish(delivery, owed)
                 except discord.Forbidden as error:  # a permission taken away: owed until it is back
@@ -186,7 +150,7 @@ class Publisher(CatchUp):
         """Deliver what the table owes after `update`: the public events with the new board, pinging
         whoever the table now waits on but the player who just acted; the private texts (not the
         actor's: the answer to their press showed them); the seats; and, to players who face a new decision
-        (`update.fresh`: newly waited on, or again after their own move, such as the speaker's own
+        (`update.newly_asked`: newly waited on, or again after their own move, such as the speaker's own
         vote), their moves by DM when several choose at once, but to those in `prompted` (shown
         their moves where they pressed). `was_waiting`: whom the table waited on before, if not the
         update's own record. `via`: the press that made the change, once its own answer is sent: a
@@ -204,7 +168,7 @@ class Publisher(CatchUp):
                 update.table,
                 update.was_waiting if was_waiting is None else was_waiting,
                 actor,
-                update.fresh,
+                update.newly_asked,
                 prompted,
                 via,
             )
@@ -223,7 +187,7 @@ class Publisher(CatchUp):
             and set(waiting) <= set(before)
             and table.status == "running"
         )
-        newly = [user for user in waiting if user not in before or user in delivery.fresh]
+        newly = [user for user in waiting if user not in before or user in delivery.newly_asked]
         # The player who acted goes on, waited on with the very players the board was posted for (a
         # run, then another; a battle plan in several steps): the board is edited in place too, with
         # a new picture. A new call to act (a new turn, a new vote) gets a new board.
@@ -239,7 +203,7 @@ class Publisher(CatchUp):
         )
         if not edited:  # those who acted know
             await self._post_board(
-                table, owed, waiting, [user for user in newly if user not in delivery.knows], delivery.via
+                table, owed, waiting, [user for user in newly if user not in delivery.aware], delivery.via
             )
         await self._deliver(
             table, owed, newly=[user for user in newly if len(waiting) > 1 and user not in delivery.prompted]
@@ -271,8 +235,8 @@ class Publisher(CatchUp):
             for number, text in enumerate(texts[:-1]):
                 await channel.send(text, allowed_mentions=NOBODY, nonce=nonce(table.id, owed.version, "say", number))
         last = "\n".join(part for part in (texts[-1] if texts else "", await self.waiting_line(table, waiting)) if part)
-        drawn = table.state is not None and self._moved(table)
-        message = await self._post(
+        drawn = table.state is not None and self.pictures.moved(table)
+        message = await self.boards.post(
             table,
             last[:2000] or "The board:",
             board_components(table),
@@ -286,111 +250,8 @@ class Publisher(CatchUp):
         self._boards[table.id] = (message.id, message.content)
         self._calls[table.id] = frozenset(waiting)
         if drawn:  # only once it is posted: a refused post owes its picture still
-            self._positions[table.id] = self._position(table, drawn=True)
+            self.pictures.posted(table)
         await self.bot.store.set_board_message(table.id, message.id)
-
-    async def _post(
-        self,
-        table: TableRecord,
-        content: str,
-        components: discord.ui.View | None,
-        mentions: discord.AllowedMentions,
-        *,
-        picture: bool,
-        via: Hook | None,
-        follow_up: bool,
-    ) -> discord.Message:
-        """A new board in the table's channel: a public follow-up, outside Discord's global rate
-        limit, of the press `via` or else of the press that posted the last board, if one was made
-        in the channel and its token lives; else the bot's own request, with a nonce. A follow-up
-        has no nonce, and the catch-up finds it after a crash by its events, so only a board that
-        tells them all (`follow_up`: not the last of several messages) is posted that way."""
-
-        def sent(file: discord.File | None) -> dict[str, Any]:
-            return {
-                "view": components or discord.utils.MISSING,
-                "allowed_mentions": mentions,
-                **({"file": file} if file is not None else {}),
-            }
-
-        last = self.editors.of(table.id, table.board_message_id)
-        via = next(
-            (
-                hook
-                for hook in (via, last.hook if last is not None else None)
-                if follow_up and hook is not None and hook.channel_id == table.channel_id and hook.lives()
-            ),
-            None,
-        )
-        if via is not None:
-            try:
-                file = await self.picture(table) if picture else None
-                message = await via.webhook(self.bot).send(content, wait=True, **sent(file))
-                self.editors.keep(table.id, message.id, via, message.id)
-                return message
-            except discord.HTTPException as error:
-                log.info(
-                    "table %s: posting through the press's webhook failed (%s); posting as the bot", table.id, error
-                )
-        file = await self.picture(table) if picture else None
-        channel = await self.channel_of(table)
-        return await channel.send(content, nonce=nonce(table.id, table.version, "board"), **sent(file))
-
-    async def _edit(
-        self,
-        table: TableRecord,
-        message_id: int,
-        *,
-        content: str = discord.utils.MISSING,
-        view: discord.ui.View | None = discord.utils.MISSING,
-        allowed_mentions: discord.AllowedMentions,
-        picture: bool = False,
-    ) -> None:
-        """Edit one of the table's messages (its board or lobby): through the interaction webhook
-        that can, while its token lives (bot/discord_app/delivery/hooks.py), else with the bot's own request.
-        What is not given stays as it is. `picture`: the table's new picture replaces the message's."""
-
-        async def attachments() -> list[discord.File]:
-            """Drawn for each request: a file is used up by the one that sends it."""
-            file = await self.picture(table) if picture else None
-            return [file] if file is not None else discord.utils.MISSING
-
-        editor = self.editors.of(table.id, message_id)
-        if editor is not None:
-            try:
-                await editor.hook.webhook(self.bot).edit_message(
-                    editor.target,  # type: ignore[arg-type]  # discord.py types an id as an int; ORIGINAL names one
-                    content=content,
-                    view=view,
-                    allowed_mentions=allowed_mentions,
-                    attachments=await attachments(),
-                )
-                return
-            except discord.HTTPException as error:  # the token died early: the bot's own request then
-                log.info("table %s: editing through a webhook failed (%s)", table.id, error)
-                self.editors.forget(table.id)
-        channel = await self.channel_of(table)
-        await channel.get_partial_message(message_id).edit(
-            content=content, view=view, allowed_mentions=allowed_mentions, attachments=await attachments()
-        )
-
-    def _position(self, table: TableRecord, *, drawn: bool = False) -> object | None:
-        """What the picture shows that matters, if the game's presentation says (`position(view)`:
-        e.g. the path and the Sun, not the question being voted on); with `drawn`, else the whole
-        public view, which is all the picture is drawn from. Compared by value: views are made
-        anew for each version and never changed (equality is cheaper than their JSON)."""
-        view = self.bot.service.menu(table, None).view
-        hook = plugin(table.game).presentation.position
-        if hook is None and not drawn:
-            return None
-        return hook(view) if hook else view
-
-    def _moved(self, table: TableRecord, *, drawn: bool = False) -> bool:
-        """Whether a board needs a picture: unless the render module tells that the position is the
-        one in the last picture (a call to vote on a question). With `drawn` (a board edited in
-        place keeps its picture): unless nothing drawn changed, so it is not uploaded again."""
-        position = self._position(table, drawn=drawn)
-        return position is None or self._positions.get(table.id) != position
 
     async def waiting_line(self, table: TableRecord, waiting: list[int]) -> str:
         """The board's last line: whom the table waits on, with their deadlines if it has a clock."""
@@ -420,10 +281,10 @@ class Publisher(CatchUp):
             content = "\n".join(line for line in lines if line)
             if len(content) > 2000:
                 return False
-            drawn = with_picture and self._moved(table, drawn=True)
-            await self._edit(table, board.id, content=content, allowed_mentions=NOBODY, picture=drawn)
+            drawn = with_picture and self.pictures.moved(table, drawn=True)
+            await self.boards.edit(table, board.id, content=content, allowed_mentions=NOBODY, picture=drawn)
             if drawn:
-                self._positions[table.id] = self._position(table, drawn=True)
+                self.pictures.posted(table)
         except discord.HTTPException:
             log.info("table %s: the board message could not be edited; posting a new one", table.id)
             return False
@@ -451,7 +312,7 @@ class Publisher(CatchUp):
             return
         content = await self.lobby_message(table)
         try:
-            await self._edit(
+            await self.boards.edit(
                 table, table.board_message_id, content=content, view=board_components(table), allowed_mentions=NOBODY
             )
         except discord.HTTPException:
@@ -471,7 +332,7 @@ class Publisher(CatchUp):
             await self._refresh_lobby(table)
             return
         await self._close_board(table)
-        await self.dms.settle(table, [], {})  # its DM prompts say so, without buttons
+        await self.dms.close_done_prompts(table, [], {})  # its DM prompts say so, without buttons
         await post_summary(self.bot, table)
         await outbox.delivered(self.bot.store, table.id, table.version)
 
@@ -480,6 +341,6 @@ class Publisher(CatchUp):
         if table.board_message_id is None:
             return
         try:
-            await self._edit(table, table.board_message_id, view=None, allowed_mentions=NOBODY)
+            await self.boards.edit(table, table.board_message_id, view=None, allowed_mentions=NOBODY)
         except discord.HTTPException:
             log.info("table %s: the board message is gone", table.id)

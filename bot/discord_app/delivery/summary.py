@@ -13,7 +13,7 @@ from bot.discord_app.delivery.mentions import NOBODY
 from bot.ratings import leaderboard, stats
 from bot.ratings.summary import summary_lines
 from bot.store.outbox import nonce
-from bot.store.sqlite import TableRecord
+from bot.store.records import TableRecord
 from bot.text import chunk
 
 log = logging.getLogger(__name__)

@@ -1,8 +1,12 @@
 """Tic-tac-toe, the toy sixth game: its own package (rules, presentation, rules page and tests),
-and no other file of the project names it but the test run's one registry line (tests/plugins/__init__.py)."""
+and no other file of the project names it but the test run's one registry line (tests/plugins/__init__.py).
+
+A game the bot registers through its EXTRA_GAMES hook (bot/games.py) is a module that exports both
+its rules, `GAME`, and how they are shown, `PRESENTATION`: this package is that module."""
 
 from engine.core import Game
 
+from .presentation import PRESENTATION
 from .rules import (
     Options,
     State,
@@ -38,7 +42,8 @@ GAME = Game(
     default_action=stand_in,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
-    presentation="tests.plugins.tictactoe.presentation:PRESENTATION",
     # every mark is public and nothing is dealt or rolled: any move may be taken back
     undoable=lambda before, after, seat, action, events: True,
 )
+
+__all__ = ["GAME", "PRESENTATION"]

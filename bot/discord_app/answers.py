@@ -10,11 +10,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 
 import discord
 
 log = logging.getLogger(__name__)
 DEFER_AFTER = 1.0  # seconds: Discord's 3, less room for a slow request and a busy event loop
+
+
+OPENING = "✅ "
+UNNAMED = "your move"  # what a move without a label of its own is called (bot/discord_app/play.py)
+PLAYED = re.compile(r"You played \*\*.*?\*\*\. ?", re.DOTALL)
+
+
+def acknowledgement(texts: list[str], played: str) -> str:
+    """A move's answer opens with this: what they played, unless their own texts of the move (outbox
+    ACK rows) say it already ("You voted ⚪ Yes."), then those texts. A move whose texts tell
+    something else (the new cards a round's end deals) still says first what was played. The
+    catch-up after a crash reads an answer back by its texts (`shows_acknowledgement`)."""
+    told = " ".join(texts)
+    named = bool(told) and (played in ("", UNNAMED) or played.casefold() in told.casefold())
+    said = [] if named else [f"You played **{played}**."]  # never a bare "Done"
+    return OPENING + " ".join(said + ([told] if told else []))
+
+
+def shows_acknowledgement(content: str, texts: list[str]) -> bool:
+    """Whether an answer read back from Discord is the one that showed these texts (whatever it
+    said was played before them)."""
+    if not content.startswith(OPENING):
+        return False
+    rest, told = content[len(OPENING) :], " ".join(texts)
+    said = PLAYED.match(rest)
+    if said is not None and rest[said.end() :].startswith(told):
+        return True
+    return bool(told) and rest.startswith(told)
 
 
 class Answer:
