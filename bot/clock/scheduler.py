@@ -170,8 +170,9 @@ class Clock(PlayerClock):
         self, table_id: int, now: float | None = None, *, force: bool = False
     ) -> tuple[list[Row], dict[int, float]]:
         """Bring the table's deadlines and reminders in line with its latest version, as a change's
-        own transaction does (`deadlines_after`): after a new clock setting or a vacation (`force`:
-        every deadline starts again from now), and for a table the scheduler finds out of line.
+        own transaction does (`deadlines_after`): after a new clock setting, a vacation or the clock's
+        own moves, and for a table the scheduler finds out of line (`force`: even if the clock has
+        seen this version).
         Returns the deadlines (as `deadlines` reads them) and who is away (as `vacations`)."""
         async with self._syncing[table_id]:
             now = self.now() if now is None else now
