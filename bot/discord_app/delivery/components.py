@@ -27,11 +27,11 @@ from bot.discord_app.delivery.layout import (
     Row,
     Screen,
     Select,
-    _buttons,
-    _moves,
+    button_rows,
     describe,
     groups_of,
     layout,
+    move_rows,
 )
 from bot.store.records import TableRecord
 from bot.tables.menu import LABEL_LIMIT, Choice, Menu, open_text_fields, text_limit
@@ -134,7 +134,7 @@ def screen_of(menu: Menu, group: int | None = None, page: int = 0) -> Screen:
         return layout(choices, group, page)
     if group is not None and 0 <= group < len(groups):
         chosen = _shortened(groups[group])
-        page, rows = _moves(list(chosen.choices), page, chosen.name, back=True, group=group)
+        page, rows = move_rows(list(chosen.choices), page, chosen.name, back=True, group=group)
         return Screen(group, page, rows)
     return _groups_first(choices, groups) or layout(choices, group, page)
 
@@ -148,7 +148,7 @@ def _groups_first(choices: list[Choice], groups: list[Group]) -> Screen | None:
         listed, singles = groups, []
     shown, more = listed[:OPTIONS_PER_SELECT], listed[OPTIONS_PER_SELECT:]
     rows: list[Row] = [Groups(tuple(shown), f"What will you do? ({len(choices)} moves)")]
-    rows += _buttons([g.choices[0] for g in singles])
+    rows += button_rows([g.choices[0] for g in singles])
     rows += [
         Nav(tuple((g.name[:LABEL_LIMIT], g.number, 0) for g in more[i : i + BUTTONS_PER_ROW]))
         for i in range(0, len(more), BUTTONS_PER_ROW)

@@ -110,19 +110,19 @@ def layout(choices: list[Choice], group: int | None = None, page: int = 0) -> Sc
     if sectioned is not None:
         return sectioned
     if len(choices) <= OPTIONS_PER_SELECT:
-        return Screen(None, 0, _moves(choices, 0, "Choose your move…", back=False)[1])
+        return Screen(None, 0, move_rows(choices, 0, "Choose your move…", back=False)[1])
     groups = groups_of(choices)
     top = _top(groups)
     if top is None:
-        page, rows = _moves(choices, page, "Choose your move", back=False)
+        page, rows = move_rows(choices, page, "Choose your move", back=False)
         return Screen(None, page, rows)
     if group is not None and 0 <= group < len(groups):
         chosen = groups[group]
-        page, rows = _moves(list(chosen.choices), page, chosen.name, back=True, group=group)
+        page, rows = move_rows(list(chosen.choices), page, chosen.name, back=True, group=group)
         return Screen(group, page, rows)
     listed, singles = top
     top_rows: list[Row] = [Groups(tuple(listed), f"What will you do? ({len(choices)} moves)")]
-    top_rows += _buttons([g.choices[0] for g in singles])
+    top_rows += button_rows([g.choices[0] for g in singles])
     return Screen(None, 0, tuple(top_rows))
 
 
@@ -143,7 +143,7 @@ def _sectioned(choices: list[Choice], group: int | None) -> Screen | None:
         rows: list[Row] = [
             Select(part, tuple(found), f"{name}: choose…"[:150]) for part, (name, found) in enumerate(sections.items())
         ]
-        rows += _buttons(loose)
+        rows += button_rows(loose)
         others = tuple((name[:LABEL], n, 0) for n, name in enumerate(names) if n != number)
         rows += [Nav(others)] if others else []
         if (
@@ -156,17 +156,17 @@ def _sectioned(choices: list[Choice], group: int | None) -> Screen | None:
     return screens[group if group is not None and 0 <= group < len(screens) else 0]
 
 
-def _buttons(choices: list[Choice]) -> list[Row]:
+def button_rows(choices: list[Choice]) -> list[Row]:
     return [Buttons(tuple(choices[i : i + BUTTONS_PER_ROW])) for i in range(0, len(choices), BUTTONS_PER_ROW)]
 
 
-def _moves(
+def move_rows(
     choices: list[Choice], page: int, heading: str, *, back: bool, group: int | None = None
 ) -> tuple[int, tuple[Row, ...]]:
     """Moves as buttons, or selects of 25 on pages; `back` adds a way back to the groups."""
     home = [("◀ All moves", None, 0)] if back else []
     if len(choices) <= BUTTONS_UP_TO:
-        return 0, tuple(_buttons(choices) + ([Nav(tuple(home))] if home else []))
+        return 0, tuple(button_rows(choices) + ([Nav(tuple(home))] if home else []))
     per_page = OPTIONS_PER_SELECT * SELECTS_PER_PAGE
     pages = -(-len(choices) // per_page)
     page = max(0, min(page, pages - 1))
