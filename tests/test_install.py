@@ -109,10 +109,10 @@ def test_every_rules_page_ships_with_the_package(installed, tmp_path):
         str(installed),
         "-c",
         textwrap.dedent("""
-        import cogs.tables, engine
+        import bot.discord_app.pages as shown, engine
         for key in engine.GAMES:
-            pages = cogs.tables.rules_pages(key)
-            print(key, len(pages), "coming soon" in pages[0], cogs.tables.__file__)
+            pages = shown.rules_pages(key)
+            print(key, len(pages), "coming soon" in pages[0], shown.__file__)
         """),
     )
     assert shown.returncode == 0, shown.stderr
