@@ -4,6 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 NODE_CHECKER := tests/e2e/node
 NODE_STAMP := $(NODE_CHECKER)/node_modules/.installed
+PG_STAMP := $(VENV)/.postgresql-found
 
 .PHONY: run test lint bench demo soak clean FORCE
 
@@ -50,10 +51,32 @@ $(NODE_STAMP): $(NODE_CHECKER)/package-lock.json
 	  echo "npm ci failed: the e2e OpenAPI contract check will be skipped" >&2; \
 	fi
 
+# The PostgreSQL tests (tests/pg) start a throwaway server of their own from the machine's server
+# binaries, found as tests/pg/server.py finds them (PG_FIND prints their folder, or nothing). Where
+# there are none, and we are root with apt-get, Debian's postgresql is installed (the package lists
+# updated if the first try fails); otherwise, or if that fails (offline), the tests are skipped, and
+# both this and pytest say why. Checked once per .venv.
+PG_FIND := $(PY) -c 'from tests.pg.server import find_bindir; print(find_bindir() or "")'
+PG_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends postgresql
+$(PG_STAMP): $(VENV)/.dev-installed tests/pg/server.py
+	@if ! found=$$($(PG_FIND)); then \
+	  echo "tests/pg/server.py could not look for PostgreSQL: the PostgreSQL tests will be skipped" >&2; \
+	elif [ -n "$$found" ]; then \
+	  touch $@; \
+	elif [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then \
+	  echo "no PostgreSQL server binaries, and no apt-get as root to install them: the PostgreSQL tests will be skipped" >&2; \
+	elif ! { $(PG_INSTALL) || { apt-get update -q && $(PG_INSTALL); }; }; then \
+	  echo "apt-get install postgresql failed: the PostgreSQL tests will be skipped" >&2; \
+	elif [ -z "$$($(PG_FIND))" ]; then \
+	  echo "postgresql installed, but no server binaries found: the PostgreSQL tests will be skipped" >&2; \
+	else \
+	  touch $@; \
+	fi
+
 run: $(VENV)/.run-installed
 	$(PY) -m bot run
 
-test: $(VENV)/.dev-installed $(NODE_STAMP)
+test: $(VENV)/.dev-installed $(NODE_STAMP) $(PG_STAMP)
 	$(PY) -m pytest -q
 
 # ruff's lint and format, and mypy, as configured in pyproject.toml
