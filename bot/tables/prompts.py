@@ -132,6 +132,8 @@ class Prompts:
         ):
             if prompt.version == table.version or table.status != "running":
                 return Live.STILL
+            if service.game_of(table).sides is None:  # another seat's move asks this one nothing new
+                return Live.STILL
             # only other seats moved: the seat may still be asked the same, or other moves, or (a
             # partner's move, which decides for both) something else that reads alike, or nothing
             # any more (a partner decided for their side)
