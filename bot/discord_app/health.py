@@ -12,7 +12,7 @@ from pathlib import Path
 
 import discord
 
-from bot.store.sqlite import Store
+from bot.store.base import TableStore
 
 HEARTBEAT = 30.0  # seconds between a connected bot's heartbeats
 STALE_AFTER = 3 * HEARTBEAT
@@ -26,7 +26,7 @@ def connected(bot: discord.AutoShardedClient) -> bool:
     return bot.is_ready() and not bot.is_closed() and bool(shards) and not any(s.is_closed() for s in shards)
 
 
-async def beat(store: Store, now: float | None = None) -> None:
+async def beat(store: TableStore, now: float | None = None) -> None:
     await store.set_meta(KEY, repr(time.time() if now is None else now))
 
 

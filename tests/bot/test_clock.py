@@ -391,9 +391,7 @@ async def test_one_broken_table_never_stops_the_others(world, caplog):
     first = await a_table(world, channel=1)
     second = await a_table(world, channel=2)
     third = await a_table(world, channel=3)
-    await world.store.run_job(
-        lambda connection: connection.execute("UPDATE tables SET state = '{not json' WHERE id = ?", (third.id,))
-    )
+    await world.store.transaction([("UPDATE tables SET state = '{not json' WHERE id = ?", (third.id,))])
     world.store._records.clear()  # as after a restart: rows are read afresh
     after = world.restart(notices=Recorder(broken={first.id}))  # the first table's channel fails too
     with caplog.at_level(logging.ERROR):

@@ -171,7 +171,7 @@ async def test_a_press_reads_the_row_only_when_the_store_does_not_hold_it(gate, 
     store.forget(table.id)
     assert (await press_on(gate, at(speaker), press)).table == table
     assert len(reads) == 1
-    await store.run_job(lambda db: db.execute("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,)))
+    await store.transaction([("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,))])
     store.forget(table.id)  # as after a restart: the damaged row is read, and refused as unknown
     await refused(why.NOT_HERE, press_on(gate, at(speaker), press))
 

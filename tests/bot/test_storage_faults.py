@@ -7,7 +7,8 @@ import sqlite3
 
 import pytest
 
-from bot.store.sqlite import StorageFailed, Store, StoreUnavailable
+from bot.store.errors import StorageFailed, StoreUnavailable
+from bot.store.sqlite import Store
 from engine import Chance, RuleError
 from tests.registry import GAMES, a_game
 
@@ -38,7 +39,7 @@ async def on_disk(store, table_id):
 
 
 async def pragma(store, setting):
-    return await store.run_job(lambda connection: connection.execute(f"PRAGMA {setting}").fetchall())
+    return await store.run_job(lambda db: db.fetch(f"PRAGMA {setting}"))
 
 
 async def assert_unchanged(service, table, state, stored):

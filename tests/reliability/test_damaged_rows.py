@@ -25,10 +25,13 @@ async def test_start_up_skips_a_damaged_row_with_a_log_line(tmp_path, caplog):
     store = await Store.open(path)
     service = TableService(store)
     good, bad_seats, bad_state, bad_options = [await running_table(service, c) for c in (1, 2, 3, 4)]
-    db = store._db
-    await db.execute("UPDATE tables SET seats = '[100, oops' WHERE id = ?", (bad_seats.id,))
-    await db.execute("UPDATE tables SET state = '{\"names\": 3' WHERE id = ?", (bad_state.id,))
-    await db.execute("UPDATE tables SET options = '\"not a dict\"' WHERE id = ?", (bad_options.id,))
+    await store.transaction(
+        [
+            ("UPDATE tables SET seats = '[100, oops' WHERE id = ?", (bad_seats.id,)),
+            ("UPDATE tables SET state = '{\"names\": 3' WHERE id = ?", (bad_state.id,)),
+            ("UPDATE tables SET options = '\"not a dict\"' WHERE id = ?", (bad_options.id,)),
+        ]
+    )
     await store.close()
 
     caplog.set_level(logging.ERROR)

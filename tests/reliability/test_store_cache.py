@@ -2,8 +2,9 @@
 
 import pytest
 
-from bot.store import sqlite as store_module
-from bot.store.sqlite import StaleVersion, Store
+from bot.store import base as store_module
+from bot.store.errors import StaleVersion
+from bot.store.sqlite import Store
 from tests.registry import a_game
 
 
@@ -46,7 +47,7 @@ async def test_a_change_made_from_a_row_older_than_its_board_keeps_the_board(tmp
 async def test_a_write_behind_the_stores_back_is_caught_by_the_version_check(tmp_path):
     store = await Store.open(tmp_path / "bot.sqlite3")
     table = await new_table(store, 1)
-    await store._db.execute("UPDATE tables SET version = 5, seats = '[1, 9]' WHERE id = ?", (table.id,))
+    await store.transaction([("UPDATE tables SET version = 5, seats = '[1, 9]' WHERE id = ?", (table.id,))])
     stale = await store.get_table(table.id, cached=True)
     assert stale.version == 0  # the store has not seen the change yet...
     with pytest.raises(StaleVersion):  # ...but cannot write over it
