@@ -4,7 +4,7 @@ are checked in its own tests)."""
 
 import pytest
 
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables import refusals as why
 from bot.tables.gate import Caller, Gate, Need, Origin, Pass, Press, parse_press
 from bot.tables.refusals import Refused
@@ -26,8 +26,8 @@ PLAYERS = players(GAME)
 
 
 @pytest.fixture
-async def gate(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+async def gate(store_target):
+    store = await open_store(store_target)
     yield Gate(TableService(store))
     await store.close()
 

@@ -185,6 +185,7 @@ async def snapshot(store) -> dict[str, list[tuple]]:
     }
 
 
+@pytest.mark.stores("sqlite")  # the command line's --db is a file
 async def test_a_rebuild_from_the_logs_gives_the_stored_figures(service, tmp_path, capsys):
     store = service.store
     for n in range(3):

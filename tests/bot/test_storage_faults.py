@@ -12,6 +12,8 @@ from bot.store.sqlite import Store
 from engine import Chance, RuleError
 from tests.registry import GAMES, a_game
 
+pytestmark = pytest.mark.stores("sqlite")  # faults of the SQLite file and its disk
+
 # Two human seats: each act is exactly one move, no stand-in moves after it. Not a toy game: one
 # of those ends before its moves fill the file's free pages.
 KEY = a_game(seats=2, toy=False)
