@@ -46,8 +46,8 @@ from bot.render.presentation import ViewData
 from bot.store.base import TableStore, table_of
 from bot.store.db import Db, Job
 from bot.store.errors import DATABASE_ERRORS, UnreadableTable
+from bot.store.opening import is_database_url, open_store
 from bot.store.records import ActionRecord, TableRecord
-from bot.store.sqlite import Store
 from bot.tables.seats import seat_history
 from engine import AnyGame
 
@@ -338,10 +338,10 @@ async def rebuild_all(store: TableStore, games: Mapping[str, AnyGame] | None = N
 
 async def rebuild_in(db_path: str | Path, out: Callable[[str], object] = print) -> int:
     """`python -m bot ratings --rebuild`: 0 once rebuilt, 2 if there is no database at the path."""
-    if not Path(db_path).is_file():
+    if not is_database_url(str(db_path)) and not Path(db_path).is_file():
         out(f"There is no database at {db_path}.")
         return 2
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         rated = await rebuild_all(store)
     finally:
