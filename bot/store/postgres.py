@@ -119,8 +119,12 @@ class PostgresStore(TableStore):
     async def _finished(self, job: Any, doing: Doing) -> Any:
         """The job's result, run to its end even if the caller is cancelled meanwhile (as a job
         on SQLite's thread is); a fault of the server raised as StorageFailed, worded for `doing`."""
+        task = asyncio.ensure_future(job)
+        # a cancelled caller no longer awaits it: its error, if any, is taken here (not logged as
+        # never retrieved); the caller that still waits gets it all the same
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
         try:
-            return await asyncio.shield(job)
+            return await asyncio.shield(task)
         except Exception as error:
             fault = postgres_fault(error)
             if fault is None:
