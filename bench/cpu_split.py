@@ -38,6 +38,8 @@ BASE = "discord"  # the loop's thread outside every wrapped part
 MODULES = {
     "engine.referee": "rules",
     "bot.tables.service": "service",
+    "bot.store.base": "store",
+    "bot.store.db": "store",
     "bot.store.sqlite": "store",
     "bot.store.outbox": "store",
     "bot.clock.scheduler": "clock",
@@ -177,8 +179,9 @@ def wrapped(function, part: str):
 
 
 def count_hops(store_class) -> None:
-    """Count the store's jobs for SQLite's thread (queries too go through `run_job`): alone, each
-    costs the loop a wake-up, whatever it runs; queued at once, they share one (bot/store/jobs.py)."""
+    """Count the store's jobs for SQLite's thread (queries, jobs and transactions all go through
+    `_on_thread`): alone, each costs the loop a wake-up, whatever it runs; queued at once, they
+    share one (bot/store/jobs.py)."""
 
     def counting(original):
         @functools.wraps(original)
@@ -188,7 +191,7 @@ def count_hops(store_class) -> None:
 
         return counted
 
-    store_class.run_job = counting(store_class.run_job)
+    store_class._on_thread = counting(store_class._on_thread)
 
 
 def wrap_module(module, part: str) -> None:

@@ -37,12 +37,12 @@ def parser(games: list[str]) -> argparse.ArgumentParser:
     backup.add_argument("--db", default=None, help="the database to copy (default: BOT_DB_PATH)")
     replay = commands.add_parser("replay", help="replay a table from its log and print its public history")
     replay.add_argument("table", type=int, help="the table's number (as /table log shows it)")
-    replay.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
+    replay.add_argument("--db", default=None, help="the database to read (default: BOT_DATABASE_URL, else BOT_DB_PATH)")
     ratings = commands.add_parser("ratings", help="derive every rating again from the finished games' logs")
     ratings.add_argument("--rebuild", action="store_true", required=True, help="rebuild them (the only action)")
-    ratings.add_argument("--db", default=None, help="the database (default: BOT_DB_PATH)")
+    ratings.add_argument("--db", default=None, help="the database (default: BOT_DATABASE_URL, else BOT_DB_PATH)")
     health = commands.add_parser("health", help="exit 0 if the database opens and the bot is connected to Discord")
-    health.add_argument("--db", default=None, help="the database to read (default: BOT_DB_PATH)")
+    health.add_argument("--db", default=None, help="the database to read (default: BOT_DATABASE_URL, else BOT_DB_PATH)")
     return top
 
 
@@ -67,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "backup":
         from bot.store.backup import BackupError, backup
 
+        if args.db is None and settings.bot_database_url is not None:
+            print("No backup: the database is PostgreSQL (BOT_DATABASE_URL); back it up with pg_dump.", file=sys.stderr)
+            return 1
         try:
             print(backup(args.db or settings.bot_db_path, args.path).summary())
         except BackupError as error:
@@ -76,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "health":
         from bot.discord_app.health import check
 
-        healthy, line = check(args.db or settings.bot_db_path)
+        healthy, line = check(args.db or settings.database[1])
         print(line, file=sys.stdout if healthy else sys.stderr)
         return 0 if healthy else 1
     if args.command in ("replay", "ratings"):
@@ -87,11 +90,11 @@ def main(argv: list[str] | None = None) -> int:
         from bot.ratings.ratings import rebuild_in
         from bot.store.errors import StorageFailed, StoreUnavailable
 
-        path = args.db or settings.bot_db_path
+        setting, path = ("--db", args.db) if args.db else settings.database
         try:
             return asyncio.run(print_replay(path, args.table) if args.command == "replay" else rebuild_in(path))
         except (StoreUnavailable, StorageFailed) as error:
-            return fail(store_failure("--db" if args.db else "BOT_DB_PATH", path, error))
+            return fail(store_failure(setting, path, error))
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print("DISCORD_TOKEN is not set: put the bot's token in the environment or in a .env file.", file=sys.stderr)
         return 2

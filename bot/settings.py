@@ -17,7 +17,10 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = Field(default=None, description="the bot's token (required to run)")
-    bot_db_path: Path = Path("data/bot.sqlite3")
+    bot_db_path: Path = Path("data/bot.sqlite3")  # the SQLite file, unless BOT_DATABASE_URL is set
+    # postgresql://user:password@host:port/database: the PostgreSQL store (bot/store/postgres.py)
+    # instead of the SQLite file; unset, the bot keeps BOT_DB_PATH
+    bot_database_url: SecretStr | None = None
     bot_dev_guild: int | None = Field(default=None, description="sync commands to this guild only")
     bot_log_level: LogLevel = "INFO"  # the bot's own loggers: bot, cogs, engine
     # discord.py's loggers, apart: at DEBUG they write every request and gateway payload, players'
@@ -40,6 +43,21 @@ class Settings(BaseSettings):
     @classmethod
     def _upper(cls, value: str) -> str:
         return value.upper() if isinstance(value, str) else value
+
+    @field_validator("bot_database_url")
+    @classmethod
+    def _postgres(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
+            raise ValueError("must be a postgresql:// URL")
+        return value
+
+    @property
+    def database(self) -> tuple[str, str | Path]:
+        """(the setting that names the database, what it names): BOT_DATABASE_URL's URL if set,
+        else BOT_DB_PATH's SQLite file (bot.store.opening.open_store opens either)."""
+        if self.bot_database_url is not None:
+            return "BOT_DATABASE_URL", self.bot_database_url.get_secret_value()
+        return "BOT_DB_PATH", self.bot_db_path
 
     @field_validator("discord_api_base")
     @classmethod

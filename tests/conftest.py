@@ -15,7 +15,12 @@ import time
 import pytest
 
 from bot import games
+from tests.pg.server import pg_dsn, pg_server
 from tests.plugins import MODULES
+from tests.stores import pytest_configure, pytest_generate_tests, store_target
+
+# the PostgreSQL server and both stores, for every test (tests/pg/server.py, tests/stores.py)
+__all__ = ["pg_dsn", "pg_server", "pytest_configure", "pytest_generate_tests", "store_target"]
 
 os.environ[games.EXTRA_GAMES] = ",".join(MODULES)
 games.load()

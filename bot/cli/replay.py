@@ -13,7 +13,8 @@ from typing import Callable
 from bot.cli.terminal import plain
 from bot.games import games as registered
 from bot.ratings.summary import outcome_line
-from bot.store.sqlite import Store
+from bot.store.opening import is_database_url, open_store
+from bot.store.pgsql import shown
 from bot.tables.replay import check, history, kept_moves
 from bot.tables.seats import seat_history
 from engine import AnyGame
@@ -29,14 +30,14 @@ async def print_replay(
     replay gives the stored state, 1 if not (each disagreement is printed), 2 if there is no such
     table. Its game is looked up in `games`, else in the bot's registry."""
     games = registered() if games is None else games
-    if not Path(db_path).is_file():
+    if not is_database_url(str(db_path)) and not Path(db_path).is_file():
         out(f"There is no database at {db_path}.")
         return 2
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         table = await store.get_table(table_id)
         if table is None:
-            out(f"There is no table {table_id} in {db_path}.")
+            out(f"There is no table {table_id} in {shown(str(db_path))}.")
             return 2
         game, log = games[table.game], await store.actions(table_id)
     finally:

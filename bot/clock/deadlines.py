@@ -5,14 +5,14 @@ for the table rules)."""
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from pydantic import BaseModel
 
 from bot.clock.settings import ClockSettings
+from bot.store.base import read_actions
+from bot.store.db import Db
 from bot.store.records import ActionRecord, TableRecord
-from bot.store.sqlite import read_actions
 from bot.tables.log_kinds import kind_of
 from engine import AnyGame
 
@@ -42,19 +42,19 @@ def misses_in_a_row(log_rows: list[ActionRecord], seat: int) -> int:
     return count
 
 
-def line_up(
-    connection: sqlite3.Connection, table: TableRecord, waited: dict[int, int], now: float, force: bool
+async def line_up(
+    db: Db, table: TableRecord, waited: dict[int, int], now: float, force: bool
 ) -> tuple[list[Row], dict[int, float], list[float]]:
     """In one transaction: the table's deadlines brought in line with its version (see Clock.sync and Clock.deadlines_after),
     who is away, and when what was set falls due. A seat still waited on by the same player keeps its
     deadline if only other seats moved since it was set."""
     table_id = table.id
-    clock = connection.execute(CLOCK_ROW, (table_id,)).fetchone()
-    old = {row["seat"]: dict(row) for row in connection.execute(SEATS, (table_id,))}
-    away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table_id, now))}
+    clock = await db.fetchrow(CLOCK_ROW, table_id)
+    old = {row["seat"]: dict(row) for row in await db.fetch(SEATS, table_id)}
+    away = {row["user_id"]: row["until"] for row in await db.fetch(AWAY, table_id, now)}
     if clock is not None and clock["synced_version"] == table.version and not force:
         return list(old.values()), away, []  # in line with this version already
-    since = read_actions(connection, table_id, since=min(row["since_version"] for row in old.values())) if old else []
+    since = await read_actions(db, table_id, since=min(row["since_version"] for row in old.values())) if old else []
     settings = ClockSettings.of(dict(clock) if clock else None)
     kept = {
         seat
@@ -75,15 +75,20 @@ def line_up(
     ]
     interval = settings.interval
     reminder = now + interval if waited and interval else None
-    connection.execute(
+    await db.execute(
         "INSERT INTO clock_tables (table_id, reminders, misses, vacation_days, synced_version, reminded,"
         " next_reminder) VALUES (?, ?, ?, ?, ?, 0, ?) ON CONFLICT (table_id) DO UPDATE SET"
         " synced_version = excluded.synced_version, reminded = 0, next_reminder = excluded.next_reminder",
-        (table_id, settings.reminders, settings.misses, settings.vacation_days, table.version, reminder),
+        table_id,
+        settings.reminders,
+        settings.misses,
+        settings.vacation_days,
+        table.version,
+        reminder,
     )
     for seat in old.keys() - kept:
-        connection.execute("DELETE FROM clock_seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-    connection.executemany(
+        await db.execute("DELETE FROM clock_seats WHERE table_id = ? AND seat = ?", table_id, seat)
+    await db.executemany(
         "INSERT INTO clock_seats (table_id, seat, user_id, since, since_version, deadline) VALUES (?, ?, ?, ?, ?, ?)",
         fresh,
     )
@@ -101,8 +106,8 @@ def waited(game: AnyGame, table: TableRecord, state: BaseModel | None) -> dict[i
     return {seat: user for seat in sorted(game.to_move(state)) if (user := table.seats[seat]) is not None}
 
 
-def read(connection: sqlite3.Connection, table_id: int, now: float) -> tuple[list[Row], dict[int, float]]:
-    """The table's deadlines (as `Clock.deadlines` reads them) and who is away, read in one hop."""
-    rows = [dict(row) for row in connection.execute(SEATS, (table_id,))]
-    away = {row["user_id"]: row["until"] for row in connection.execute(AWAY, (table_id, now))}
+async def read(db: Db, table_id: int, now: float) -> tuple[list[Row], dict[int, float]]:
+    """The table's deadlines (as `Clock.deadlines` reads them) and who is away, read in one job."""
+    rows = [dict(row) for row in await db.fetch(SEATS, table_id)]
+    away = {row["user_id"]: row["until"] for row in await db.fetch(AWAY, table_id, now)}
     return rows, away

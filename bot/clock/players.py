@@ -7,8 +7,8 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
 from bot.clock.settings import DAY, ClockSettings, format_duration
+from bot.store.base import TableStore
 from bot.store.records import ActionRecord, TableRecord
-from bot.store.sqlite import Store
 from bot.tables.service import Refused, TableService, Update
 
 
@@ -22,7 +22,7 @@ class PlayerClock:
     if TYPE_CHECKING:  # what it uses of the Clock it is mixed into
         now: Callable[[], float]
         service: TableService
-        store: Store
+        store: TableStore
         _wake: asyncio.Event
 
         async def settings(self, table_id: int) -> ClockSettings: ...
@@ -60,9 +60,9 @@ class PlayerClock:
                 ),
                 # The time left before each deadline is kept for the return.
                 (
-                    "UPDATE clock_seats SET deadline = ? + MAX(deadline - ?, 0) WHERE table_id = ? AND user_id = ?"
-                    " AND deadline IS NOT NULL",
-                    (until, until_before, table_id, user_id),
+                    "UPDATE clock_seats SET deadline = ? + (CASE WHEN deadline > ? THEN deadline - ? ELSE 0 END)"
+                    " WHERE table_id = ? AND user_id = ? AND deadline IS NOT NULL",
+                    (until, until_before, until_before, table_id, user_id),
                 ),
             ]
         )

@@ -31,7 +31,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import time
 from collections import defaultdict
 from collections.abc import Awaitable
@@ -53,7 +52,7 @@ from bot.clock.settings import (  # noqa: F401 (for the cogs)
     parse_pace,
     parse_remind,
 )
-from bot.store.jobs import Job
+from bot.store.db import Db, Job
 from bot.store.records import TableRecord
 from bot.tables import refusals as why
 from bot.tables.menu import label_of
@@ -155,8 +154,8 @@ class Clock(PlayerClock):
             return None
         seats, now, loop = waited(game, table, state), self.now(), asyncio.get_running_loop()
 
-        def work(connection: sqlite3.Connection) -> None:
-            _, _, due = line_up(connection, table, seats, now, force=False)
+        async def work(db: Db) -> None:
+            _, _, due = await line_up(db, table, seats, now, force=False)
             if due:  # run on SQLite's thread: the scheduler hears of it on its own
                 loop.call_soon_threadsafe(self._wake_by, min(due))
 
@@ -179,11 +178,7 @@ class Clock(PlayerClock):
             table = await self.service.get(table_id, cached=True)
             state = self.service.state_of(table) if table.status == "running" else None
             seats = waited(self.service.game_of(table), table, state)
-            lined_up = []
-            await self.store.transaction(
-                [], then=lambda connection: lined_up.append(line_up(connection, table, seats, now, force))
-            )
-            rows, away, due = lined_up[0]
+            rows, away, due = await self.store.in_transaction(lambda db: line_up(db, table, seats, now, force))
             if due:
                 self._wake_by(min(due))
             return rows, away
@@ -210,7 +205,7 @@ class Clock(PlayerClock):
         if table.status != "running" or not waiting:
             return plain
         try:  # written with the change that made this version: read only
-            rows, away = await self.store.run_job(lambda connection: read(connection, table.id, self.now()), "read")
+            rows, away = await self.store.run_job(lambda db: read(db, table.id, self.now()), "read")
         except Exception:  # the board goes out without its deadlines rather than not at all
             log.exception("table %s: the clock could not read its deadlines", table.id)
             return plain
@@ -260,7 +255,7 @@ class Clock(PlayerClock):
             now = self.now() if at is None else at
             stale = await self._select(
                 "SELECT t.id FROM tables t LEFT JOIN clock_tables c ON c.table_id = t.id"
-                " WHERE c.synced_version IS NOT t.version AND (t.status IN ('running', 'paused') OR c.table_id IS NOT NULL)"
+                " WHERE c.synced_version IS DISTINCT FROM t.version AND (t.status IN ('running', 'paused') OR c.table_id IS NOT NULL)"
             )
             for row in stale:  # changed since the clock last looked (or the bot stopped in between)
                 await self._guarded(row["id"], now, lambda table_id: self._catch_up(table_id, now))

@@ -23,7 +23,7 @@ from bot.discord_app.presses import Presses
 from bot.discord_app.shutdown import Shutdown
 from bot.render.painter import Painter
 from bot.settings import Settings
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables.gate import Gate
 from bot.tables.moderation import Moderation
 from bot.tables.service import TableService
@@ -74,7 +74,7 @@ class TableBot(TableClient):
     async def setup_hook(self) -> None:
         from cogs import setup_cogs
 
-        self.store = await Store.open(self.settings.bot_db_path)
+        self.store = await open_store(self.settings.database[1])
         self.service = TableService(self.store)
         self.gate = Gate(self.service)
         self.moderation = Moderation(self.service)
@@ -187,7 +187,7 @@ async def serve(settings: Settings) -> None:
 
     bot = build_bot(settings)  # contacts nobody yet
     with bot.shutdown.on_signals():
-        await check_database(settings.bot_db_path)
+        await check_database(settings.database[1])
         tune_gc()
         async with bot:
             token = settings.discord_token

@@ -5,6 +5,7 @@ check reads it without writing anything."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from contextlib import closing
@@ -12,7 +13,8 @@ from pathlib import Path
 
 import discord
 
-from bot.store.sqlite import Store
+from bot.store.base import TableStore
+from bot.store.opening import is_database_url
 
 HEARTBEAT = 30.0  # seconds between a connected bot's heartbeats
 STALE_AFTER = 3 * HEARTBEAT
@@ -26,26 +28,47 @@ def connected(bot: discord.AutoShardedClient) -> bool:
     return bot.is_ready() and not bot.is_closed() and bool(shards) and not any(s.is_closed() for s in shards)
 
 
-async def beat(store: Store, now: float | None = None) -> None:
+async def beat(store: TableStore, now: float | None = None) -> None:
     await store.set_meta(KEY, repr(time.time() if now is None else now))
 
 
 def check(db_path: str | Path, now: float | None = None) -> tuple[bool, str]:
-    """(healthy, one line saying why)."""
-    path = Path(db_path)
-    if not path.is_file():
-        return False, f"unhealthy: no database at {path}"
-    try:
-        with closing(sqlite3.connect(_read_only_uri(path), uri=True, timeout=5)) as db:
-            row = db.execute("SELECT value FROM meta WHERE key = ?", (KEY,)).fetchone()
-    except sqlite3.Error as error:
-        return False, f"unhealthy: the database at {path} does not open ({error})"
+    """(healthy, one line saying why); `db_path` is the SQLite file or a PostgreSQL URL."""
+    if is_database_url(str(db_path)):
+        from bot.store.pgsql import shown
+
+        try:
+            row = asyncio.run(_postgres_heartbeat(str(db_path)))
+        except Exception as error:
+            return False, f"unhealthy: the database at {shown(str(db_path))} does not open ({type(error).__name__})"
+    else:
+        path = Path(db_path)
+        if not path.is_file():
+            return False, f"unhealthy: no database at {path}"
+        try:
+            with closing(sqlite3.connect(_read_only_uri(path), uri=True, timeout=5)) as db:
+                row = db.execute("SELECT value FROM meta WHERE key = ?", (KEY,)).fetchone()
+        except sqlite3.Error as error:
+            return False, f"unhealthy: the database at {path} does not open ({error})"
     if row is None:
         return False, "unhealthy: the bot has not connected to Discord yet"
     age = (time.time() if now is None else now) - float(row[0])
     if age > STALE_AFTER:
         return False, f"unhealthy: the bot has not been connected to Discord for {int(age)} s"
     return True, f"healthy: connected {int(age)} s ago"
+
+
+async def _postgres_heartbeat(url: str) -> tuple[str] | None:
+    """The heartbeat row, read in a read-only transaction of a connection of its own."""
+    import asyncpg
+
+    connection = await asyncpg.connect(url, timeout=5)
+    try:
+        async with connection.transaction(readonly=True):
+            value = await connection.fetchval("SELECT value FROM meta WHERE key = $1", KEY)
+    finally:
+        await connection.close()
+    return None if value is None else (value,)
 
 
 def _read_only_uri(path: Path) -> str:

@@ -8,8 +8,8 @@ import discord
 from bot.discord_app.delivery.components import StaticView, button, page_components
 from bot.games import plugins
 from bot.ratings import leaderboard, stats
+from bot.store.base import TableStore
 from bot.store.records import TableRecord
-from bot.store.sqlite import Store
 from bot.tables.moderation import Moderation
 from bot.tables.refusals import Refused
 from bot.text import chunk
@@ -61,7 +61,7 @@ def leaderboard_components(board: leaderboard.Board) -> StaticView | None:
 
 
 async def server_page(
-    store: Store, guild: discord.Guild | None, guild_id: int | None, game: str | None = None, page: int = 0
+    store: TableStore, guild: discord.Guild | None, guild_id: int | None, game: str | None = None, page: int = 0
 ) -> tuple[str, StaticView | None]:
     """The server's stats and one page of a game's leaderboard (the caller's own server)."""
     if guild_id is None:

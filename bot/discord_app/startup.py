@@ -14,7 +14,8 @@ import discord
 
 from bot.settings import Settings
 from bot.store.errors import StorageFailed, StoreUnavailable
-from bot.store.sqlite import Store
+from bot.store.opening import is_database_url, open_store
+from bot.store.pgsql import shown
 
 
 def fail(line: str, status: int = 2) -> int:
@@ -26,7 +27,7 @@ def fail(line: str, status: int = 2) -> int:
 def store_failure(setting: str, path: str | Path, error: StoreUnavailable | StorageFailed) -> str:
     """The one line for a database that cannot be used; `setting` is where its path came from."""
     if isinstance(error, StorageFailed):
-        return f"{setting}: {path} cannot be used: {error.cause}"
+        return f"{setting}: {shown(str(path)) if is_database_url(str(path)) else path} cannot be used: {error.cause}"
     return f"{setting}: {error}"
 
 
@@ -36,9 +37,9 @@ async def check_database(path: str | Path) -> None:
     What the check made (a new database, its folders) it removes again, so that a start that fails
     later (Discord unreachable, a refused token) leaves nothing behind; the bot makes the database
     once logged in (TableBot.setup_hook)."""
-    made = [] if str(path) == ":memory:" else _missing(Path(path))
+    made = [] if str(path) == ":memory:" or is_database_url(str(path)) else _missing(Path(path))
     try:
-        store = await Store.open(path)
+        store = await open_store(path)
         try:
             await store.check_writable()
         finally:
@@ -87,7 +88,7 @@ def run_failure(settings: Settings, error: BaseException) -> str | None:
     (which keeps its traceback)."""
     api = settings.discord_api_base
     if isinstance(error, (StoreUnavailable, StorageFailed)):
-        return store_failure("BOT_DB_PATH", settings.bot_db_path, error)
+        return store_failure(*settings.database, error)
     if isinstance(error, discord.LoginFailure):
         return "DISCORD_TOKEN: Discord refused the token; copy it again from the developer portal"
     if isinstance(error, aiohttp.ClientConnectionError):

@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from bot.games import games as registered
 from bot.ratings.ratings import shown
-from bot.store.sqlite import Store
+from bot.store.base import TableStore
 from engine import AnyGame
 
 RANKED_AFTER = 3  # rated games before a member is ranked
 PAGE = 10  # members a page
 
 
-async def changes(store: Store, table_id: int) -> dict[int, tuple[int, int]]:
+async def changes(store: TableStore, table_id: int) -> dict[int, tuple[int, int]]:
     """member -> (rating before, after) as shown, for a rated game; best after first."""
     rows = await store.query(
         "SELECT user_id, mu_before, sigma_before, mu, sigma FROM rating_changes WHERE table_id = ?", (table_id,)
@@ -38,10 +38,11 @@ class MemberRating:
     games: int
 
 
-async def member_ratings(store: Store, guild_id: int | None, user_id: int) -> dict[str, MemberRating]:
+async def member_ratings(store: TableStore, guild_id: int | None, user_id: int) -> dict[str, MemberRating]:
     """A member's rating in each game they have rated games of in this server."""
     rows = await store.query(
-        "SELECT game, mu, sigma, games FROM ratings WHERE guild_id IS ? AND user_id = ?", (guild_id, user_id)
+        "SELECT game, mu, sigma, games FROM ratings WHERE guild_id IS NOT DISTINCT FROM ? AND user_id = ?",
+        (guild_id, user_id),
     )
     return {game: MemberRating(game, shown(mu, sigma), games) for game, mu, sigma, games in rows}
 
@@ -59,12 +60,12 @@ class Board:
     games: list[str]  # every game with a leaderboard here, most ranked members first
 
 
-async def board(store: Store, guild_id: int | None, game: str | None = None, page: int = 0) -> Board | None:
+async def board(store: TableStore, guild_id: int | None, game: str | None = None, page: int = 0) -> Board | None:
     """A page of `game`'s leaderboard (default: the game with most ranked members); None if no game
     has one here. A page past the end shows the last."""
     counts = await store.query(
-        "SELECT game, SUM(games >= ?), SUM(games < ?) FROM ratings WHERE guild_id IS ?"
-        " GROUP BY game ORDER BY SUM(games >= ?) DESC, game",
+        "SELECT game, COUNT(*) FILTER (WHERE games >= ?), COUNT(*) FILTER (WHERE games < ?) FROM ratings"
+        " WHERE guild_id IS NOT DISTINCT FROM ? GROUP BY game ORDER BY COUNT(*) FILTER (WHERE games >= ?) DESC, game",
         (RANKED_AFTER, RANKED_AFTER, guild_id, RANKED_AFTER),
     )
     if not counts:
@@ -76,7 +77,7 @@ async def board(store: Store, guild_id: int | None, game: str | None = None, pag
     pages = max(1, -(-ranked // PAGE))
     page = max(0, min(page, pages - 1))
     rows = await store.query(
-        "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id IS ? AND game = ? AND games >= ?"
+        "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id IS NOT DISTINCT FROM ? AND game = ? AND games >= ?"
         " ORDER BY mu - 3 * sigma DESC, user_id LIMIT ? OFFSET ?",
         (guild_id, game, RANKED_AFTER, PAGE, page * PAGE),
     )

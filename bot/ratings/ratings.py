@@ -33,21 +33,21 @@ from __future__ import annotations
 import json
 import logging
 import math
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Awaitable, Callable, Iterable
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 from pydantic import BaseModel
 
 from bot.games import games as registered
 from bot.render.presentation import ViewData
-from bot.store.errors import UnreadableTable
-from bot.store.jobs import Job
+from bot.store.base import TableStore, table_of
+from bot.store.db import Db, Job
+from bot.store.errors import DATABASE_ERRORS, UnreadableTable
+from bot.store.opening import is_database_url, open_store
 from bot.store.records import ActionRecord, TableRecord
-from bot.store.sqlite import Store, _table, roll_back
 from bot.tables.seats import seat_history
 from engine import AnyGame
 
@@ -137,14 +137,13 @@ def result_of(
     return Result(teams, ranks) if compares(ranks) else None  # also needs two sides
 
 
-# --- the stored ratings (run on the store's connection, inside a transaction) ---------------------
+# --- the stored ratings (jobs, bot/store/db.py, run inside a transaction) --------------------------
 
 
-def _log(connection: sqlite3.Connection, table_id: int) -> list[ActionRecord]:
-    rows = connection.execute(
-        "SELECT table_id, seq, seat, actor_id, kind, action, at FROM actions WHERE table_id = ? ORDER BY seq",
-        (table_id,),
-    ).fetchall()
+async def _log(db: Db, table_id: int) -> list[ActionRecord]:
+    rows = await db.fetch(
+        "SELECT table_id, seq, seat, actor_id, kind, action, at FROM actions WHERE table_id = ? ORDER BY seq", table_id
+    )
     return [
         ActionRecord(
             table_id=row[0], seq=row[1], seat=row[2], actor_id=row[3], kind=row[4], action=json.loads(row[5]), at=row[6]
@@ -158,164 +157,193 @@ def _finished_at(log: list[ActionRecord]) -> float:
     return max(row.at for row in log if row.kind == "move")
 
 
-def _rate(connection: sqlite3.Connection, guild_id: int, game: str, table_id: int, result: Result) -> None:
+async def _rate(db: Db, guild_id: int, game: str, table_id: int, result: Result) -> None:
     """Rate one game from its members' ratings now; keep each member's before and after."""
     users = [user for team in result.teams for user in team]
     marks = ", ".join("?" for _ in users)
     now = {
         row[0]: (row[1], row[2])
-        for row in connection.execute(
+        for row in await db.fetch(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
-            (guild_id, game, *users),
+            guild_id,
+            game,
+            *users,
         )
     }
     before = [[MODEL.rating(*now.get(user, (MODEL.mu, MODEL.sigma))) for user in team] for team in result.teams]
     after = rate(before, result.ranks)
     for team, old, new in zip(result.teams, before, after):
         for user, was, rating in zip(team, old, new):
-            connection.execute(
+            await db.execute(
                 "INSERT INTO rating_changes (table_id, user_id, mu_before, sigma_before, mu, sigma)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, user, was.mu, was.sigma, rating.mu, rating.sigma),
+                table_id,
+                user,
+                was.mu,
+                was.sigma,
+                rating.mu,
+                rating.sigma,
             )
-            connection.execute(
+            await db.execute(
                 "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, 1)"
                 " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
-                " sigma = excluded.sigma, games = games + 1",
-                (guild_id, game, user, rating.mu, rating.sigma),
+                " sigma = excluded.sigma, games = ratings.games + 1",
+                guild_id,
+                game,
+                user,
+                rating.mu,
+                rating.sigma,
             )
 
 
-def rederive(connection: sqlite3.Connection, guild_id: int, game: str) -> None:
+async def rederive(db: Db, guild_id: int, game: str) -> None:
     """Rate a server's games of one game again, in the order they finished."""
-    connection.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
-    connection.execute(
+    await db.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game)
+    await db.execute(
         "DELETE FROM rating_changes WHERE table_id IN"
         " (SELECT table_id FROM rated_games WHERE guild_id = ? AND game = ?)",
-        (guild_id, game),
+        guild_id,
+        game,
     )
-    rows = connection.execute(
+    rows = await db.fetch(
         "SELECT table_id, teams, ranks FROM rated_games WHERE guild_id = ? AND game = ? ORDER BY finished_at, table_id",
-        (guild_id, game),
-    ).fetchall()
+        guild_id,
+        game,
+    )
     for table_id, teams, ranks in rows:
         result = Result(json.loads(teams), json.loads(ranks))
         if compares(result.ranks):
-            _rate(connection, guild_id, game, table_id, result)
+            await _rate(db, guild_id, game, table_id, result)
         else:  # kept under an older rule that rated games nobody won: no longer rated
-            connection.execute("DELETE FROM rated_games WHERE table_id = ?", (table_id,))
+            await db.execute("DELETE FROM rated_games WHERE table_id = ?", table_id)
 
 
-def _keep(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
-    connection.execute(
+async def _keep(db: Db, table: TableRecord, result: Result, finished_at: float) -> None:
+    await db.execute(
         "INSERT INTO rated_games (table_id, guild_id, game, finished_at, teams, ranks) VALUES (?, ?, ?, ?, ?, ?)",
-        (table.id, table.guild_id, table.game, finished_at, json.dumps(result.teams), json.dumps(result.ranks)),
+        table.id,
+        table.guild_id,
+        table.game,
+        finished_at,
+        json.dumps(result.teams),
+        json.dumps(result.ranks),
     )
 
 
-def _add(connection: sqlite3.Connection, table: TableRecord, result: Result, finished_at: float) -> None:
+def _scope(guild_id: int, game: str) -> str:
+    """The lock a server's ratings of one game are derived under (bot/store/db.py `Db.lock`)."""
+    return f"ratings {guild_id} {game}"
+
+
+async def _add(db: Db, table: TableRecord, result: Result, finished_at: float) -> None:
     """Keep a rated game and rate it: after the others, or with all of them again if one of them
     finished later (a clock set back)."""
     guild_id = table.guild_id
     assert guild_id is not None, "only a server's games are rated (result_of)"
-    later = connection.execute(
+    await db.lock(_scope(guild_id, table.game))
+    later = await db.fetchrow(
         "SELECT 1 FROM rated_games WHERE guild_id = ? AND game = ? AND (finished_at, table_id) > (?, ?) LIMIT 1",
-        (table.guild_id, table.game, finished_at, table.id),
-    ).fetchone()
-    _keep(connection, table, result, finished_at)
+        table.guild_id,
+        table.game,
+        finished_at,
+        table.id,
+    )
+    await _keep(db, table, result, finished_at)
     if later:
-        rederive(connection, guild_id, table.game)
+        await rederive(db, guild_id, table.game)
     else:
-        _rate(connection, guild_id, table.game, table.id, result)
+        await _rate(db, guild_id, table.game, table.id, result)
 
 
-def _guarded(connection: sqlite3.Connection, table_id: int, work: Callable[[], None]) -> None:
+async def _guarded(db: Db, table_id: int, work: Callable[[], Awaitable[None]]) -> None:
     """Ratings are derived: a bug in them must not refuse the move that finishes a game, so it is
-    logged and undone alone (a fault of the file or the disk still fails the whole change)."""
-    connection.execute("SAVEPOINT ratings")
+    logged and undone alone (an error of the database still fails the whole change)."""
     try:
-        work()
-    except sqlite3.Error:
+        async with db.savepoint():
+            await work()
+    except DATABASE_ERRORS:
         raise
     except Exception:
         log.exception(
             "table %s: the ratings were not updated (`python -m bot ratings --rebuild` derives them again)", table_id
         )
-        connection.execute("ROLLBACK TO ratings")
-    connection.execute("RELEASE ratings")
 
 
 def on_finish(game: AnyGame, table: TableRecord, state: BaseModel, winners: Iterable[int]) -> Job:
     """The work that rates the game the move being saved finishes, in the move's own transaction
     (after its log row)."""
 
-    def work(connection: sqlite3.Connection) -> None:
-        def rate() -> None:
-            log_rows = _log(connection, table.id)
+    async def work(db: Db) -> None:
+        async def rate() -> None:
+            log_rows = await _log(db, table.id)
             result = result_of(game, table, state, log_rows, winners)
             if result is not None:
-                _add(connection, table, result, _finished_at(log_rows))
+                await _add(db, table, result, _finished_at(log_rows))
 
-        _guarded(connection, table.id, rate)
+        await _guarded(db, table.id, rate)
 
     return work
 
 
-def forget(connection: sqlite3.Connection, table_id: int) -> None:
+async def forget(db: Db, table_id: int) -> None:
     """A finished game goes on again (a rollback): its server's ratings of that game are derived
     again without it."""
-    row = connection.execute("SELECT guild_id, game FROM rated_games WHERE table_id = ?", (table_id,)).fetchone()
+    row = await db.fetchrow("SELECT guild_id, game FROM rated_games WHERE table_id = ?", table_id)
     if row is None:
         return
-    connection.execute("DELETE FROM rating_changes WHERE table_id = ?", (table_id,))
-    connection.execute("DELETE FROM rated_games WHERE table_id = ?", (table_id,))
-    rederive(connection, row[0], row[1])
+    await db.lock(_scope(row[0], row[1]))
+    await db.execute("DELETE FROM rating_changes WHERE table_id = ?", table_id)
+    await db.execute("DELETE FROM rated_games WHERE table_id = ?", table_id)
+    await rederive(db, row[0], row[1])
 
 
-def rebuild(connection: sqlite3.Connection, games: Mapping[str, AnyGame] | None = None) -> int:
-    """Derive every rating again from the finished tables (one transaction); returns how many games
-    were rated. A table that cannot be read is logged and left out. Each table's game is looked
-    up in `games`, else in the bot's registry."""
-    games = registered() if games is None else games
-    connection.execute("BEGIN IMMEDIATE")
-    try:
+def rebuild(games: Mapping[str, AnyGame] | None = None) -> Job:
+    """The job that derives every rating again from the finished tables (run it in one
+    transaction: `store.in_transaction(rebuild())`, as `rebuild_all` does); it returns how many games were rated. A
+    table that cannot be read is logged and left out. Each table's game is looked up in `games`,
+    else in the bot's registry."""
+    known = registered() if games is None else games
+
+    async def work(db: Db) -> int:
+        await db.lock("ratings")
         for name in ("ratings", "rating_changes", "rated_games"):
-            connection.execute(f"DELETE FROM {name}")
-        rows = connection.execute(
-            "SELECT * FROM tables WHERE status = 'finished' AND guild_id IS NOT NULL ORDER BY id"
-        ).fetchall()
+            await db.execute(f"DELETE FROM {name}")
+        rows = await db.fetch("SELECT * FROM tables WHERE status = 'finished' AND guild_id IS NOT NULL ORDER BY id")
         for row in rows:
             try:
-                table = _table(row)
-                game = games[table.game]
+                table = table_of(row)
+                game = known[table.game]
                 state = game.State.model_validate_json(table.state or "")
                 outcome = game.outcome(state)
-                log_rows = _log(connection, table.id)
+                log_rows = await _log(db, table.id)
                 result = result_of(game, table, state, log_rows, outcome.winners) if outcome else None
             except (UnreadableTable, ValueError, KeyError) as error:
                 log.error("table %s: left out of the ratings (%s)", row["id"], error)
                 continue
             if result is not None:
-                _keep(connection, table, result, _finished_at(log_rows))
-        scopes = connection.execute("SELECT DISTINCT guild_id, game FROM rated_games").fetchall()
-        for guild_id, game_key in scopes:
-            rederive(connection, guild_id, game_key)
-        rated: int = connection.execute("SELECT COUNT(*) FROM rated_games").fetchone()[0]
-        connection.execute("COMMIT")
+                await _keep(db, table, result, _finished_at(log_rows))
+        for guild_id, game_key in await db.fetch("SELECT DISTINCT guild_id, game FROM rated_games"):
+            await rederive(db, guild_id, game_key)
+        rated: int = await db.fetchval("SELECT COUNT(*) FROM rated_games")
         return rated
-    except BaseException:
-        roll_back(connection)
-        raise
+
+    return work
+
+
+async def rebuild_all(store: TableStore, games: Mapping[str, AnyGame] | None = None) -> int:
+    """Every rating derived again, in one transaction (`rebuild`); how many games were rated."""
+    rated: int = await store.in_transaction(rebuild(games))
+    return rated
 
 
 async def rebuild_in(db_path: str | Path, out: Callable[[str], object] = print) -> int:
     """`python -m bot ratings --rebuild`: 0 once rebuilt, 2 if there is no database at the path."""
-    if not Path(db_path).is_file():
+    if not is_database_url(str(db_path)) and not Path(db_path).is_file():
         out(f"There is no database at {db_path}.")
         return 2
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
-        rated = await store.run_job(rebuild)
+        rated = await rebuild_all(store)
     finally:
         await store.close()
     out(f"Ratings rebuilt from the finished games' logs: {rated} rated game{'' if rated == 1 else 's'}.")

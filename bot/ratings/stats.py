@@ -10,15 +10,15 @@ counting it later gives the same rows. Ended (abandoned) tables are not games pl
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.games import games as registered
 from bot.ratings.leaderboard import MemberRating, title
+from bot.store.base import TableStore, table_of
+from bot.store.db import Db
 from bot.store.errors import UnreadableTable
 from bot.store.records import ActionRecord, TableRecord
-from bot.store.sqlite import Store, _table, roll_back
 from bot.tables.seats import credits, seat_history
 from bot.text import plural
 from engine import AnyGame
@@ -37,36 +37,31 @@ def _rows_for(
     return (table.id, table.guild_id, table.game, table.updated_at), results
 
 
-async def record(store: Store, table: TableRecord, games: Mapping[str, AnyGame] | None = None) -> None:
+async def record(store: TableStore, table: TableRecord, games: Mapping[str, AnyGame] | None = None) -> None:
     """Count one finished table (again is harmless); its game from `games`, else the bot's registry."""
     if table.status != "finished":
         return
     game = (registered() if games is None else games)[table.game]
     game_row, results = _rows_for(table, game, await store.actions(table.id))
 
-    def work(connection: sqlite3.Connection) -> None:
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            if connection.execute(
-                "INSERT OR IGNORE INTO finished_games (table_id, guild_id, game, finished_at) VALUES (?, ?, ?, ?)",
-                game_row,
-            ).rowcount:
-                connection.executemany("INSERT INTO game_results (table_id, user_id, won) VALUES (?, ?, ?)", results)
-            connection.execute("COMMIT")
-        except BaseException:
-            roll_back(connection)
-            raise
+    async def work(db: Db) -> None:
+        if await db.execute(
+            "INSERT INTO finished_games (table_id, guild_id, game, finished_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id) DO NOTHING",
+            *game_row,
+        ):
+            await db.executemany("INSERT INTO game_results (table_id, user_id, won) VALUES (?, ?, ?)", results)
 
-    await store.run_job(work)
+    await store.in_transaction(work)
 
 
-def forget(connection: sqlite3.Connection, table_id: int) -> None:
+async def forget(db: Db, table_id: int) -> None:
     """A finished table whose game goes on again (a rollback) is no longer counted."""
-    connection.execute("DELETE FROM game_results WHERE table_id = ?", (table_id,))
-    connection.execute("DELETE FROM finished_games WHERE table_id = ?", (table_id,))
+    await db.execute("DELETE FROM game_results WHERE table_id = ?", table_id)
+    await db.execute("DELETE FROM finished_games WHERE table_id = ?", table_id)
 
 
-async def tally(store: Store, games: Mapping[str, AnyGame] | None = None) -> int:
+async def tally(store: TableStore, games: Mapping[str, AnyGame] | None = None) -> int:
     """Count every finished table not counted yet; returns how many."""
     rows = await store.query(
         "SELECT * FROM tables WHERE status = 'finished' AND id NOT IN (SELECT table_id FROM finished_games) ORDER BY id"
@@ -74,7 +69,7 @@ async def tally(store: Store, games: Mapping[str, AnyGame] | None = None) -> int
     counted = 0
     for row in rows:
         try:
-            table = _table(row)
+            table = table_of(row)
             await record(store, table, games)
             counted += 1
         except (UnreadableTable, ValueError, KeyError) as error:
@@ -96,31 +91,33 @@ class ServerStats:
     top_winners: list[tuple[int, int]]  # (user id, wins), most first
 
 
-async def member_stats(store: Store, guild_id: int | None, user_id: int) -> list[GameLine]:
+async def member_stats(store: TableStore, guild_id: int | None, user_id: int) -> list[GameLine]:
     """A member's finished games in one server, per game (most played first)."""
     await tally(store)
     rows = await store.query(
-        "SELECT f.game, COUNT(*), SUM(r.won) FROM game_results r JOIN finished_games f USING (table_id)"
-        " WHERE r.user_id = ? AND f.guild_id IS ? GROUP BY f.game ORDER BY COUNT(*) DESC, f.game",
+        "SELECT f.game, COUNT(*), COUNT(*) FILTER (WHERE r.won = 1) FROM game_results r JOIN finished_games f"
+        " USING (table_id) WHERE r.user_id = ? AND f.guild_id IS NOT DISTINCT FROM ? GROUP BY f.game ORDER BY COUNT(*) DESC, f.game",
         (user_id, guild_id),
     )
     return [GameLine(game, played, won or 0) for game, played, won in rows]
 
 
-async def server_stats(store: Store, guild_id: int | None, top: int = TOP_WINNERS) -> ServerStats:
+async def server_stats(store: TableStore, guild_id: int | None, top: int = TOP_WINNERS) -> ServerStats:
     await tally(store)
     per_game = [
         (game, count)
         for game, count in await store.query(
-            "SELECT game, COUNT(*) FROM finished_games WHERE guild_id IS ? GROUP BY game ORDER BY COUNT(*) DESC, game",
+            "SELECT game, COUNT(*) FROM finished_games WHERE guild_id IS NOT DISTINCT FROM ? GROUP BY game"
+            " ORDER BY COUNT(*) DESC, game",
             (guild_id,),
         )
     ]
     winners = [
         (user, wins)
         for user, wins in await store.query(
-            "SELECT r.user_id, SUM(r.won) AS wins FROM game_results r JOIN finished_games f USING (table_id)"
-            " WHERE f.guild_id IS ? GROUP BY r.user_id HAVING wins > 0 ORDER BY wins DESC, r.user_id LIMIT ?",
+            "SELECT r.user_id, COUNT(*) FILTER (WHERE r.won = 1) AS wins FROM game_results r JOIN finished_games f"
+            " USING (table_id) WHERE f.guild_id IS NOT DISTINCT FROM ? GROUP BY r.user_id"
+            " HAVING COUNT(*) FILTER (WHERE r.won = 1) > 0 ORDER BY wins DESC, r.user_id LIMIT ?",
             (guild_id, top),
         )
     ]

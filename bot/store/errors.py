@@ -1,5 +1,6 @@
 """What the store raises: faults of the file or the disk, a database that cannot be opened, a stale
-version, a busy channel and a row that cannot be read (bot/store/sqlite.py)."""
+version, a busy channel and a row that cannot be read (bot/store/base.py); and the drivers' own
+errors, for code that tells a constraint or a database error from a bug on either store."""
 
 from __future__ import annotations
 
@@ -7,7 +8,13 @@ import sqlite3
 from pathlib import Path
 from typing import Literal
 
+import asyncpg
+
 from bot.store.faults import storage_fault
+
+# A constraint the database refused (on SQLite and on PostgreSQL), and any error of either database
+INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
+DATABASE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
 class StorageFailed(Exception):

@@ -13,31 +13,23 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import Sequence
 from typing import Any, Callable
 
 import aiosqlite
 
-Job = Callable[[sqlite3.Connection], Any]  # work run on the connection's thread
-
-
-def in_turn(jobs: Sequence[Job]) -> Job | None:
-    """Jobs run one after another, as one."""
-    if len(jobs) <= 1:
-        return jobs[0] if jobs else None
-    return lambda connection: [job(connection) for job in jobs]
+Work = Callable[[sqlite3.Connection], Any]  # run on the connection's thread (a job, as SqliteStore runs it)
 
 
 class Jobs:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = threading.Lock()  # the queue is filled on the loop's thread and taken on SQLite's
-        self._queued: list[tuple[asyncio.Future, Job]] = []
+        self._queued: list[tuple[asyncio.Future, Work]] = []
         self._hop_waiting = False  # a hop is on its way that will take what is queued
         self._hops: set[asyncio.Task] = set()  # the loop keeps only weak references to tasks
         self._loop: asyncio.AbstractEventLoop | None = None  # the store's; asking for it costs a getpid()
 
-    async def run(self, work: Job) -> Any:
+    async def run(self, work: Work) -> Any:
         """`work(connection)` on SQLite's thread, after the jobs queued before it; its result, or
         what it raised."""
         if self._loop is None:

@@ -1,7 +1,7 @@
 """What a table still owes its channel and its players: the outbox.
 
 Every change writes what it tells (public texts, private texts, "send this player their seat")
-into the outbox in its own transaction (`Store.save(..., told=...)`), so nothing said can be lost
+into the outbox in its own transaction (`TableStore.save(..., told=...)`), so nothing said can be lost
 between the commit and the messages. The publisher delivers from here and then marks the table's
 channel as having seen that version (`delivered`): after a crash, a failed request or a restart, it
 finds what is still owed (`tables_owed`, `read_owed`) and catches up. Messages go out with a nonce
@@ -16,7 +16,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from bot.store.sqlite import Store
+from bot.store.base import TableStore
+from bot.store.db import Db
 
 # (user, press): a change made by that user's press, whose answer shows them their own texts
 Acting = tuple[int, str]
@@ -61,17 +62,18 @@ def outbox_rows(
     return rows + [(user, SEAT, opening, None) for user in seats]
 
 
-async def read_owed(store: Store, table_id: int, up_to: int | None = None) -> Owed:
+async def read_owed(store: TableStore, table_id: int, up_to: int | None = None) -> Owed:
     """What the table owes, up to version `up_to` if given (a delivery of that version must not
     tell, and so mark as told, what a later change committed meanwhile)."""
 
-    def read(connection) -> tuple[list, int]:  # one hop to SQLite's thread: this is read every move
-        rows = connection.execute(
+    async def read(db: Db) -> tuple[list, int]:  # one job (one hop to SQLite's thread): this is read every move
+        rows = await db.fetch(
             "SELECT version, user_id, kind, text, via FROM outbox WHERE table_id = ? AND version <= ? ORDER BY version, n",
-            (table_id, up_to if up_to is not None else 1 << 62),
-        ).fetchall()
-        seen = connection.execute("SELECT announced FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return rows, seen[0] if seen else 0
+            table_id,
+            up_to if up_to is not None else 1 << 62,
+        )
+        seen = await db.fetchval("SELECT announced FROM tables WHERE id = ?", table_id)
+        return rows, seen or 0
 
     found = Owed(table_id)
     rows, found.seen = await store.run_job(read, "read")
@@ -88,23 +90,23 @@ async def read_owed(store: Store, table_id: int, up_to: int | None = None) -> Ow
     return found
 
 
-async def delivered(store: Store, table_id: int, version: int) -> None:
+async def delivered(store: TableStore, table_id: int, version: int) -> None:
     """The channel has seen the table up to `version`: what was owed up to it is done."""
     await store.transaction(
         [
             ("DELETE FROM outbox WHERE table_id = ? AND version <= ?", (table_id, version)),
-            ("UPDATE tables SET announced = MAX(announced, ?) WHERE id = ?", (version, table_id)),
+            ("UPDATE tables SET announced = ? WHERE id = ? AND announced < ?", (version, table_id, version)),
         ]
     )
 
 
-async def seen(store: Store, table_id: int) -> int:
+async def seen(store: TableStore, table_id: int) -> int:
     """The last version the table's channel has seen."""
     rows = await store.query("SELECT announced FROM tables WHERE id = ?", (table_id,))
     return rows[0][0] if rows else 0
 
 
-async def tables_owed(store: Store) -> list[int]:
+async def tables_owed(store: TableStore) -> list[int]:
     """Tables whose channel has not seen their latest version."""
     return [row[0] for row in await store.query("SELECT id FROM tables WHERE announced < version ORDER BY id")]
 

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from bot.store.base import TableStore
 from bot.store.errors import ChannelBusy
 from bot.store.outbox import Acting
 from bot.store.records import TableRecord
-from bot.store.sqlite import Store
 from bot.tables import refusals as why
 from bot.tables.refusals import HAND, ClosesTable, Refused
 from bot.tables.update import LogRow, Update, chance_for, told_by
@@ -22,7 +22,7 @@ from engine import AnyGame
 
 class Lobby:
     if TYPE_CHECKING:  # what it uses of the TableService it is mixed into
-        store: Store
+        store: TableStore
         games: Mapping[str, AnyGame]
         _locks: dict[int, asyncio.Lock]
 

@@ -9,13 +9,13 @@ with one log row naming the moderator (the audit log is the table's action log),
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import time
 from collections import OrderedDict
 from typing import Any, Callable
 
 from bot.ratings import ratings, stats
-from bot.store.jobs import Job
+from bot.store.db import Db, Job
+from bot.store.errors import INTEGRITY_ERRORS
 from bot.store.records import ActionRecord, TableRecord
 from bot.tables import refusals as why
 from bot.tables.gate import LARGEST_ID
@@ -32,9 +32,9 @@ LOG_CACHE = 64  # tables whose log pages are kept, per version
 def _uncount(table_id: int) -> Job:
     """A finished game that goes on again: its result and its ratings are taken back."""
 
-    def work(connection: sqlite3.Connection) -> None:
-        stats.forget(connection, table_id)
-        ratings.forget(connection, table_id)
+    async def work(db: Db) -> None:
+        await stats.forget(db, table_id)
+        await ratings.forget(db, table_id)
 
     return work
 
@@ -61,13 +61,15 @@ class Moderation:
 
     async def set_moderator_role(self, guild_id: int, role_id: int | None, by: int) -> None:
         values = (guild_id, role_id, by, self._now())
-        await self.store.run_job(
-            lambda connection: connection.execute(
-                "INSERT INTO guild_settings (guild_id, moderator_role, updated_by, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role,"
-                " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
-                values,
-            )
+        await self.store.transaction(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, moderator_role, updated_by, updated_at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role,"
+                    " updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+                    values,
+                )
+            ]
         )
         if role_id is None:
             self.roles.pop(guild_id, None)
@@ -237,7 +239,7 @@ class Moderation:
                     then=_uncount(table.id) if reopened else None,
                     state=state,
                 )
-            except sqlite3.IntegrityError:  # one open table a channel
+            except INTEGRITY_ERRORS:  # one open table a channel
                 raise Refused("This channel has another table open now, so this game cannot go on here.") from None
             service.keep_state(update.table, state)
             if update.table.status == "running":

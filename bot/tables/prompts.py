@@ -82,8 +82,10 @@ class Prompts:
         await self.store.transaction(
             [
                 (
-                    "INSERT OR REPLACE INTO dm_prompts (table_id, user_id, seat, channel_id, message_id, version, asked, head)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO dm_prompts (table_id, user_id, seat, channel_id, message_id, version, asked, head)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET seat = excluded.seat,"
+                    " channel_id = excluded.channel_id, message_id = excluded.message_id, version = excluded.version,"
+                    " asked = excluded.asked, head = excluded.head",
                     (
                         prompt.table_id,
                         prompt.user_id,

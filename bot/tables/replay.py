@@ -20,8 +20,8 @@ from pydantic import BaseModel
 
 from bot.clock.scheduler import CLOCK
 from bot.games import games as registered
+from bot.store.base import TableStore
 from bot.store.records import ActionRecord, TableRecord
-from bot.store.sqlite import Store
 from bot.tables.log_kinds import kind_of
 from bot.tables.service import chance_for
 
@@ -230,7 +230,7 @@ def check(game: AnyGame, table: TableRecord, log: list[ActionRecord]) -> Replay:
     return Replay(table, state, problems)
 
 
-async def replay_table(store: Store, table_id: int, games: Mapping[str, AnyGame] | None = None) -> Replay:
+async def replay_table(store: TableStore, table_id: int, games: Mapping[str, AnyGame] | None = None) -> Replay:
     """Replay a stored table; its game from `games`, else the bot's registry."""
     games = registered() if games is None else games
     table = await store.get_table(table_id)

@@ -20,11 +20,11 @@ from pydantic import BaseModel, ValidationError
 from bot.games import games as registered
 from bot.ratings import ratings
 from bot.render.presentation import ViewData
+from bot.store.base import TableStore
+from bot.store.db import Job, in_turn
 from bot.store.errors import StaleVersion, UnreadableTable
-from bot.store.jobs import Job, in_turn
 from bot.store.outbox import Acting, outbox_rows
 from bot.store.records import TableRecord
-from bot.store.sqlite import Store
 from bot.tables import refusals as why
 from bot.tables.lobby import Lobby
 from bot.tables.log_kinds import kind_of
@@ -55,7 +55,7 @@ class _Kept:
 
 
 class TableService(Lobby, StandIns):
-    def __init__(self, store: Store, games: Mapping[str, AnyGame] | None = None) -> None:
+    def __init__(self, store: TableStore, games: Mapping[str, AnyGame] | None = None) -> None:
         self.store = store
         self.games = registered() if games is None else games  # the bot's registry by default
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -358,7 +358,7 @@ class TableService(Lobby, StandIns):
     ) -> TableRecord:
         """Save `changes` and one log row as the table's next version (under the lock), with what it
         tells (`told`: outbox rows, see bot/store/outbox.py), `then` and the work of
-        `with_each_change` in the same transaction (Store.save). `state`: the game state that
+        `with_each_change` in the same transaction (TableStore.save). `state`: the game state that
         `changes["state"]` holds, if it is at hand (else it is read from there)."""
         jobs = [then] if then is not None else []
         if self.with_each_change:

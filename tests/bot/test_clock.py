@@ -22,7 +22,8 @@ from bot.clock.scheduler import (
     parse_pace,
     parse_remind,
 )
-from bot.store.sqlite import Store
+from bot.store.base import TableStore
+from bot.store.opening import open_store
 from bot.tables.replay import replay_table
 from bot.tables.service import Refused, TableService
 from engine import Chance
@@ -64,7 +65,7 @@ class Recorder:
 
 @dataclasses.dataclass
 class World:
-    store: Store
+    store: TableStore
     service: TableService
     clock: Clock
     notices: Recorder
@@ -78,9 +79,9 @@ class World:
 
 
 @pytest.fixture
-async def world(tmp_path):
+async def world(store_target):
     time = Time()
-    store = await Store.open(tmp_path / "bot.sqlite3", now=time)
+    store = await open_store(store_target, now=time)
     service = TableService(store)
     notices = Recorder()
     world = World(store, service, Clock(service, notices, now=time), notices, time)
@@ -314,11 +315,11 @@ async def test_a_move_committed_before_a_crash_is_not_played_again_after_the_res
     assert await after.clock._play_for(table.id, row["seat"], row["user_id"], row["since_version"], 3) is None
 
 
-async def test_the_scheduler_rebuilds_its_queue_from_the_database(world, tmp_path):
+async def test_the_scheduler_rebuilds_its_queue_from_the_database(world, store_target):
     table = await a_table(world)
     player = waited(world, table)
     await world.store.close()
-    store = await Store.open(tmp_path / "bot.sqlite3", now=world.time)
+    store = await open_store(store_target, now=world.time)
     service = TableService(store)
     notices = Recorder()
     clock = Clock(service, notices, now=world.time)
@@ -391,9 +392,7 @@ async def test_one_broken_table_never_stops_the_others(world, caplog):
     first = await a_table(world, channel=1)
     second = await a_table(world, channel=2)
     third = await a_table(world, channel=3)
-    await world.store.run_job(
-        lambda connection: connection.execute("UPDATE tables SET state = '{not json' WHERE id = ?", (third.id,))
-    )
+    await world.store.transaction([("UPDATE tables SET state = '{not json' WHERE id = ?", (third.id,))])
     world.store._records.clear()  # as after a restart: rows are read afresh
     after = world.restart(notices=Recorder(broken={first.id}))  # the first table's channel fails too
     with caplog.at_level(logging.ERROR):

@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 
-from bot.store.sqlite import StorageFailed
+from bot.store.errors import StorageFailed
 
 from .test_storage_faults import next_move, on_disk, started
 

@@ -4,7 +4,7 @@ are checked in its own tests)."""
 
 import pytest
 
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables import refusals as why
 from bot.tables.gate import Caller, Gate, Need, Origin, Pass, Press, parse_press
 from bot.tables.refusals import Refused
@@ -26,8 +26,8 @@ PLAYERS = players(GAME)
 
 
 @pytest.fixture
-async def gate(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+async def gate(store_target):
+    store = await open_store(store_target)
     yield Gate(TableService(store))
     await store.close()
 
@@ -171,7 +171,7 @@ async def test_a_press_reads_the_row_only_when_the_store_does_not_hold_it(gate, 
     store.forget(table.id)
     assert (await press_on(gate, at(speaker), press)).table == table
     assert len(reads) == 1
-    await store.run_job(lambda db: db.execute("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,)))
+    await store.transaction([("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,))])
     store.forget(table.id)  # as after a restart: the damaged row is read, and refused as unknown
     await refused(why.NOT_HERE, press_on(gate, at(speaker), press))
 

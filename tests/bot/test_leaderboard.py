@@ -9,7 +9,7 @@ from bot.discord_app.pages import server_page
 from bot.ratings import leaderboard, ratings, stats
 from bot.ratings.leaderboard import PAGE, RANKED_AFTER
 from bot.ratings.summary import ratings_line, summary_lines
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables.gate import Caller, Gate, Press, parse_press
 from bot.tables.refusals import Refused
 from bot.tables.service import TableService
@@ -23,8 +23,8 @@ BUSY, QUIET = every_game()[:2]  # any two games: one with RANKED ranked players,
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+async def store(store_target):
+    store = await open_store(store_target)
     yield store
     await store.close()
 

@@ -3,7 +3,7 @@ Leave closes the table only once they confirm it, with a button the gate checks 
 
 import pytest
 
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables import refusals as why
 from bot.tables.gate import Caller, Gate, Press, parse_press
 from bot.tables.refusals import ClosesTable, Refused, StaleBoard
@@ -17,8 +17,8 @@ GAME = a_game(seats=3)  # any game that seats three: the host, Bob and Carol in 
 
 
 @pytest.fixture
-async def gate(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+async def gate(store_target):
+    store = await open_store(store_target)
     yield Gate(TableService(store))
     await store.close()
 

@@ -185,6 +185,7 @@ async def snapshot(store) -> dict[str, list[tuple]]:
     }
 
 
+@pytest.mark.stores("sqlite")  # the command line's --db is a file
 async def test_a_rebuild_from_the_logs_gives_the_stored_figures(service, tmp_path, capsys):
     store = service.store
     for n in range(3):
@@ -195,7 +196,7 @@ async def test_a_rebuild_from_the_logs_gives_the_stored_figures(service, tmp_pat
     await finish(service, a_game_seating(5), [ALICE, BOB], "not-rated", seats=5)
     before = await snapshot(store)
     assert len(before["rated_games"]) == 6 and len(before["ratings"]) == 2 + 2 + 3 + 4
-    await store.run_job(lambda connection: connection.execute("UPDATE ratings SET mu = 0, games = 99"))
+    await store.transaction([("UPDATE ratings SET mu = 0, games = 99", ())])
     await store.transaction(
         [
             (

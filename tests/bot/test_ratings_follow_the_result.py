@@ -88,7 +88,7 @@ async def games_in_a_row(service, game: str, humans: list[int], games: int = GAM
             assert now >= was if user in won else now <= was, (n, user, was, now)
     figures = await snapshot(service.store)
     assert figures["rated_games"]  # some game was rated
-    await service.store.run_job(ratings.rebuild)
+    await ratings.rebuild_all(service.store)
     assert await snapshot(service.store) == figures
 
 
@@ -108,11 +108,9 @@ async def test_a_game_rated_under_the_old_rule_with_no_winner_is_dropped_when_de
                 break
     assert len(decided) == 2
     # the second, as the old rule kept a game nobody won (both sides second)
-    await service.store.run_job(
-        lambda connection: connection.execute(
-            "UPDATE rated_games SET ranks = ? WHERE table_id = ?", (json.dumps([LOST, LOST]), decided[1])
-        )
+    await service.store.transaction(
+        [("UPDATE rated_games SET ranks = ? WHERE table_id = ?", (json.dumps([LOST, LOST]), decided[1]))]
     )
-    await service.store.run_job(lambda connection: ratings.rederive(connection, GUILD, game))
+    await service.store.in_transaction(lambda db: ratings.rederive(db, GUILD, game))
     assert [row[0] for row in await service.store.query("SELECT table_id FROM rated_games")] == decided[:1]
     assert await stored(service.store, game=game) == figures

@@ -75,7 +75,7 @@ async def test_a_rollback_after_the_finish_derives_the_ratings_again(service):
         rated(service, table, rated(service, second, fresh)), {ALICE: 2, BOB: 2}
     )
     figures = await snapshot(store)
-    await store.run_job(ratings.rebuild)
+    await ratings.rebuild_all(store)
     assert await snapshot(store) == figures
 
 

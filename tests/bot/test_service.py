@@ -92,8 +92,8 @@ async def test_stand_ins_fill_seats_and_play_their_turns(service):
 async def test_a_corrupt_row_is_reported_not_fatal(service):
     table = await lobby(service)
     table = (await service.start(table.id, HOST)).table
-    await service.store._db.execute(
-        "UPDATE tables SET state = '{broken', version = version + 1 WHERE id = ?", (table.id,)
+    await service.store.transaction(
+        [("UPDATE tables SET state = '{broken', version = version + 1 WHERE id = ?", (table.id,))]
     )
     with pytest.raises(Refused, match="could not be read"):
         await service.view_for(table.id, HOST)
@@ -102,7 +102,7 @@ async def test_a_corrupt_row_is_reported_not_fatal(service):
 async def test_a_moderator_can_close_a_table_whose_row_cannot_be_read(service):
     table = await lobby(service)
     await service.start(table.id, HOST)
-    await service.store.run_job(lambda db: db.execute("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,)))
+    await service.store.transaction([("UPDATE tables SET seats = '[broken' WHERE id = ?", (table.id,))])
     service.store._records.clear()
     with pytest.raises(Refused, match="could not be read"):
         await service.table_in(CHANNEL)

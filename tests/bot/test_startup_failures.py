@@ -114,3 +114,16 @@ def test_backup_to_a_path_under_a_file(tmp_path):
     target = tmp_path / "backups" / "copy.sqlite3"
     line = the_one_line(bot("backup", target, "--db", source, cwd=tmp_path))
     assert line == f"No backup: {target} cannot be made: {tmp_path / 'backups'} is a file, not a folder."
+
+
+def test_run_with_a_postgresql_server_that_cannot_be_reached(tmp_path, closed_port):
+    url = f"postgresql://bot:secret@127.0.0.1:{closed_port}/bot"
+    line = the_one_line(bot("run", cwd=tmp_path, port=closed_port, BOT_DATABASE_URL=url))
+    assert line.startswith(f"BOT_DATABASE_URL: postgresql://bot@127.0.0.1:{closed_port}/bot cannot be reached")
+    assert "secret" not in line
+    assert not (tmp_path / "data").exists()  # no SQLite file made beside it
+
+
+def test_run_with_a_database_url_that_is_no_postgresql_url(tmp_path, closed_port):
+    line = the_one_line(bot("run", cwd=tmp_path, port=closed_port, BOT_DATABASE_URL="mysql://bot@db/bot"))
+    assert line == "Bad setting: BOT_DATABASE_URL: Value error, must be a postgresql:// URL"

@@ -7,9 +7,12 @@ import sqlite3
 
 import pytest
 
-from bot.store.sqlite import StorageFailed, Store, StoreUnavailable
+from bot.store.errors import StorageFailed, StoreUnavailable
+from bot.store.sqlite import Store
 from engine import Chance, RuleError
 from tests.registry import GAMES, a_game
+
+pytestmark = pytest.mark.stores("sqlite")  # faults of the SQLite file and its disk
 
 # Two human seats: each act is exactly one move, no stand-in moves after it. Not a toy game: one
 # of those ends before its moves fill the file's free pages.
@@ -38,7 +41,7 @@ async def on_disk(store, table_id):
 
 
 async def pragma(store, setting):
-    return await store.run_job(lambda connection: connection.execute(f"PRAGMA {setting}").fetchall())
+    return await store.run_job(lambda db: db.fetch(f"PRAGMA {setting}"))
 
 
 async def assert_unchanged(service, table, state, stored):

@@ -11,7 +11,7 @@ import pytest
 from bot.games import plugin
 from bot.ratings import summary
 from bot.ratings.summary import duration_text, outcome_line, reveal_lines, summary_lines
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables.service import TableService
 from engine import Chance, Outcome
 from tests.registry import GAMES, a_game
@@ -22,9 +22,9 @@ ENDINGS = pytest.mark.parametrize("moves", [None, 3, 12], ids=["finished", "ende
 
 
 @pytest.fixture
-async def service(tmp_path):
+async def service(store_target):
     clock = iter(range(1_000_000, 10_000_000, 30))  # every store write is 30 s after the one before
-    store = await Store.open(tmp_path / "bot.sqlite3", now=lambda: next(clock))
+    store = await open_store(store_target, now=lambda: next(clock))
     yield TableService(store)
     await store.close()
 

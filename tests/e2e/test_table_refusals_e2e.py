@@ -137,11 +137,11 @@ async def test_a_move_the_database_cannot_save_is_refused_and_nothing_is_lost(fa
     moves = await table.moves_of(player)
     before = await snapshot(fake, real_bot, row)
     store = real_bot.client.store
-    await store.run_job(lambda connection: connection.execute("PRAGMA query_only = ON"))
+    await store.run_job(lambda db: db.execute("PRAGMA query_only = ON"))
     with fake.expecting("bot-error"):  # the store logs the fault
         done = await first_move(player, moves)
     assert done.reply.ephemeral and done.reply.ephemeral_to is player
     assert "could not save that move" in done.reply.content and "so it was not played" in done.reply.content
     assert await snapshot(fake, real_bot, row) == before
-    await store.run_job(lambda connection: connection.execute("PRAGMA query_only = OFF"))
+    await store.run_job(lambda db: db.execute("PRAGMA query_only = OFF"))
     await table.choose(player, await table.moves_of(player), first)  # the table plays on

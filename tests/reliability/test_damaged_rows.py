@@ -4,7 +4,7 @@ import logging
 
 import pytest
 
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables.service import Refused, TableService
 from engine import Chance
 from tests.registry import a_game
@@ -20,19 +20,21 @@ async def running_table(service: TableService, channel: int):
     return (await service.start(table.id, PLAYERS[0])).table
 
 
-async def test_start_up_skips_a_damaged_row_with_a_log_line(tmp_path, caplog):
-    path = tmp_path / "bot.sqlite3"
-    store = await Store.open(path)
+async def test_start_up_skips_a_damaged_row_with_a_log_line(store_target, caplog):
+    store = await open_store(store_target)
     service = TableService(store)
     good, bad_seats, bad_state, bad_options = [await running_table(service, c) for c in (1, 2, 3, 4)]
-    db = store._db
-    await db.execute("UPDATE tables SET seats = '[100, oops' WHERE id = ?", (bad_seats.id,))
-    await db.execute("UPDATE tables SET state = '{\"names\": 3' WHERE id = ?", (bad_state.id,))
-    await db.execute("UPDATE tables SET options = '\"not a dict\"' WHERE id = ?", (bad_options.id,))
+    await store.transaction(
+        [
+            ("UPDATE tables SET seats = '[100, oops' WHERE id = ?", (bad_seats.id,)),
+            ("UPDATE tables SET state = '{\"names\": 3' WHERE id = ?", (bad_state.id,)),
+            ("UPDATE tables SET options = '\"not a dict\"' WHERE id = ?", (bad_options.id,)),
+        ]
+    )
     await store.close()
 
     caplog.set_level(logging.ERROR)
-    store = await Store.open(path)
+    store = await open_store(store_target)
     service = TableService(store)
     listed = await service.open_tables()
     # the rows themselves are readable for the good table and the one with a damaged game state

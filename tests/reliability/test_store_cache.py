@@ -1,20 +1,23 @@
-"""The store's copy of each table row: used for changes, kept true to the file, bounded."""
+"""The store's copy of each table row: used for changes, kept true to the database, bounded; on
+both stores (tests/stores.py)."""
 
 import pytest
 
-from bot.store import sqlite as store_module
-from bot.store.sqlite import StaleVersion, Store
+from bot.store import base as store_module
+from bot.store.base import TableStore
+from bot.store.errors import StaleVersion
+from bot.store.opening import open_store
 from tests.registry import a_game
 
 
-async def new_table(store: Store, channel: int):
+async def new_table(store: TableStore, channel: int):
     return await store.create_table(
         guild_id=1, channel_id=channel, game=a_game(), host_id=1, seats=[1], options={}, seed="s"
     )
 
 
-async def test_the_cached_row_follows_every_write_through_the_store(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+async def test_the_cached_row_follows_every_write_through_the_store(store_target):
+    store = await open_store(store_target)
     table = await new_table(store, 1)
     assert await store.get_table(table.id, cached=True) == table
     saved = await store.save(table, {"seats": [1, 2]}, ("join", None, 2, {}))
@@ -25,10 +28,10 @@ async def test_the_cached_row_follows_every_write_through_the_store(tmp_path):
     await store.close()
 
 
-async def test_a_change_made_from_a_row_older_than_its_board_keeps_the_board(tmp_path):
+async def test_a_change_made_from_a_row_older_than_its_board_keeps_the_board(store_target):
     """A board is posted (set without a version) while a move is made from the row read before it:
     the saved row, and the store's copy, keep the new board, as the file does."""
-    store = await Store.open(tmp_path / "bot.sqlite3")
+    store = await open_store(store_target)
     table = await new_table(store, 1)  # read for the move, before the board is posted
     await store.set_board_message(table.id, 77)
     saved = await store.save(table, {"seats": [1, 2]}, ("join", None, 2, {}))
@@ -43,10 +46,10 @@ async def test_a_change_made_from_a_row_older_than_its_board_keeps_the_board(tmp
     await store.close()
 
 
-async def test_a_write_behind_the_stores_back_is_caught_by_the_version_check(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+async def test_a_write_behind_the_stores_back_is_caught_by_the_version_check(store_target):
+    store = await open_store(store_target)
     table = await new_table(store, 1)
-    await store._db.execute("UPDATE tables SET version = 5, seats = '[1, 9]' WHERE id = ?", (table.id,))
+    await store.transaction([("UPDATE tables SET version = 5, seats = '[1, 9]' WHERE id = ?", (table.id,))])
     stale = await store.get_table(table.id, cached=True)
     assert stale.version == 0  # the store has not seen the change yet...
     with pytest.raises(StaleVersion):  # ...but cannot write over it
@@ -57,16 +60,16 @@ async def test_a_write_behind_the_stores_back_is_caught_by_the_version_check(tmp
     await store.close()
 
 
-async def test_the_cache_is_bounded(tmp_path, monkeypatch):
+async def test_the_cache_is_bounded(store_target, monkeypatch):
     monkeypatch.setattr(store_module, "RECORD_CACHE", 3)
-    store = await Store.open(tmp_path / "bot.sqlite3")
+    store = await open_store(store_target)
     tables = [await new_table(store, channel) for channel in range(1, 6)]
     assert list(store._records) == [t.id for t in tables[-3:]]
     await store.close()
 
 
-async def test_the_log_since_a_seq(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+async def test_the_log_since_a_seq(store_target):
+    store = await open_store(store_target)
     table = await new_table(store, 1)
     for user in (2, 3, 4):
         table = await store.save(table, {"seats": table.seats + [user]}, ("join", None, user, {}))

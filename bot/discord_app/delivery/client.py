@@ -13,8 +13,8 @@ from discord.ext import commands
 
 from bot.clock.scheduler import Clock
 from bot.discord_app.delivery.pictures import Pictures
+from bot.store.base import TableStore
 from bot.store.records import TableRecord
-from bot.store.sqlite import Store
 from bot.tables.service import TableService
 
 # where a table can be: a server's text, voice or stage channel, or a thread (its table commands
@@ -44,7 +44,7 @@ class DeliveryClient(commands.AutoShardedBot):
     """What the delivery uses of the bot; TableBot sets these up (bot/discord_app/client.py: TableClient
     names the Publisher as what it is)."""
 
-    store: Store
+    store: TableStore
     service: TableService
     clock: Clock
     publisher: Deliverer
