@@ -5,34 +5,8 @@ decided says who decided it, without buttons; an old button pressed anyway says 
 
 from __future__ import annotations
 
-import dataclasses
-
-from engine import referee
-from engine.epireia.state import draw_token
-
 from .game_table import GameTable, Menu, draw_without_encoding, prefer, seeded_tables
-from .test_epireia_battle_e2e import ARMY, deployer, dm_menu
-
-
-def start_at_the_battle(monkeypatch, real_bot) -> None:
-    """The running bot's Epireia sets up, then stand-ins play to the battle (three turns), every
-    player holding tokens of each kind."""
-    games = real_bot.client.service.games
-    game = games["epireia"]
-
-    def setup(seats, options, chance):
-        state = game.setup(seats, options.model_copy(update={"last_turn": 3}), chance)
-        while state.phase in ("scenario", "city", "league", "admin", "figure"):
-            seat = min(game.to_move(state))
-            state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
-        for player in state.players:
-            player.reserve = [draw_token(state, unit, level, chance) for unit, level in ARMY]
-        while state.phase != "battle":
-            seat = min(game.to_move(state))
-            state = referee.play(game, state, seat, game.stand_in(state, seat, chance), chance).state
-        return state
-
-    monkeypatch.setitem(games, "epireia", dataclasses.replace(game, setup=setup))
+from .test_epireia_battle_e2e import deployer, dm_menu, start_at_the_battle
 
 
 async def press_old(user, button, fake) -> str:
@@ -47,7 +21,7 @@ async def test_a_partner_s_moves_update_the_other_partner_s_prompt(fake_discord,
     fake = fake_discord
     fake.settle_quiet = 0.01
     seeded_tables(monkeypatch, "epireia-partners")
-    start_at_the_battle(monkeypatch, real_bot)
+    start_at_the_battle(monkeypatch)
     draw_without_encoding(monkeypatch)
     # the seats' leagues: Delian, Peloponnesian, Peloponnesian, Delian
     alice, bob, carol, dave = players = fake.add_users("alice", "bob", "carol", "dave")
