@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -33,6 +34,10 @@ class Settings(BaseSettings):
     # gateway shards this process opens; unset: as many as Discord recommends (GET /gateway/bot).
     # Discord requires one per 2,500 servers at least (docs/internals.md, "One process, many")
     bot_shard_count: int | None = Field(default=None, ge=1)
+    # the shards this process opens, of BOT_SHARD_COUNT ("0", "0,2", "0-3"): a process owns the tables
+    # of its shards' servers, and a press on another's table is handed over (docs/scaling.md); unset,
+    # every shard. Several processes need PostgreSQL (BOT_DATABASE_URL)
+    bot_shard_ids: str | None = None
     # seconds that the moves and deliveries under way get to finish after SIGTERM or SIGINT
     # (bot/discord_app/shutdown.py); 8 leaves room for the rest of the stop within `docker stop`'s 10 s
     bot_shutdown_grace: float = Field(default=8.0, ge=0, le=300)
@@ -50,6 +55,28 @@ class Settings(BaseSettings):
         if value is not None and not value.get_secret_value().startswith(("postgresql://", "postgres://")):
             raise ValueError("must be a postgresql:// URL")
         return value
+
+    @model_validator(mode="after")
+    def _shards(self) -> "Settings":
+        if self.bot_shard_ids is None:
+            return self
+        shards = parse_shard_ids(self.bot_shard_ids)
+        if self.bot_shard_count is None:
+            raise ValueError("BOT_SHARD_IDS needs BOT_SHARD_COUNT, the number of shards of every process together")
+        if max(shards) >= self.bot_shard_count:
+            raise ValueError(
+                f"BOT_SHARD_IDS names shard {max(shards)}, but shards are numbered 0 to {self.bot_shard_count - 1}"
+            )
+        if len(shards) < self.bot_shard_count and self.bot_database_url is None:
+            raise ValueError(
+                "BOT_SHARD_IDS leaves shards to other processes, which share tables only through PostgreSQL: set BOT_DATABASE_URL"
+            )
+        return self
+
+    @property
+    def shard_ids(self) -> frozenset[int] | None:
+        """The shards this process opens (None: all of them)."""
+        return None if self.bot_shard_ids is None else parse_shard_ids(self.bot_shard_ids)
 
     @property
     def database(self) -> tuple[str, str | Path]:
@@ -74,6 +101,17 @@ class Settings(BaseSettings):
         return value
 
 
+def parse_shard_ids(text: str) -> frozenset[int]:
+    """BOT_SHARD_IDS: "0", "0,2", "0-3" (both ends in), or a mix such as "0-1,4"."""
+    shards: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        found = re.fullmatch(r"([0-9]{1,5})(?:-([0-9]{1,5}))?", part)
+        if found is None or int(found[2] or found[1]) < int(found[1]):
+            raise ValueError(f"BOT_SHARD_IDS: {text!r} is not a list of shard numbers such as 0,1 or 0-3")
+        shards.update(range(int(found[1]), int(found[2] or found[1]) + 1))
+    return frozenset(shards)
+
+
 class SettingsError(Exception):
     """A setting has a bad value; the message names it in one line."""
 
@@ -85,5 +123,7 @@ def load_settings(**overrides: Any) -> Settings:
         return Settings(**overrides)
     except ValidationError as error:
         first = error.errors()[0]
-        name = str(first["loc"][0]).upper() if first.get("loc") else "a setting"
-        raise SettingsError(f"{name}: {first['msg']}") from None
+        message = first["msg"].removeprefix("Value error, ")
+        if not first.get("loc"):  # a check of several settings together: its message names them
+            raise SettingsError(message) from None
+        raise SettingsError(f"{str(first['loc'][0]).upper()}: {message}") from None

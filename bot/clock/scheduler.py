@@ -53,6 +53,7 @@ from bot.clock.settings import (  # noqa: F401 (for the cogs)
     parse_remind,
 )
 from bot.store.db import Db, Job
+from bot.store.errors import StorageFailed
 from bot.store.records import TableRecord
 from bot.tables import refusals as why
 from bot.tables.menu import label_of
@@ -63,6 +64,7 @@ from engine import RuleError
 log = logging.getLogger(__name__)
 CHANGE_CLOCK = "change the table's clock"
 MAX_SLEEP = 60.0  # the scheduler looks at the database at least this often (seconds)
+MIN_SLEEP = 1.0  # and at most this often
 RETRY_AFTER = 10 * MINUTE  # a table whose clock failed is left alone this long
 
 
@@ -233,6 +235,9 @@ class Clock(PlayerClock):
             try:
                 await self.tick()
                 delay = await self._until_next()
+            except StorageFailed as error:  # the database is down: look again soon
+                log.warning("the clock waits for the database (%s)", error)
+                delay = MIN_SLEEP
             except Exception:  # the scheduler never stops
                 log.exception("the clock's tick failed")
                 delay = MAX_SLEEP
@@ -241,11 +246,13 @@ class Clock(PlayerClock):
                 await asyncio.wait_for(self._wake.wait(), delay)
 
     async def _until_next(self) -> float:
+        owned = self.service.ownership.where("t.guild_id")
         rows = await self._select(
-            "SELECT MIN(deadline) AS due FROM clock_seats UNION ALL SELECT MIN(next_reminder) FROM clock_tables"
+            f"SELECT MIN(s.deadline) AS due FROM clock_seats s JOIN tables t ON t.id = s.table_id WHERE {owned}"
+            f" UNION ALL SELECT MIN(c.next_reminder) FROM clock_tables c JOIN tables t ON t.id = c.table_id WHERE {owned}"
         )
         due: list[float] = [row["due"] for row in rows if row["due"] is not None]
-        return max(1.0, min([MAX_SLEEP] + [when - self.now() for when in due]))
+        return max(MIN_SLEEP, min([MAX_SLEEP] + [when - self.now() for when in due]))
 
     async def tick(self, at: float | None = None) -> None:
         """One look at every table at time `at` (now by default): deadlines brought in line with the
@@ -253,15 +260,19 @@ class Clock(PlayerClock):
         is logged and the others go on. Tests call it with the time they want."""
         async with self._ticking:
             now = self.now() if at is None else at
+            owned = self.service.ownership.where("t.guild_id")  # the tables of this process's shards
             stale = await self._select(
                 "SELECT t.id FROM tables t LEFT JOIN clock_tables c ON c.table_id = t.id"
                 " WHERE c.synced_version IS DISTINCT FROM t.version AND (t.status IN ('running', 'paused') OR c.table_id IS NOT NULL)"
+                f" AND {owned}"
             )
             for row in stale:  # changed since the clock last looked (or the bot stopped in between)
                 await self._guarded(row["id"], now, lambda table_id: self._catch_up(table_id, now))
-            for row in await self._select("SELECT DISTINCT table_id FROM clock_seats WHERE deadline <= ?", (now,)):
+            due = f"SELECT DISTINCT s.table_id FROM clock_seats s JOIN tables t ON t.id = s.table_id WHERE s.deadline <= ? AND {owned}"
+            for row in await self._select(due, (now,)):
                 await self._guarded(row["table_id"], now, lambda table_id: self._time_out(table_id, now))
-            for row in await self._select("SELECT table_id FROM clock_tables WHERE next_reminder <= ?", (now,)):
+            reminders = f"SELECT c.table_id FROM clock_tables c JOIN tables t ON t.id = c.table_id WHERE c.next_reminder <= ? AND {owned}"
+            for row in await self._select(reminders, (now,)):
                 await self._guarded(row["table_id"], now, lambda table_id: self._remind(table_id, now))
 
     async def _catch_up(self, table_id: int, now: float) -> None:
@@ -283,6 +294,8 @@ class Clock(PlayerClock):
         try:
             await work(table_id)
             self._failed.pop(table_id, None)
+        except StorageFailed as error:  # the database, not the table: the next look tries again
+            log.warning("table %s: the clock waits for the database (%s)", table_id, error)
         except Exception:
             log.exception("table %s: the clock failed; trying again in %s", table_id, format_duration(RETRY_AFTER))
             self._failed[table_id] = now + RETRY_AFTER

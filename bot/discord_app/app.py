@@ -18,14 +18,18 @@ from bot.discord_app import health
 from bot.discord_app.client import TableClient
 from bot.discord_app.delivery.notices import ChannelNotices
 from bot.discord_app.delivery.publisher import Publisher
+from bot.discord_app.handovers import Handovers
 from bot.discord_app.play import Play
 from bot.discord_app.presses import Presses
 from bot.discord_app.shutdown import Shutdown
 from bot.render.painter import Painter
 from bot.settings import Settings
+from bot.store.errors import StorageFailed
 from bot.store.opening import open_store
+from bot.store.postgres import PostgresStore
 from bot.tables.gate import Gate
 from bot.tables.moderation import Moderation
+from bot.tables.ownership import Ownership
 from bot.tables.service import TableService
 from bot.tables.takeback import TakeBacks
 
@@ -67,7 +71,11 @@ class TableBot(TableClient):
             max_messages=None,
             tree_cls=TableTree,
         )
+        if settings.shard_ids is not None:  # some of the shards (discord.py's `shard_ids`, read at launch)
+            self.shard_ids = sorted(settings.shard_ids)
         self.settings = settings
+        # the tables this process serves: those of its shards' servers (all, by default)
+        self.ownership = Ownership(settings.shard_ids, settings.bot_shard_count or 1)
         self.shutdown = Shutdown(settings.bot_shutdown_grace)
         self._closing: asyncio.Future[None] | None = None
 
@@ -75,7 +83,7 @@ class TableBot(TableClient):
         from cogs import setup_cogs
 
         self.store = await open_store(self.settings.database[1])
-        self.service = TableService(self.store)
+        self.service = TableService(self.store, ownership=self.ownership)
         self.gate = Gate(self.service)
         self.moderation = Moderation(self.service)
         self.takebacks = TakeBacks(self.service)
@@ -87,6 +95,13 @@ class TableBot(TableClient):
         play = Play(self.service, self.takebacks, self.moderation, self.clock, self.publisher)
         await setup_cogs(self, play, Presses(self.gate, play, self.moderation, self.shutdown))
         await self.sync_commands_if_changed()
+        if not self.ownership.everything:  # other processes hold some shards: presses go between us
+            assert isinstance(self.store, PostgresStore), (
+                "BOT_SHARD_IDS without PostgreSQL (bot/settings.py refuses it)"
+            )
+            self.handovers = Handovers(self, self.store, self.ownership)
+            self.handovers.install()
+            self.handovers.start()
         self.clock.start()  # the one scheduler: deadlines and reminders, rebuilt from the database
         self.publisher.start()  # delivers what a crash or a failed request left owed
 
@@ -98,10 +113,11 @@ class TableBot(TableClient):
         payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{guild.id if guild else 'global'}"
-        if force or await self.store.get_meta(key) != digest:
-            await self.tree.sync(guild=guild)
-            await self.store.set_meta(key, digest)
-            log.info("slash commands synced (%s)", key)
+        async with self.store.exclusively("sync slash commands"):  # by one process of several
+            if force or await self.store.get_meta(key) != digest:
+                await self.tree.sync(guild=guild)
+                await self.store.set_meta(key, digest)
+                log.info("slash commands synced (%s)", key)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers on %d shards", self.user, len(self.guilds), self.shard_count)
@@ -109,11 +125,14 @@ class TableBot(TableClient):
             self._heart = asyncio.create_task(self._heartbeat(), name="heartbeat")
 
     async def _heartbeat(self) -> None:
-        """While connected to Discord, the database says so every HEARTBEAT seconds (bot/discord_app/health.py)."""
+        """For each shard connected to Discord, the database says so every HEARTBEAT seconds (bot/discord_app/health.py)."""
         while True:
-            if health.connected(self):
+            shards = health.connected_shards(self)
+            if shards:
                 try:
-                    await health.beat(self.store)
+                    await health.beat(self.store, shards=shards, count=self.shard_count or 1)
+                except StorageFailed as error:  # the database is down: the next beat tries again
+                    log.warning("the heartbeat could not be written (%s)", error)
                 except Exception:
                     log.warning("the heartbeat could not be written", exc_info=True)
             await asyncio.sleep(health.HEARTBEAT)
@@ -130,6 +149,8 @@ class TableBot(TableClient):
         self.shutdown.begin()
         if getattr(self, "_heart", None) is not None:
             self._heart.cancel()
+        if getattr(self, "handovers", None) is not None:
+            await self.handovers.stop()
         try:
             await self.shutdown.drain(getattr(self, "clock", None), getattr(self, "publisher", None))
             await super().close()

@@ -12,12 +12,14 @@ everything else is here, in SQL both accept.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any, Callable, Literal
 
 from bot.store.db import Db, Job, Row
@@ -30,6 +32,7 @@ RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables
 SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
 JSON_COLUMNS = frozenset({"seats", "options"})
 OPEN = "status IN ('lobby', 'running', 'paused')"
+OUTBOX_ROW = "INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)"
 Doing = Literal["write", "move", "read"]
 
 
@@ -57,6 +60,7 @@ class TableStore(ABC):
         # Each table's row as this store last read or wrote it, most recently used last (see
         # `get_table(cached=True)`).
         self._records: OrderedDict[int, TableRecord] = OrderedDict()
+        self._exclusive: dict[str, asyncio.Lock] = {}
 
     # --- what each backend gives -----------------------------------------------------------------
 
@@ -75,6 +79,13 @@ class TableStore(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    @contextlib.asynccontextmanager
+    async def exclusively(self, name: str) -> AsyncIterator[None]:
+        """Nothing else holding this database runs a block of the same `name` meanwhile. One
+        process holds a SQLite file, so a lock of its own is enough (PostgreSQL: an advisory lock)."""
+        async with self._exclusive.setdefault(name, asyncio.Lock()):
+            yield
 
     # --- SQL -------------------------------------------------------------------------------------
 
@@ -227,19 +238,20 @@ class TableStore(ABC):
                     (table.id, table.id, seat, actor_id, kind, action, now),
                 )
             )
-        statements += [
-            (
-                "INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table.id, table.version, n, *row),
-            )
-            for n, row in enumerate(told)
-        ]
+        outbox = [(table.id, table.version, n, *row) for n, row in enumerate(told)]
+
+        async def tell_then(db: Db) -> None:  # the outbox rows in one batch (one round trip on PostgreSQL)
+            if outbox:
+                await db.executemany(OUTBOX_ROW, outbox)
+            if then is not None:
+                await then(db)
+
         try:
             await self.transaction(
                 statements,
                 must_change=(0,),  # the row's version check
                 doing="move" if log is not None and log[0] == "move" else "write",
-                then=then,
+                then=tell_then if outbox or then is not None else None,
             )
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time

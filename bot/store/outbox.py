@@ -106,9 +106,12 @@ async def seen(store: TableStore, table_id: int) -> int:
     return rows[0][0] if rows else 0
 
 
-async def tables_owed(store: TableStore) -> list[int]:
-    """Tables whose channel has not seen their latest version."""
-    return [row[0] for row in await store.query("SELECT id FROM tables WHERE announced < version ORDER BY id")]
+async def tables_owed(store: TableStore, owned: str = "1 = 1") -> list[int]:
+    """Tables whose channel has not seen their latest version (of those `owned`, a condition on
+    `guild_id`: bot/tables/ownership.py)."""
+    return [
+        row[0] for row in await store.query(f"SELECT id FROM tables WHERE announced < version AND {owned} ORDER BY id")
+    ]
 
 
 def nonce(*parts) -> str:

@@ -7,6 +7,11 @@ compare-and-set; table ids come from an identity column's sequence. Jobs (bot/st
 the event loop, on a connection of asyncpg's pool, each transaction an asyncpg transaction. As on
 SQLite, a job whose caller is cancelled still runs to its end (commit or rollback), never half.
 
+A server that cannot be reached (stopped, restarting) is waited for: a read, or a job of which
+nothing reached the server, tries again for up to OUTAGE_WAIT seconds, as SQLite waits out another
+program's lock, and then fails as StorageFailed (logged as a warning: no fault of the data). asyncpg's
+pool drops the broken connections and connects anew once the server is back.
+
 The schema's version is kept in `schema_version`; migrations run in one transaction each, under an
 advisory lock, so two bots starting on one database at once migrate it once.
 """
@@ -14,22 +19,88 @@ advisory lock, so two bots starting on one database at once migrate it once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from typing import Any, Callable
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any, Callable, cast
 
 import asyncpg
 
 from bot.store.base import Doing, TableStore
 from bot.store.db import Job
 from bot.store.errors import StorageFailed, StoreUnavailable
-from bot.store.pgsql import PostgresDb, postgres_fault, schema, shown
+from bot.store.pgsql import CONNECTION_ERRORS, UNREACHABLE, PostgresDb, postgres_fault, schema, shown
 from bot.store.schema import MIGRATIONS
 
 log = logging.getLogger(__name__)
 POOL_SIZE = 10  # connections at most; PostgreSQL runs their transactions side by side
 CONNECT_TIMEOUT = 10.0  # seconds to reach the server at start-up
 MIGRATION_LOCK = "bot schema migrations"
+# seconds a job waits for a server it cannot reach (a restart) before it fails: short enough that a
+# press is still answered within Discord's 3 seconds; between tries, RETRY_FIRST doubling to RETRY_MOST
+OUTAGE_WAIT = 1.5
+RETRY_FIRST, RETRY_MOST = 0.05, 0.4
+OUTAGE_STATES = ("57P01", "57P02", "57P03")  # the server shut down (by its administrator, a crash); starting
+
+
+def unsent(error: BaseException) -> bool:
+    """Whether asyncpg refused a statement before sending it, its connection found broken: the server
+    ended it (its last words read, the connection's close not yet), so nothing of the statement ran."""
+    return isinstance(error, asyncpg.InternalClientError) and str(error).startswith(
+        ("cannot switch to state", "not connected")
+    )
+
+
+def outage(error: BaseException) -> bool:
+    """Whether `error` says the server cannot be reached now (down, shutting down, starting: a
+    restart) or the connection to it broke, rather than anything wrong with the database."""
+    if isinstance(error, asyncpg.PostgresError):
+        state = getattr(error, "sqlstate", "") or ""
+        return state in OUTAGE_STATES or state.startswith("08")
+    return isinstance(error, CONNECTION_ERRORS) or unsent(error)
+
+
+class _Try:
+    """One try of a job: its Db once it has its connection (and its transaction), each call of the
+    job's on that connection counted. Nothing of the job reached the server while it had none, or if
+    its first statement was refused unsent."""
+
+    def __init__(self) -> None:
+        self.connection: asyncpg.Connection | None = None
+        self.calls = 0
+
+    def db(self, connection: asyncpg.Connection) -> PostgresDb:
+        self.connection = connection
+        return PostgresDb(cast(asyncpg.Connection, self))
+
+    def __getattr__(self, name: str) -> Any:  # the job's calls, passed on to its connection
+        self.calls += 1
+        return getattr(self.connection, name)
+
+    def ran_nothing(self, error: BaseException) -> bool:
+        return self.connection is None or (self.calls <= 1 and unsent(error))
+
+
+class _OneLine(logging.Filter):
+    """asyncpg's pool logs each failed try to restore its floor of connections while the server is
+    down with a whole traceback: one line says it (the store's own warnings say the rest)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None and outage(error):
+            record.msg, record.args = f"{record.getMessage()} ({type(error).__name__}: {error})", ()
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_OneLine())
+
+
+async def keep_session(connection: asyncpg.Connection) -> None:
+    """What the pool does to a connection given back, beyond rolling back a transaction left open
+    (which asyncpg always does): nothing. Its default resets the session (locks, LISTEN, settings)
+    in one more round trip a job, and no job leaves any of those (`connect` is for them)."""
 
 
 class PostgresStore(TableStore):
@@ -39,13 +110,16 @@ class PostgresStore(TableStore):
         super().__init__(now)
         self._pool = pool
         self._url = shown(url)  # for messages: never the password
+        self._dsn = url
 
     @classmethod
     async def open(cls, url: str, now: Callable[[], float] = time.time) -> "PostgresStore":
         """Connect to the database and bring its schema up to date. Raises StoreUnavailable if the
         server cannot be reached or the schema cannot be set up."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT, reset=keep_session
+            )
         except Exception as error:
             raise cls._unavailable(shown(url), error) from error
         store = cls(pool, now, url)
@@ -102,19 +176,54 @@ class PostgresStore(TableStore):
     async def close(self) -> None:
         await self._pool.close()
 
-    async def run_job(self, work: Job, doing: Doing = "write") -> Any:
-        async def job() -> Any:
-            async with self._pool.acquire() as connection:
-                return await work(PostgresDb(connection))
+    @contextlib.asynccontextmanager
+    async def exclusively(self, name: str) -> AsyncIterator[None]:
+        """PostgreSQL's advisory lock, held for the block by a connection of its own (closing it
+        lets the lock go, whatever happens): every process on this database waits for it."""
+        connection = await self.connect()
+        try:
+            await connection.execute("SELECT pg_advisory_lock(hashtext($1))", name)
+            yield
+        finally:
+            await connection.close()
 
-        return await self._finished(job(), doing)
+    async def connect(self) -> asyncpg.Connection:
+        """A connection of its own, outside the pool: for a session's state (an advisory lock
+        held, LISTEN: bot/discord_app/handovers.py), which the pool's connections never keep."""
+        return await asyncpg.connect(self._dsn, timeout=CONNECT_TIMEOUT)
+
+    async def run_job(self, work: Job, doing: Doing = "write") -> Any:
+        async def job(attempt: _Try) -> Any:
+            async with self._pool.acquire() as connection:
+                return await work(attempt.db(connection))
+
+        return await self._finished(self._waiting_out_outages(job, doing), doing)
 
     async def in_transaction(self, work: Job, doing: Doing = "write") -> Any:
-        async def job() -> Any:
+        async def job(attempt: _Try) -> Any:
             async with self._pool.acquire() as connection, connection.transaction():
-                return await work(PostgresDb(connection))
+                return await work(attempt.db(connection))
 
-        return await self._finished(job(), doing)
+        return await self._finished(self._waiting_out_outages(job, doing), doing)
+
+    async def _waiting_out_outages(self, job: Callable[[_Try], Awaitable[Any]], doing: Doing) -> Any:
+        """`job(attempt)`'s result. A job that failed because the server cannot be reached is tried
+        again for up to OUTAGE_WAIT seconds if it is a read, or if nothing of it reached the server
+        (_Try); a write cut off once under way is not run again (it may have been done)."""
+        loop = asyncio.get_running_loop()
+        give_up, pause = loop.time() + OUTAGE_WAIT, RETRY_FIRST
+        while True:
+            attempt = _Try()
+            try:
+                return await job(attempt)
+            except Exception as error:
+                again = (
+                    outage(error) and (doing == "read" or attempt.ran_nothing(error)) and not self._pool.is_closing()
+                )
+                if not again or loop.time() + pause > give_up:
+                    raise
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, RETRY_MOST)
 
     async def _finished(self, job: Any, doing: Doing) -> Any:
         """The job's result, run to its end even if the caller is cancelled meanwhile (as a job
@@ -126,8 +235,9 @@ class PostgresStore(TableStore):
         try:
             return await asyncio.shield(task)
         except Exception as error:
-            fault = postgres_fault(error)
+            fault = postgres_fault(error) or (UNREACHABLE if unsent(error) else None)
             if fault is None:
                 raise
-            log.error("storage fault in a %s of %s: %s", doing, self._url, error)
+            # a server down or restarting is a warning: no fault of the data, and the caller is told
+            (log.warning if outage(error) else log.error)("storage fault in a %s of %s: %s", doing, self._url, error)
             raise StorageFailed(fault[0], doing) from error

@@ -175,4 +175,15 @@ MIGRATIONS = [
     """
     ALTER TABLE tables ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;
     """,
+    # 8: presses handed from the process Discord sent them to to the one that owns their table
+    # (bot/discord_app/handovers.py; PostgreSQL only, as one process on SQLite owns every table):
+    # the interaction as Discord sent it, for at most a few seconds
+    """
+    CREATE TABLE handovers (
+        id INTEGER PRIMARY KEY,
+        shard INTEGER NOT NULL,
+        interaction TEXT NOT NULL,
+        made_at REAL NOT NULL
+    );
+    """,
 ]

@@ -29,6 +29,7 @@ from bot.tables import refusals as why
 from bot.tables.lobby import Lobby
 from bot.tables.log_kinds import kind_of
 from bot.tables.menu import Menu, Menus, build
+from bot.tables.ownership import Ownership
 from bot.tables.refusals import Refused, StaleBoard
 from bot.tables.stand_ins import StandIns
 from bot.tables.update import LogRow, Update, chance_for, shows_nothing, told_by
@@ -55,8 +56,11 @@ class _Kept:
 
 
 class TableService(Lobby, StandIns):
-    def __init__(self, store: TableStore, games: Mapping[str, AnyGame] | None = None) -> None:
+    def __init__(
+        self, store: TableStore, games: Mapping[str, AnyGame] | None = None, ownership: Ownership | None = None
+    ) -> None:
         self.store = store
+        self.ownership = ownership or Ownership()  # the tables whose clock and deliveries are this process's
         self.games = registered() if games is None else games  # the bot's registry by default
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # per table, for the tables used most recently

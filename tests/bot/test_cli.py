@@ -45,6 +45,24 @@ def test_a_bad_setting_is_a_clear_error(tmp_path):
     assert result.returncode == 2 and "DISCORD_GATEWAY_URL" in result.stderr
 
 
+def test_several_processes_without_postgresql_are_refused_before_anything_starts(tmp_path):
+    shards = {"DISCORD_TOKEN": "x", "BOT_SHARD_COUNT": "2", "BOT_SHARD_IDS": "1"}
+    result = run_cli("run", env_extra=shards, cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == (
+        "Bad setting: BOT_SHARD_IDS leaves shards to other processes, which share tables only through "
+        "PostgreSQL: set BOT_DATABASE_URL"
+    )
+
+
+@pytest.mark.parametrize("where", [["--db", "postgresql://bot@db/bot"], []])
+def test_a_backup_of_postgresql_says_to_use_pg_dump(tmp_path, where):
+    url = {"BOT_DATABASE_URL": "postgresql://bot@db/bot"} if not where else {}
+    result = run_cli("backup", "copy.sqlite3", *where, env_extra=url, cwd=tmp_path)
+    assert result.returncode == 1 and "pg_dump" in result.stderr
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
 def demo_transcript(key: str, players: int, seed: int) -> list[str]:
     lines: list[str] = []
     asyncio.run(play_demo(key, players, seed, out=lines.append))

@@ -2,12 +2,17 @@
 -wal and -shm beside a database no bot has open), and still reads what a running bot has written
 to its -wal and not yet to the database itself."""
 
+import json
 import sqlite3
 import time
 from contextlib import closing
 
 from bot.discord_app import health
 from bot.store.sqlite import Store
+
+
+def beat_at(at: float) -> str:
+    return json.dumps({"at": at, "count": 1, "process": "bot:1"})
 
 
 def files_in(folder) -> list[str]:
@@ -31,10 +36,12 @@ def test_a_heartbeat_still_in_the_wal_of_a_running_bot_is_read(tmp_path):
         bot.execute("PRAGMA journal_mode = WAL")
         bot.execute("PRAGMA wal_autocheckpoint = 0")  # the heartbeats stay in the -wal
         bot.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-        bot.execute("INSERT INTO meta VALUES (?, ?)", (health.KEY, repr(time.time() - 10 * health.HEARTBEAT)))
+        bot.execute("INSERT INTO meta VALUES (?, ?)", (health.key_of(0), beat_at(time.time() - 10 * health.HEARTBEAT)))
         bot.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # an old heartbeat in the database itself
-        bot.execute("UPDATE meta SET value = ? WHERE key = ?", (repr(time.time()), health.KEY))
+        bot.execute("UPDATE meta SET value = ? WHERE key = ?", (beat_at(time.time()), health.key_of(0)))
         healthy, line = health.check(path)
         assert healthy, line
-        bot.execute("UPDATE meta SET value = ? WHERE key = ?", (repr(time.time()), health.KEY))  # still writable
+        bot.execute(
+            "UPDATE meta SET value = ? WHERE key = ?", (beat_at(time.time()), health.key_of(0))
+        )  # still writable
     assert files_in(tmp_path) == [path.name]

@@ -126,4 +126,4 @@ def test_run_with_a_postgresql_server_that_cannot_be_reached(tmp_path, closed_po
 
 def test_run_with_a_database_url_that_is_no_postgresql_url(tmp_path, closed_port):
     line = the_one_line(bot("run", cwd=tmp_path, port=closed_port, BOT_DATABASE_URL="mysql://bot@db/bot"))
-    assert line == "Bad setting: BOT_DATABASE_URL: Value error, must be a postgresql:// URL"
+    assert line == "Bad setting: BOT_DATABASE_URL: must be a postgresql:// URL"

@@ -26,23 +26,24 @@ def quick_heartbeat(monkeypatch) -> float:
     return health.HEARTBEAT
 
 
-def last_beat(db) -> str | None:
+def last_beat(db, shard: int) -> str | None:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
-        row = connection.execute("SELECT value FROM meta WHERE key = ?", (health.KEY,)).fetchone()
+        row = connection.execute("SELECT value FROM meta WHERE key = ?", (health.key_of(shard),)).fetchone()
     return row and row[0]
 
 
-async def test_the_heartbeat_stops_while_one_shard_is_down(quick_heartbeat, fake_discord, real_bot):
+async def test_the_heartbeat_of_a_shard_stops_while_it_is_down(quick_heartbeat, fake_discord, real_bot):
     fake, client = fake_discord, real_bot.client
     db = client.settings.bot_db_path
     await fake.wait_until(lambda: health.check(db)[0], what="the first heartbeat")
     assert health.connected(client)
     async with fake.gateway_outage(shard=1):
         await asyncio.sleep(2 * quick_heartbeat)  # a beat that was being written is done
-        before = last_beat(db)
+        before, other = last_beat(db, 1), last_beat(db, 0)
         await asyncio.sleep(5 * quick_heartbeat)
-        assert last_beat(db) == before and not health.connected(client)
-    await fake.wait_until(lambda: last_beat(db) != before, what="a heartbeat once shard 1 is back")
+        assert last_beat(db, 1) == before and not health.connected(client)
+        assert last_beat(db, 0) != other  # shard 0 still beats
+    await fake.wait_until(lambda: last_beat(db, 1) != before, what="a heartbeat once shard 1 is back")
     assert health.connected(client)
 
 

@@ -12,6 +12,10 @@ as root both run as the `postgres` system user where it exists, else as `nobody`
 else `su`), and the directory is theirs. At the end of the session, whatever the tests did, a
 finalizer stops the server (a fast shutdown, SIGKILL after STOP_TIMEOUT) and removes the directory.
 
+A test that stops the server while something uses it (a restart: `halt()`, then `resume()` on the
+same data and port, or `restart()`) takes one of its own, `pg_own_server` (one a module, each test's
+database fresh: `pg_own_dsn`), so that the session's server stays up for every other test.
+
 Where no server can be had, the tests that use it are skipped with one line saying why: with no
 binaries or no user to drop to, tests/pg/conftest.py marks them skipped at collection; when initdb
 or the server fails, the fixture marks them so at the first test that asks. `make test` installs
@@ -20,6 +24,7 @@ Debian's postgresql where it can (the Makefile's PG_STAMP).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import pwd
 import re
@@ -30,9 +35,11 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 NEEDED = ("initdb", "postgres")
@@ -143,7 +150,8 @@ def unprivileged() -> tuple[Callable[[list[str]], list[str]], int, int] | None:
 
 class Server:
     """One throwaway server: `start()` makes the cluster and waits for it, `stop()` (idempotent) ends
-    the server and removes its directory."""
+    the server and removes its directory. `halt()` and `resume()` (or `restart()`) stop it and start it
+    again on the same data and port, as a database server is restarted under its clients."""
 
     def __init__(self) -> None:
         self.root: Path | None = None
@@ -151,6 +159,8 @@ class Server:
         self.pid: int | None = None  # the postmaster's (as root, self.process is runuser's or su's)
         self.port = 0
         self.timings: dict[str, float] = {}
+        # how start() ran the server (its binaries, as whom, its environment), for resume()
+        self._launch: tuple[Path, Callable[[list[str]], list[str]], dict[str, str]] | None = None
 
     @property
     def dsn(self) -> str:
@@ -184,6 +194,7 @@ class Server:
         self.timings["initdb"] = time.monotonic() - began
 
         began = time.monotonic()
+        self._launch = (bindir, as_user, env)
         for _ in range(PORT_TRIES):
             self.port = _free_port()
             if self._serve(bindir, as_user, env):
@@ -275,6 +286,24 @@ class Server:
             return False
         return state != "Z" and self.root is not None and str(self.root / "data").encode() in arguments
 
+    def halt(self) -> None:
+        """Stops the server as a restart does (a fast shutdown: its sessions end, what they committed
+        stays), keeping its directory, data and port for `resume()`."""
+        self._end()
+
+    def resume(self) -> None:
+        """Starts a halted server again on the same data and port (its clients' DSN), and waits until
+        it accepts connections; Unavailable if the port was taken meanwhile. Nothing if it runs."""
+        assert self.root is not None and self._launch is not None, "resume() is for a started server"
+        if self.process is None and not self._serve(*self._launch):
+            raise Unavailable(f"PostgreSQL could not listen on port {self.port} again: another program took it")
+
+    def restart(self, down_for: float = 0.0) -> None:
+        """`halt()`, `down_for` seconds without a server, `resume()`: it blocks (asyncio.to_thread it)."""
+        self.halt()
+        time.sleep(down_for)
+        self.resume()
+
     def stop(self) -> None:
         began = time.monotonic()
         try:
@@ -335,6 +364,34 @@ def mark_skipped(items: list[pytest.Item], reason: str) -> None:
     for item in items:
         if "pg_server" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(scope="module")
+def pg_own_server(request: pytest.FixtureRequest) -> Server:
+    """A server of this test module's own, which its tests may halt and resume (`pg_own_dsn`: each
+    test's fresh database on it), removed after the module; a skip saying why where none can be had."""
+    if why := unavailable():
+        pytest.skip(why)
+    server = Server()
+    request.addfinalizer(server.stop)
+    try:
+        return server.start()
+    except Unavailable as why:
+        pytest.skip(skip_reason(why))
+
+
+@pytest.fixture
+async def pg_own_dsn(pg_own_server: Server) -> AsyncIterator[str]:
+    """A fresh database's URL on the module's own server, running (a test before may have halted it)."""
+    await asyncio.to_thread(pg_own_server.resume)
+    name = f"test_{uuid.uuid4().hex}"
+    admin = await asyncpg.connect(pg_own_server.dsn)
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    yield pg_own_server.dsn.rsplit("/", 1)[0] + "/" + name
+    await asyncio.to_thread(pg_own_server.resume)  # the next test finds it running
 
 
 @pytest.fixture(scope="session")

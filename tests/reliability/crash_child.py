@@ -3,7 +3,8 @@
 After each acknowledged call (the service returned) it appends one JSON line to its ack file with
 a plain `os.write`, so every line written is in the file even if SIGKILL comes a moment later. On
 start it picks up the tables left open by the process before it (they must all load) and plays
-on; a finished or half-made table makes way for a new one in the same channel.
+on; a finished or half-made table makes way for a new one in the same channel. The database is a
+SQLite file or a PostgreSQL URL (bot.store.opening.open_store opens either).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import os
 from random import Random
 
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables.service import TableService
 from engine import Chance, RuleError, referee
 from tests.registry import GAMES
@@ -21,8 +22,8 @@ from tests.registry import GAMES
 CHANNELS = 12
 
 
-def play(db_path: str, ack_path: str, run: int, seconds: float = 60.0) -> None:
-    asyncio.run(_play(db_path, ack_path, run, seconds))
+def play(target: str, ack_path: str, run: int, seconds: float = 60.0) -> None:
+    asyncio.run(_play(target, ack_path, run, seconds))
 
 
 class Acks:
@@ -33,9 +34,9 @@ class Acks:
         os.write(self._fd, (json.dumps(fields) + "\n").encode())
 
 
-async def _play(db_path: str, ack_path: str, run: int, seconds: float) -> None:
+async def _play(target: str, ack_path: str, run: int, seconds: float) -> None:
     acks = Acks(ack_path)
-    store = await Store.open(db_path)
+    store = await open_store(target)
     service = TableService(store)
     left_open = {table.channel_id: table for table in await service.open_tables()}
     for table in left_open.values():  # every table the last process left must load

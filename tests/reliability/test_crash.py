@@ -6,6 +6,10 @@ table left waiting on a stand-in (killed between a move and the stand-ins' repli
 by the next check: none stalls. `CRASH_KILLS=100` (`make soak`) kills it a hundred times.
 The player processes are forked from a server that has already imported everything, so a restart
 costs milliseconds and the test stays near half a minute.
+
+It runs on both stores (tests/stores.py): the SQLite file, and a PostgreSQL database whose client
+processes die with their connections open mid-transaction; PostgreSQL with fewer kills
+(`CRASH_KILLS_POSTGRES`, a third of CRASH_KILLS by default), to keep the run short.
 """
 
 import asyncio
@@ -16,7 +20,7 @@ import time
 from pathlib import Path
 from random import Random
 
-from bot.store.sqlite import Store
+from bot.store.opening import open_store
 from bot.tables import replay
 from bot.tables.service import TableService
 from tests.registry import GAMES
@@ -24,6 +28,7 @@ from tests.registry import GAMES
 from . import crash_child
 
 KILLS = int(os.environ.get("CRASH_KILLS", "22"))
+KILLS_ON = {"sqlite": KILLS, "postgres": int(os.environ.get("CRASH_KILLS_POSTGRES", str(max(3, KILLS // 3))))}
 FIRST_ACK_TIMEOUT = 20.0
 
 
@@ -45,13 +50,13 @@ def wait_for_acks(path: Path, count: int, process) -> None:
 class Checker:
     """Checks the database against every acknowledgement so far; replays only tables that moved."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path | str) -> None:
         self.db = db
         self.checked: dict[int, int] = {}  # table id -> version last replayed
         self.owed: dict[int, int] = {}  # table id -> version at which it waited on a stand-in
 
     async def check(self, acks: list[dict]) -> int:
-        store = await Store.open(self.db)
+        store = await open_store(self.db)
         try:
             service = TableService(store)
             logs: dict[int, dict[int, object]] = {}
@@ -87,17 +92,17 @@ class Checker:
             await store.close()
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path):
+def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path, store_kind, store_target):
+    kills = KILLS_ON[store_kind]
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([crash_child.__name__])
-    db = tmp_path / "bot.sqlite3"
-    checker = Checker(db)
+    checker = Checker(store_target)
     chance = Random(20260509)
     acks: list[dict] = []
     started = time.monotonic()
-    for run in range(KILLS):
+    for run in range(kills):
         ack_path = tmp_path / f"acks-{run}.jsonl"
-        process = context.Process(target=crash_child.play, args=(str(db), str(ack_path), run))
+        process = context.Process(target=crash_child.play, args=(str(store_target), str(ack_path), run))
         process.start()
         try:
             wait_for_acks(ack_path, 1, process)  # play continues after every restart
@@ -110,6 +115,6 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_action(tmp_path):
         assert run_acks
         acks += run_acks
         asyncio.run(checker.check(acks))
-    assert len(acks) > KILLS * 10
+    assert len(acks) > kills * 10
     assert len({ack["t"] for ack in acks}) >= crash_child.CHANNELS
-    assert time.monotonic() - started < 4 * KILLS
+    assert time.monotonic() - started < 4 * kills

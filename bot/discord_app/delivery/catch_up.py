@@ -25,6 +25,7 @@ from bot.discord_app.delivery.hooks import ORIGINAL, Hook
 from bot.discord_app.delivery.mentions import NOBODY
 from bot.discord_app.delivery.pending import Delivery
 from bot.store import outbox
+from bot.store.errors import StorageFailed
 from bot.store.outbox import Owed, nonce
 from bot.store.records import TableRecord
 from bot.text import board_events, chunk
@@ -169,7 +170,7 @@ class CatchUp:
     async def catch_up_all(self) -> None:
         """`catch_up` for every table that owes anything; a table whose channel or server is gone
         is let go, one whose channel the bot may not post in (a permission taken away) stays owed."""
-        for table_id in await outbox.tables_owed(self.bot.store):
+        for table_id in await outbox.tables_owed(self.bot.store, self.bot.service.ownership.where("guild_id")):
             try:
                 await self.catch_up(table_id)
             except (discord.NotFound, discord.Forbidden) as error:
@@ -194,5 +195,8 @@ class CatchUp:
     async def _sweep(self) -> None:
         await self.bot.wait_until_ready()
         while True:
-            await self.catch_up_all()
+            try:
+                await self.catch_up_all()
+            except StorageFailed as error:  # the database is down: the store logged it; next round
+                log.warning("catching up waits for the database (%s)", error)
             await asyncio.sleep(CATCH_UP_EVERY)

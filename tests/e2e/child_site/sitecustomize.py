@@ -20,3 +20,12 @@ if _timeout:
         _init(self, *args, **options)
 
     _state.ConnectionState.__init__ = _with_short_ready_wait
+
+# Tables are dealt from E2E_TABLE_SEED (the bot draws a random seed with secrets.token_hex, which
+# nothing else of it calls): a test of a bot in another process plays the same game every run, as
+# game_table.seeded_tables makes an in-process bot do.
+_seed = os.environ.get("E2E_TABLE_SEED")
+if _seed:
+    import secrets as _secrets
+
+    _secrets.token_hex = lambda nbytes=None: _seed

@@ -4,6 +4,7 @@ moment (a crash: no cleanup, no gateway close, requests cut off) and started aga
 database, and the fake takes the new connection as Discord would.
 
     bot = BotProcess(fake, tmp_path, db_path=tmp_path / "bot.sqlite3", owes=database.owes)
+    # or on PostgreSQL: BotProcess(..., database_url="postgresql://...") sets BOT_DATABASE_URL
     await bot.start()    # connected (the fake saw a new IDENTIFY), ready, and done with what it owed
     bot.kill()           # SIGKILL, now, from anywhere (even inside a request the fake is handling)
     await bot.restart()  # waits for the killed one to be gone, then starts a new one
@@ -26,7 +27,7 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from .interactions import FakeInteraction
 from .server import FakeDiscord
@@ -44,19 +45,25 @@ class BotProcess:
         workdir: Path,
         *,
         db_path: Path,
+        database_url: str | None = None,
         owes: Callable[[], bool] = lambda: False,
         ready_timeout: float = 30.0,
         guild_ready_timeout: float = 0.05,
         launcher: Sequence[str] = (),
+        shards: frozenset[int] | None = None,
+        settings: Mapping[str, str] | None = None,
     ) -> None:
         """`launcher`: a command the bot is started through, such as `unshare ... --pid --fork
         --kill-child` to make it process 1 of a PID namespace, as in a container: it must run the
-        bot as its one child, and take it along when killed. Signals go to the bot itself."""
+        bot as its one child, and take it along when killed. Signals go to the bot itself.
+        `shards`: the gateway shards this process opens (BOT_SHARD_IDS, set in `settings` with the
+        rest of several processes' settings), whose interactions it watches; None: all."""
         self.fake, self.workdir, self.db_path = fake, workdir, db_path
         self.launcher = list(launcher)
         self.owes = owes
         self.ready_timeout = ready_timeout
-        self.env = environment(fake, db_path, guild_ready_timeout)
+        self.env = environment(fake, db_path, guild_ready_timeout, database_url=database_url) | dict(settings or {})
+        self.shards = shards
         self.process: asyncio.subprocess.Process | None = None
         self.logs: list[Path] = []
         self.kills = 0
@@ -75,10 +82,15 @@ class BotProcess:
 
     def unanswered(self) -> list[FakeInteraction]:
         found = list(self.fake.interactions.values())
-        self._watched += found[self._seen :]
+        self._watched += [i for i in found[self._seen :] if self.watches(i)]
         self._seen = len(found)
         self._watched = [i for i in self._watched if not (i.answered or i.expired or i.lost)]
         return self._watched
+
+    def watches(self, interaction: FakeInteraction) -> bool:
+        """Whether the interaction comes to this process: on one of its shards (DMs: shard 0)."""
+        guild = getattr(interaction.channel, "guild", None)
+        return self.shards is None or self.fake.shards.of(guild.id if guild else None) in self.shards
 
     def busy(self) -> bool:
         """For the fake's settle: busy while alive and an interaction is unanswered or `owes()`. A
@@ -98,6 +110,7 @@ class BotProcess:
         log_path = self.workdir / f"bot-{len(self.logs) + 1}.log"
         self.logs.append(log_path)
         known = set(self.fake.shards.sessions)
+        mine = [0] if self.shards is None else sorted(self.shards)
         with open(log_path, "wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 *self.launcher,
@@ -114,8 +127,11 @@ class BotProcess:
         self._killed = False
 
         def connected() -> bool:
-            session = self.fake.gateway
-            return session is not None and session.identified and not session.closed and session.session_id not in known
+            sessions = [self.fake.shards.current.get(shard) for shard in mine]
+            return all(
+                session is not None and session.identified and not session.closed and session.session_id not in known
+                for session in sessions
+            )
 
         try:
             await self.fake.wait_until(
@@ -251,9 +267,12 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def environment(fake: FakeDiscord, db_path: Path, guild_ready_timeout: float) -> dict[str, str]:
+def environment(
+    fake: FakeDiscord, db_path: Path, guild_ready_timeout: float, *, database_url: str | None = None
+) -> dict[str, str]:
     """The child's environment: the caller's, without any setting of the bot's own (BOT_*, DISCORD_*),
-    plus the fake's endpoints and token, the database, and logging at INFO (the ready line)."""
+    plus the fake's endpoints and token, the database (`database_url`: PostgreSQL's, BOT_DATABASE_URL,
+    which the bot takes over BOT_DB_PATH's file), and logging at INFO (the ready line)."""
     env = {name: value for name, value in os.environ.items() if not name.startswith(("BOT_", "DISCORD_", "E2E_"))}
     env.update(
         {
@@ -268,4 +287,6 @@ def environment(fake: FakeDiscord, db_path: Path, guild_ready_timeout: float) ->
             "PYTHONUNBUFFERED": "1",
         }
     )
+    if database_url is not None:
+        env["BOT_DATABASE_URL"] = database_url
     return env
