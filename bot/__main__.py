@@ -1,4 +1,4 @@
-"""Command line: `python -m bot run | demo | backup | replay | ratings | health` (see --help), also
+"""Command line: `python -m bot run | demo | backup | copy | replay | ratings | health` (see --help), also
 installed as the `philosophers-table` console script."""
 
 from __future__ import annotations
@@ -31,10 +31,19 @@ def parser(games: list[str]) -> argparse.ArgumentParser:
     demo.add_argument("game", choices=games)
     demo.add_argument("--players", type=int, default=None, help="how many players (default: the fewest the game takes)")
     demo.add_argument("--seed", type=int, default=1, help="the same seed plays the same game")
-    demo.add_argument("--db", default=None, help="keep the game's database at this new file (for replay and backup)")
+    demo.add_argument(
+        "--db", default=None, help="keep the game's database: a new file, or an empty postgresql:// database"
+    )
     backup = commands.add_parser("backup", help="copy the live database to PATH (safe while the bot runs)")
     backup.add_argument("path", help="where to write the copy (a new file)")
-    backup.add_argument("--db", default=None, help="the database to copy (default: BOT_DB_PATH)")
+    backup.add_argument("--db", default=None, help="the SQLite file to copy (default: BOT_DB_PATH)")
+    copy = commands.add_parser("copy", help="copy the SQLite database into an empty PostgreSQL database, and check it")
+    copy.add_argument(
+        "--from", dest="source", metavar="SQLITE_PATH", default=None, help="the SQLite file (default: BOT_DB_PATH)"
+    )
+    copy.add_argument(
+        "--to", dest="target", metavar="URL", default=None, help="the postgresql:// URL (default: BOT_DATABASE_URL)"
+    )
     replay = commands.add_parser("replay", help="replay a table from its log and print its public history")
     replay.add_argument("table", type=int, help="the table's number (as /table log shows it)")
     replay.add_argument("--db", default=None, help="the database to read (default: BOT_DATABASE_URL, else BOT_DB_PATH)")
@@ -66,9 +75,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "backup":
         from bot.store.backup import BackupError, backup
+        from bot.store.opening import is_database_url
 
-        if args.db is None and settings.bot_database_url is not None:
-            print("No backup: the database is PostgreSQL (BOT_DATABASE_URL); back it up with pg_dump.", file=sys.stderr)
+        if is_database_url(str(args.db)) or (args.db is None and settings.bot_database_url is not None):
+            print("No backup: the database is PostgreSQL; back it up with pg_dump.", file=sys.stderr)
             return 1
         try:
             print(backup(args.db or settings.bot_db_path, args.path).summary())
@@ -76,10 +86,23 @@ def main(argv: list[str] | None = None) -> int:
             print(f"No backup: {error}.", file=sys.stderr)
             return 1
         return 0
+    if args.command == "copy":
+        from bot.cli.copy import run_copy
+
+        target = args.target
+        if target is None and settings.bot_database_url is not None:
+            target = settings.bot_database_url.get_secret_value()
+        if not target:
+            print(
+                "--to: name the PostgreSQL database to copy to (postgresql://...), or set BOT_DATABASE_URL",
+                file=sys.stderr,
+            )
+            return 2
+        return run_copy(args.source or settings.bot_db_path, target)
     if args.command == "health":
         from bot.discord_app.health import check
 
-        healthy, line = check(args.db or settings.database[1])
+        healthy, line = check(args.db or settings.database[1], shards=settings.shard_ids)
         print(line, file=sys.stdout if healthy else sys.stderr)
         return 0 if healthy else 1
     if args.command in ("replay", "ratings"):

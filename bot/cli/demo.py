@@ -1,7 +1,8 @@
 """`python -m bot demo GAME`: a whole game played offline by stand-ins.
 
-The stand-ins go through the same TableService and a real SQLite file as Discord players do; the
-transcript shows the public channel and each player's direct messages apart.
+The stand-ins go through the same TableService and a real database as Discord players do (a SQLite
+file, or with `--db postgresql://...` an empty PostgreSQL database); the transcript shows the public
+channel and each player's direct messages apart.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Callable
 
 from bot.cli.terminal import plain
 from bot.games import games, plugin
-from bot.store.sqlite import Store
+from bot.store.opening import is_database_url, open_store
+from bot.store.pgsql import shown
 from bot.tables.service import TableService
 from engine import Chance
 
@@ -33,16 +35,16 @@ def terminal_text(text: str) -> str:
 
 
 async def play_demo(
-    game_key: str, players: int, seed: int, out: Callable[[str], object] = print, db: Path | None = None
+    game_key: str, players: int, seed: int, out: Callable[[str], object] = print, db: str | Path | None = None
 ) -> int:
     """Play and print the game; returns the table's number. The database is kept at `db` (a new
-    file), or thrown away."""
+    file or a PostgreSQL database's URL), or thrown away."""
     game = plugin(game_key).game
     users = list(range(FIRST_USER, FIRST_USER + players))
     channel: list[str] = []
     dms: dict[int, list[str]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(db or Path(folder) / "demo.sqlite3")
+        store = await open_store(db or Path(folder) / "demo.sqlite3")
         service = TableService(store, games())
         try:
             table = await service.create(
@@ -100,18 +102,30 @@ def run_demo(game_key: str, players: int | None, seed: int, db: str | None = Non
     if not game.min_seats <= count <= game.max_seats:
         takes = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats} to {game.max_seats}"
         return fail(f"--players: {game.title} takes {takes} players, not {count}")
-    if db is not None and (Path(db).exists() or Path(db).is_symlink()):
+    url = db is not None and is_database_url(db)
+    if db is not None and not url and (Path(db).exists() or Path(db).is_symlink()):
         return fail(f"--db: {db} already exists; the demo keeps its database in a new file")
     try:
-        table = asyncio.run(play_demo(game_key, count, seed, db=Path(db) if db else None))
+        if url and asyncio.run(holds_tables(str(db))):
+            return fail(f"--db: {shown(str(db))} already holds tables; the demo keeps its game in an empty database")
+        table = asyncio.run(play_demo(game_key, count, seed, db=db if url else Path(db) if db else None))
     except (StoreUnavailable, StorageFailed) as error:
         return fail(store_failure("--db", str(db), error))  # "None": the demo's own temporary file
     if db is not None:
         print("")
-        ran = command()
-        print(f"The database is kept at {db}. Replay the table: {ran} replay {table} --db {db}")
-        print(f"Copy it: {ran} backup COPY.sqlite3 --db {db}")
+        ran, kept = command(), shown(db)  # a URL without its password
+        print(f"The database is kept at {kept}. Replay the table: {ran} replay {table} --db {kept}")
+        print("Back it up with pg_dump." if url else f"Copy it: {ran} backup COPY.sqlite3 --db {db}")
     return 0
+
+
+async def holds_tables(url: str) -> bool:
+    """Whether the database at `url` holds any table already (it is set up if it was not)."""
+    store = await open_store(url)
+    try:
+        return bool(await store.query("SELECT 1 FROM tables LIMIT 1"))
+    finally:
+        await store.close()
 
 
 def command() -> str:
