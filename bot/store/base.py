@@ -20,6 +20,7 @@ import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
 from bot.store.db import Db, Job, Row
@@ -33,6 +34,10 @@ SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "
 JSON_COLUMNS = frozenset({"seats", "options"})
 OPEN = "status IN ('lobby', 'running', 'paused')"
 OUTBOX_ROW = "INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)"
+LOG_ROW = (
+    "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
+    " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)"
+)
 Doing = Literal["write", "move", "read"]
 
 
@@ -52,6 +57,30 @@ async def read_actions(db: Db, table_id: int, kind: str | None = None, since: in
     sql = "SELECT * FROM actions WHERE table_id = ? AND seq > ?" + (" AND kind = ?" if kind else "") + " ORDER BY seq"
     rows = await db.fetch(sql, *((table_id, since, kind) if kind else (table_id, since)))
     return [ActionRecord.model_validate({**dict(row), "action": json.loads(row["action"])}) for row in rows]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What `TableStore.save` writes: the table's changed columns (JSON already encoded) at its new
+    `version`, behind a compare-and-set on the one before; a log row (kind, seat, actor id, action's
+    JSON) or none; the outbox rows (user or None, kind, text, via)."""
+
+    table_id: int
+    version: int
+    at: float
+    columns: dict[str, Any]
+    log: tuple[str, int | None, int | None, str] | None
+    told: list[tuple[int | None, str, str, str | None]]
+
+    def update(self) -> tuple[str, tuple]:
+        sets = "".join(f"{name} = ?, " for name in self.columns)
+        return (
+            f"UPDATE tables SET {sets}version = ?, updated_at = ? WHERE id = ? AND version = ?",
+            (*self.columns.values(), self.version, self.at, self.table_id, self.version - 1),
+        )
+
+    def outbox_rows(self) -> list[tuple]:
+        return [(self.table_id, self.version, n, *row) for n, row in enumerate(self.told)]
 
 
 class TableStore(ABC):
@@ -116,6 +145,24 @@ class TableStore(ABC):
             return counts
 
         return await self.in_transaction(work, doing)
+
+    async def _commit(self, change: Change, then: Job | None, doing: Literal["write", "move"]) -> None:
+        """`save`'s writes, in one transaction, then `then`; StaleVersion if the row moved on."""
+        statements = [change.update()]
+        if change.log is not None:
+            statements.append(
+                (LOG_ROW, (change.table_id, change.table_id, *change.log[1:3], change.log[0], change.log[3], change.at))
+            )
+
+        async def tell_then(db: Db) -> None:  # the outbox rows in one batch
+            if change.told:
+                await db.executemany(OUTBOX_ROW, change.outbox_rows())
+            if then is not None:
+                await then(db)
+
+        await self.transaction(
+            statements, must_change=(0,), doing=doing, then=tell_then if change.told or then is not None else None
+        )
 
     # --- tables ----------------------------------------------------------------------------------
 
@@ -215,44 +262,19 @@ class TableStore(ABC):
         seat, actor id, action or its JSON text); `then` as for `transaction`. Raises StaleVersion if
         the row moved on since `table`."""
         now = self._now()
-        expected_version = table.version
-        table = table.model_copy(update={**changes, "version": expected_version + 1, "updated_at": now})
-        columns = [name for name in SAVED_COLUMNS if name in changes]
-        values = [
-            json.dumps(getattr(table, name)) if name in JSON_COLUMNS else getattr(table, name) for name in columns
-        ]
-        statements = [
-            (
-                f"UPDATE tables SET {''.join(f'{name} = ?, ' for name in columns)}version = ?, updated_at = ?"
-                " WHERE id = ? AND version = ?",
-                (*values, table.version, now, table.id, expected_version),
-            )
-        ]
+        table = table.model_copy(update={**changes, "version": table.version + 1, "updated_at": now})
+        columns = {
+            name: json.dumps(getattr(table, name)) if name in JSON_COLUMNS else getattr(table, name)
+            for name in SAVED_COLUMNS
+            if name in changes
+        }
+        row = None
         if log is not None:
             kind, seat, actor_id, action = log
-            action = action if isinstance(action, str) else json.dumps(action)
-            statements.append(
-                (
-                    "INSERT INTO actions (table_id, seq, seat, actor_id, kind, action, at)"
-                    " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), ?, ?, ?, ?, ?)",
-                    (table.id, table.id, seat, actor_id, kind, action, now),
-                )
-            )
-        outbox = [(table.id, table.version, n, *row) for n, row in enumerate(told)]
-
-        async def tell_then(db: Db) -> None:  # the outbox rows in one batch (one round trip on PostgreSQL)
-            if outbox:
-                await db.executemany(OUTBOX_ROW, outbox)
-            if then is not None:
-                await then(db)
-
+            row = (kind, seat, actor_id, action if isinstance(action, str) else json.dumps(action))
+        change = Change(table.id, table.version, now, columns, row, list(told))
         try:
-            await self.transaction(
-                statements,
-                must_change=(0,),  # the row's version check
-                doing="move" if log is not None and log[0] == "move" else "write",
-                then=tell_then if outbox or then is not None else None,
-            )
+            await self._commit(change, then, "move" if row is not None and row[0] == "move" else "write")
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time
             raise
