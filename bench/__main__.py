@@ -1,9 +1,11 @@
 """`python -m bench` (`make bench`): the bot's speed and size, measured in one run.
 
-Three parts, the first two with their targets, met or missed, written to bench/results.json:
+Four parts, all but the third with their targets, met or missed, written to bench/results.json:
 - the service (bench.service_bench): TableService on a real SQLite file for 1, 100 and 1,000 tables,
-  the SQLite ceiling alternating with it, the engine's cost per game, storage, the service's
-  start-up, pictures; this process pinned to one core;
+  the SQLite ceiling alternating with it, TableService on PostgreSQL beside SQLite with the
+  PostgreSQL ceiling (bench.postgres_bench, on a throwaway server of its own on the other cores),
+  the engine's cost per game, storage, the service's start-up, pictures; this process pinned to
+  one core;
 - the whole bot (bench.whole_bot): the real bot in a process of its own on one core, against the
   fake Discord on 127.0.0.1 with simulated players: CPU per move by part, acknowledgement and
   result latency at 1 and 100 tables, loop stalls, the same load with blank pictures and with the
@@ -13,9 +15,13 @@ Three parts, the first two with their targets, met or missed, written to bench/r
   (bench.discord_floor), discord.py's share;
 - under the whole bot's Discord layer (bench.http_floor): what aiohttp alone costs a request of the
   kinds a move makes, against a bare local server.
+- two processes on PostgreSQL (bench.processes): the whole bot as two processes (shards 0 and 1)
+  on a throwaway PostgreSQL server, DM presses handed from one to the other, beside one process
+  serving both shards on PostgreSQL and on SQLite (skipped, in one line, where no PostgreSQL server
+  can be had).
 
-`--only service`, `--only whole-bot` or `--only http` runs one part (and keeps the other's last figures in
-results.json). The machine may be shared: each part reports how long our threads waited for a
+`--only service`, `--only whole-bot`, `--only http` or `--only processes` runs one part (and keeps
+the others' last figures in results.json). The machine may be shared: each part reports how long our threads waited for a
 core that another process had, and the host's steal.
 """
 
@@ -36,7 +42,7 @@ from bot.discord_app.app import GC_THRESHOLDS as GC_TUNED  # the bot's own setti
 from engine import GAMES
 
 RESULTS = Path(__file__).with_name("results.json")
-PARTS = ("service", "whole-bot", "http")
+PARTS = ("service", "whole-bot", "http", "processes")
 
 
 def arguments(argv):
@@ -85,7 +91,8 @@ def service_part(args, results: dict, folder: Path) -> None:
         + f", garbage collector: {args.gc}"
     )
     try:
-        service_bench.run(folder, results, args.quick, say)
+        others = (allowed - {cpu}) if allowed and cpu is not None else None
+        service_bench.run(folder, results, args.quick, say, others or None)
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
@@ -140,6 +147,12 @@ def main(argv=None) -> int:
             from . import http_floor
 
             results["http_floor_us"] = http_floor.run(say)
+        if "processes" in parts:
+            from . import processes
+
+            if "http" in parts:
+                say()
+            results["processes"] = processes.run(Path(name) / "processes", args.quick, say)
     results["load_average_at_end"] = os.getloadavg()
     args.out.write_text(json.dumps(results, indent=2, default=str))
     say()

@@ -1,7 +1,8 @@
 """The service's bench (`python -m bench --only service`): actions a second and p50/p99 latency
 through TableService on a real SQLite file for 1, 100 and 1,000 tables at once (every game in
 GAMES, seeded random play), the raw SQLite ceiling measured in slices alternating with the
-service's own (so both rates come from the same moments), the engine's own cost per game, memory
+service's own (so both rates come from the same moments), TableService on PostgreSQL beside it with
+the PostgreSQL ceiling (bench.postgres_bench), the engine's own cost per game, memory
 and disk per stored table, start-up time and memory with 10,000 stored tables (the service alone:
 bench.whole_startup measures the whole bot), and picture drawing time per game."""
 
@@ -13,8 +14,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import load, pictures, startup
+from . import load, pictures, postgres_bench, startup
 from .ceiling import Ceiling
+from .postgres_report import postgres_targets
 from .scripts import engine_costs, outbox_texts, scripts_for_every_game
 
 TARGET_RATE, TARGET_P99_MS, TARGET_TABLES, TARGET_START_UP_S, STORED_TABLES = 2000, 25.0, 1000, 2.0, 10_000
@@ -122,7 +124,8 @@ def start_up_runs(folder: Path, scripts, quick: bool) -> dict:
     return figures
 
 
-def run(folder: Path, results: dict, quick: bool, say) -> None:
+def run(folder: Path, results: dict, quick: bool, say, server_cores: set[int] | None = None) -> None:
+    """`server_cores`: where the PostgreSQL server runs (bench.postgres_bench), off this process's core."""
     folder.mkdir(parents=True, exist_ok=True)
     scripts = scripts_for_every_game(2 if quick else 6, sample_every=5)
     results["engine"] = engine_costs(scripts)
@@ -139,6 +142,7 @@ def run(folder: Path, results: dict, quick: bool, say) -> None:
         ceiling.close()
     results["ceiling"] = ceiling.summary()
     report_ceiling(results, say)
+    postgres_bench.run(folder / "postgres", results, scripts, quick, say, server_cores)
     results["start_up"] = start_up_runs(folder, scripts, quick)
     results["pictures"] = pictures.render_times(scripts, 10 if quick else 40)
     results["pictures_in_the_bot"] = asyncio.run(pictures.off_the_loop(folder / "pictures.sqlite3"))
@@ -226,6 +230,7 @@ def targets(results: dict, say) -> list[dict]:
         )
     if not saturated and not paced:
         checks.append(("at 1,000 tables (not run with --quick)", False, "run without --quick"))
+    checks += postgres_targets(results)
     checks.append(
         (
             f"start-up of the service alone with {results['start_up']['stored']['tables']:,} stored tables under 2 s",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.discord_app.handovers import NOT_ANSWERING
@@ -134,7 +135,19 @@ def press_first_move(user: FakeUser, message: FakeMessage):
     return user.select(message, [select["options"][0]["value"]], select=select["custom_id"])
 
 
-async def test_one_process_killed_and_restarted_while_the_other_serves_on(fake_discord, processes):
+async def moves_logged(url: str, channel: FakeChannel) -> int:
+    """The moves in the log of the table in `channel`, as the database holds them."""
+    connection = await asyncpg.connect(url)
+    try:
+        return await connection.fetchval(
+            "SELECT COUNT(*) FROM actions a JOIN tables t ON t.id = a.table_id WHERE t.channel_id = $1 AND a.kind = 'move'",
+            channel.id,
+        )
+    finally:
+        await connection.close()
+
+
+async def test_one_process_killed_and_restarted_while_the_other_serves_on(fake_discord, processes, store_target):
     fake = fake_discord
     fake.settle_quiet = 0.02
     key = games_with(together=True)[0]  # a game with DM prompts
@@ -149,9 +162,8 @@ async def test_one_process_killed_and_restarted_while_the_other_serves_on(fake_d
     await agora.seat_everyone()
     await at_home.seat_everyone()
     await agora.play_until(lambda: len(agora.waiting()) > 1, lambda user: first, most=PLAYOUT)
-    waiting = agora.waiting()
-    assert len(waiting) > 1
-    prompt = next(m for m in reversed(waiting[0].dms()) if not Menu(m).empty())
+    assert len(agora.waiting()) > 1
+    player, prompt = next((u, m) for u in agora.waiting() for m in reversed(u.dms()) if not Menu(m).empty())
     played_before = len(agora.played)
 
     processes[1].kill()  # Agora's process
@@ -160,14 +172,15 @@ async def test_one_process_killed_and_restarted_while_the_other_serves_on(fake_d
     moves = await at_home.play_until(lambda: at_home.over(), lambda user: first, most=6)
     assert moves >= 1
     # a DM press for Agora's table has nobody to take it: refused in time, nothing played
-    refused = await press_first_move(waiting[0], prompt)
+    refused = await press_first_move(player, prompt)
     assert refused.reply is not None and refused.reply.content == NOT_ANSWERING
 
     await processes[1].start()
-    # Agora's game goes on where it was: nothing acknowledged was lost, the DM press plays now
-    assert len(agora.played) == played_before
-    label = await agora.choose(waiting[0], prompt, first)
-    assert label
+    # Agora's game goes on where it was: every move acknowledged is in its log, the refused one
+    # is not, and the same DM press plays now
+    assert await moves_logged(store_target, agora.where) == played_before
+    assert await agora.choose(player, prompt, first)
     await agora.play_until(lambda: agora.over(), lambda user: first, most=6)
+    assert await moves_logged(store_target, agora.where) == len(agora.played)
     for bot in processes.values():
         bot.check_logs()
