@@ -18,14 +18,14 @@ async def test_a_move_waiting_for_its_commit_has_let_the_old_state_go(service):
     user, action = next_move(service, table)
     old = weakref.ref(service.state_of(table))
     store, alive_during_commit, release = service.store, [], asyncio.Event()
-    transaction = store.transaction
+    commit = store._commit  # a save's writes, on either store
 
     async def held(*args, **kwargs):
         alive_during_commit.append(old() is not None)
         await release.wait()
-        return await transaction(*args, **kwargs)
+        return await commit(*args, **kwargs)
 
-    store.transaction = held
+    store._commit = held
     move = asyncio.create_task(service.act(table.id, user, action))
     while not alive_during_commit and not move.done():
         await asyncio.sleep(0)
@@ -40,15 +40,15 @@ async def test_a_failed_commit_leaves_the_table_as_it_was_and_playable(service):
     table = await started(service)
     state, stored = service.state_of(table).model_copy(deep=True), await on_disk(service.store, table.id)
     user, action = next_move(service, table)
-    store, transaction = service.store, service.store.transaction
+    store, commit = service.store, service.store._commit  # a save's writes, on either store
 
     async def failing(*args, **kwargs):
         raise StorageFailed("the disk or the database is full", "move")
 
-    store.transaction = failing
+    store._commit = failing
     with pytest.raises(StorageFailed):
         await service.act(table.id, user, action)
-    store.transaction = transaction
+    store._commit = commit
     assert await on_disk(store, table.id) == stored
     assert service.state_of(await service.get(table.id, cached=True)) == state
     update = await service.act(table.id, user, action)
