@@ -133,3 +133,29 @@ def test_a_link_names_its_table_and_nothing_else():
     assert len(token.split("-", 1)[1]) == 22
     assert LINKS.table_of(token.replace("42-", "43-")) is None
     assert LINKS.table_of("42") is None and LINKS.table_of(token + "A") is None
+
+
+async def test_the_deadlines_are_utc_times(service):
+    from bot.clock.scheduler import Clock
+
+    clock = Clock(service, notices=None, now=lambda: 1_700_000_000.0)  # type: ignore[arg-type]  # nothing falls due here
+    key = a_game(together=False, seats=2)
+    table = await service.create(guild_id=1, channel_id=9, host_id=1000, game=key, seed="clock")
+    await service.join(table.id, 1001)
+    await clock.configure(table.id, pace=3600.0)
+    table = (await service.start(table.id, 1000)).table
+    await clock.sync(table.id)
+    async with serving(service) as client:
+        html = await (await client.get(f"/t/{LINKS.token(table.id)}")).text()
+    assert '<time datetime="2023-11-14T23:13:20Z">2023-11-14 23:13 UTC</time>' in html  # an hour after the start
+    assert "Next deadline" in html
+
+
+async def test_a_lobby_has_a_page_but_no_picture_yet(service):
+    table = await service.create(guild_id=1, channel_id=8, host_id=1000, game=GAME, seed="lobby")
+    async with serving(service) as client:
+        page = await client.get(f"/t/{LINKS.token(table.id)}")
+        picture = await client.get(f"/t/{LINKS.token(table.id)}/board.jpg")
+        html = await page.text()
+        assert page.status == 200 and "has not started: 1 seated" in html and "<img" not in html
+        assert (picture.status, await picture.text()) == (404, NOT_FOUND)
