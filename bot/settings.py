@@ -11,6 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY = "wss://gateway.discord.gg/"
+WEB_SECRET_LENGTH = 16  # BOT_WEB_SECRET's fewest characters
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 
@@ -41,6 +42,13 @@ class Settings(BaseSettings):
     # seconds that the moves and deliveries under way get to finish after SIGTERM or SIGINT
     # (bot/discord_app/shutdown.py); 8 leaves room for the rest of the stop within `docker stop`'s 10 s
     bot_shutdown_grace: float = Field(default=8.0, ge=0, le=300)
+    # the web page of every table (bot/web, docs/web.md): the port it listens on (unset: no web
+    # server), the address it listens at, the public address its links name (unset:
+    # http://127.0.0.1:PORT) and the secret that signs them (required with the port)
+    bot_web_port: int | None = Field(default=None, ge=1, le=65535)
+    bot_web_host: str = "127.0.0.1"
+    bot_web_base_url: str | None = None
+    bot_web_secret: SecretStr | None = None
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = DEFAULT_GATEWAY
 
@@ -72,6 +80,31 @@ class Settings(BaseSettings):
                 "BOT_SHARD_IDS leaves shards to other processes, which share tables only through PostgreSQL: set BOT_DATABASE_URL"
             )
         return self
+
+    @field_validator("bot_web_base_url")
+    @classmethod
+    def _web_base(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http:// or https:// URL")
+        return None if value is None else value.rstrip("/")
+
+    @model_validator(mode="after")
+    def _web(self) -> "Settings":
+        if self.bot_web_port is None:
+            return self
+        secret = self.bot_web_secret
+        if secret is None or not secret.get_secret_value():
+            raise ValueError("BOT_WEB_PORT needs BOT_WEB_SECRET, the secret that signs the tables' links")
+        if len(secret.get_secret_value()) < WEB_SECRET_LENGTH:
+            raise ValueError(f"BOT_WEB_SECRET must be at least {WEB_SECRET_LENGTH} characters long")
+        return self
+
+    @property
+    def web_base_url(self) -> str | None:
+        """The public address of the tables' web pages (None: no web server)."""
+        if self.bot_web_port is None:
+            return None
+        return self.bot_web_base_url or f"http://127.0.0.1:{self.bot_web_port}"
 
     @property
     def shard_ids(self) -> frozenset[int] | None:

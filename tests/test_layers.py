@@ -46,7 +46,9 @@ ALLOWED = {
     "bot.ratings": ("bot.store", "bot.tables", "bot.games", "bot.render", "bot.text"),
     "bot.tables": ("bot.store", "bot.clock", "bot.ratings", "bot.games", "bot.render", "bot.text"),
     "bot.cli": CORE + ("bot.discord_app.startup",),
-    "bot.discord_app": CORE + ("discord", "cogs"),
+    # the tables' web pages: Discord-free, on aiohttp.web (Discord text as plain text from bot.cli.terminal)
+    "bot.web": CORE + ("bot.cli.terminal",),
+    "bot.discord_app": CORE + ("discord", "cogs", "bot.web"),
     "bot.__main__": CORE + ("bot.cli", "bot.discord_app"),
 }
 COGS_LOADERS = ("bot.discord_app.app",)  # the composition root

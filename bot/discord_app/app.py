@@ -32,6 +32,8 @@ from bot.tables.moderation import Moderation
 from bot.tables.ownership import Ownership
 from bot.tables.service import TableService
 from bot.tables.takeback import TakeBacks
+from bot.web.links import Links
+from bot.web.server import WebServer
 
 log = logging.getLogger("bot")
 
@@ -78,6 +80,7 @@ class TableBot(TableClient):
         self.ownership = Ownership(settings.shard_ids, settings.bot_shard_count or 1)
         self.shutdown = Shutdown(settings.bot_shutdown_grace)
         self._closing: asyncio.Future[None] | None = None
+        self.web: WebServer | None = None
 
     async def setup_hook(self) -> None:
         from cogs import setup_cogs
@@ -104,6 +107,24 @@ class TableBot(TableClient):
             self.handovers.start()
         self.clock.start()  # the one scheduler: deadlines and reminders, rebuilt from the database
         self.publisher.start()  # delivers what a crash or a failed request left owed
+        await self.start_web(painter)
+
+    async def start_web(self, painter: Painter) -> None:
+        """The tables' web pages (bot/web, docs/web.md), when BOT_WEB_PORT is set; the boards then
+        carry a Watch link to them."""
+        settings, base = self.settings, self.settings.web_base_url
+        if base is None or settings.bot_web_port is None or settings.bot_web_secret is None:
+            return
+        links = Links(settings.bot_web_secret.get_secret_value(), base)
+        self.web = WebServer(self.service, painter, links, settings.bot_web_host, settings.bot_web_port)
+        await self.web.start()
+        self.web_links = links
+
+    async def stop_web(self) -> None:
+        """No page is served any more, and no board gets a Watch link (the start of `close`)."""
+        if self.web is not None:
+            self.web_links = None
+            await self.web.stop()
 
     async def sync_commands_if_changed(self, force: bool = False) -> None:
         """Discord allows 200 command creations a day per guild: sync only when the set changed."""
@@ -151,6 +172,7 @@ class TableBot(TableClient):
             self._heart.cancel()
         if getattr(self, "handovers", None) is not None:
             await self.handovers.stop()
+        await self.stop_web()
         try:
             await self.shutdown.drain(getattr(self, "clock", None), getattr(self, "publisher", None))
             await super().close()

@@ -16,6 +16,7 @@ from bot.discord_app.delivery.pictures import Pictures
 from bot.store.base import TableStore
 from bot.store.records import TableRecord
 from bot.tables.service import TableService
+from bot.web.links import Links
 
 # where a table can be: a server's text, voice or stage channel, or a thread (its table commands
 # are guild-only, and /table new checks that the bot can post there)
@@ -48,3 +49,4 @@ class DeliveryClient(commands.AutoShardedBot):
     service: TableService
     clock: Clock
     publisher: Deliverer
+    web_links: Links | None = None  # the tables' web pages' links, when the web server is on (bot/web)

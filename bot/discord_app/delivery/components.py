@@ -35,6 +35,7 @@ from bot.discord_app.delivery.layout import (
 )
 from bot.store.records import TableRecord
 from bot.tables.menu import LABEL_LIMIT, Choice, Menu, open_text_fields, text_limit
+from bot.web.links import Links
 
 BETWEEN = " · "  # in a move's label, between its group's name and the rest
 
@@ -93,17 +94,23 @@ def button(
     return discord.ui.Button(label=label[:80], style=style, emoji=emoji, custom_id=custom_id, row=row)
 
 
-def board_components(table: TableRecord) -> StaticView | None:
-    """The lobby's Join / Leave / Start, or the running board's "My hand & moves"."""
+def board_components(table: TableRecord, links: Links | None = None) -> StaticView | None:
+    """The lobby's Join / Leave / Start, or the running board's "My hand & moves"; with `links` (the
+    web server is on, bot/web), a board that has a game has a "Watch" link to the table's web page too."""
     components = StaticView()
     if table.status == "lobby":
         for verb, style in LOBBY_STYLES.items():
             components.add_item(button(f"pt:lobby:{table.id}:{verb}", verb.capitalize(), style))
     elif table.status in ("running", "paused"):
         components.add_item(button(f"pt:hand:{table.id}", "My hand & moves", discord.ButtonStyle.success, "🎴"))
-    else:
-        return None
-    return components
+    if links is not None and table.state is not None:
+        components.add_item(watch_button(links, table.id))
+    return components if components.children else None
+
+
+def watch_button(links: Links, table_id: int) -> discord.ui.Button[StaticView]:
+    """A link to the table's web page (a link button: Discord opens it, the bot gets no press)."""
+    return discord.ui.Button(label="Watch", style=discord.ButtonStyle.link, emoji="🌐", url=links.url(table_id))
 
 
 def close_components(table_id: int, version: int) -> StaticView:

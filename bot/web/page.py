@@ -1,0 +1,108 @@
+"""A table's web page as HTML, and its stylesheet. Every text on the page (the board's text, the
+log, the seats' names, a question a player wrote) is escaped with `html.escape`: none is ever read
+as HTML. No script at all; the style comes from /static/page.css (the Content-Security-Policy
+allows nothing inline)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from bot.web.public import PublicTable, Seat
+from bot.web.text import utc_iso, utc_text
+
+STATUS = {
+    "lobby": "waiting for players to join",
+    "running": "in play",
+    "paused": "paused by a moderator",
+    "finished": "finished",
+    "ended": "ended by a moderator",
+}
+
+CSS = """\
+:root { color-scheme: light dark; --muted: #667; --line: #8884; --accent: #5865f2; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 17px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
+h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+h2 { font-size: 1.15rem; margin: 1.5rem 0 .5rem; border-bottom: 1px solid var(--line); }
+.status, .muted { color: var(--muted); margin: 0 0 1rem; }
+figure { margin: 0; }
+img { display: block; max-width: 100%; height: auto; border-radius: 6px; }
+.board { white-space: pre-wrap; overflow-wrap: anywhere; margin: .75rem 0 0; font: inherit; }
+ol { padding-left: 1.5rem; }
+.seats li.waited { font-weight: 600; }
+.log { list-style: none; padding: 0; }
+.log li { padding: .2rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; white-space: pre-wrap; }
+.seq { color: var(--muted); font-variant-numeric: tabular-nums; margin-right: .4rem; }
+a { color: var(--accent); }
+"""
+
+
+def _time(seconds: float) -> str:
+    return f'<time datetime="{utc_iso(seconds)}">{escape(utc_text(seconds))}</time>'
+
+
+def _seat(table: PublicTable, number: int, seat: Seat) -> str:
+    notes = []
+    if seat.stand_in:
+        notes.append("a stand-in plays")
+    if table.result is not None and number in table.result.winners:
+        notes.append("🏆 won")
+    if seat.waited:
+        notes.append("to move" + (f", by {_time(seat.deadline)}" if seat.deadline is not None else ""))
+    tail = ' <span class="muted">(' + ", ".join(notes) + ")</span>" if notes else ""
+    opening = '<li class="waited">' if seat.waited else "<li>"
+    return f"{opening}{escape(seat.name)}{tail}</li>"
+
+
+def _log_line(line_seq: int, text: str, at: float | None) -> str:
+    stamp = f" {_time(at)}" if at is not None else ""
+    return f'<li><span class="seq">#{line_seq}</span>{stamp} {escape(text)}</li>'
+
+
+def render_page(table: PublicTable, token: str) -> str:
+    """The whole page. `token` is the table's part of its link (bot/web/links.py)."""
+    title = escape(table.title)
+    parts = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="referrer" content="no-referrer">',
+        '<meta name="robots" content="noindex, nofollow">',
+        f"<title>{title} · table {table.id}</title>",
+        '<link rel="stylesheet" href="/static/page.css">',
+        "</head><body><main>",
+        f"<h1>{title}</h1>",
+        f'<p class="status">Table {table.id} · {escape(STATUS.get(table.status, table.status))}</p>',
+    ]
+    if table.board is not None:
+        alt = escape(table.board)
+        parts += [
+            "<figure>",
+            f'<img src="/t/{token}/board.jpg?v={table.version}" alt="{alt}">',
+            f'<figcaption><p class="board">{escape(table.board)}</p></figcaption>',
+            "</figure>",
+        ]
+    else:
+        parts.append(f'<p class="muted">The game has not started: {table.players} seated so far.</p>')
+    if table.result is not None:
+        names = [table.seats[seat].name for seat in table.result.winners if seat < len(table.seats)]
+        head = ("🏆 " + ", ".join(names)) if names else "🏁 No player wins"
+        parts.append(f"<p><strong>{escape(head)}</strong>: {escape(table.result.reason)}</p>")
+    if table.seats:
+        parts.append('<h2>Seats</h2><ol class="seats">')
+        parts += [_seat(table, number, seat) for number, seat in enumerate(table.seats)]
+        parts.append("</ol>")
+    if table.deadline is not None:
+        parts.append(f"<p>Next deadline: {_time(table.deadline)}</p>")
+    parts.append("<h2>Log</h2>")
+    if table.log:
+        parts.append('<ol class="log">')
+        parts += [_log_line(line.seq, line.text, line.at if line.moderator else None) for line in table.log]
+        parts.append("</ol>")
+    else:
+        parts.append('<p class="muted">Nothing has happened at this table yet.</p>')
+    if table.status == "finished":
+        parts.append(f'<p><a href="/t/{token}/record.json">The game\'s record (JSON)</a></p>')
+    parts.append("</main></body></html>")
+    return "\n".join(parts) + "\n"

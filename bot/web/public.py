@@ -1,0 +1,148 @@
+"""What the web page of a table shows, read from the public side of the table only: its public view
+(`Game.view(state, None)`), the public history that `/table log` shows (bot/tables/replay.py
+`history`), whom it waits on and their deadlines. Nothing here reads a seat's own view, a private
+text or a user's Discord name: the page of a table whose secrets were dealt otherwise is the same."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.clock.deadlines import read
+from bot.render import render_text
+from bot.render.presentation import ViewData
+from bot.store.records import TableRecord
+from bot.tables.refusals import Refused
+from bot.tables.replay import history
+from bot.tables.service import TableService
+from bot.web.text import web_text
+
+HISTORY_CACHE = 64  # tables whose public log is kept, per version
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int
+    at: float
+    kind: str
+    moderator: bool
+    text: str  # plain text (bot/web/text.py), still to be escaped
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    waited: bool = False
+    deadline: float | None = None
+    stand_in: bool = False
+
+
+@dataclass(frozen=True)
+class Result:
+    winners: list[int]  # seats
+    reason: str
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    id: int
+    game: str  # the game's key
+    title: str
+    status: str
+    version: int
+    seats: list[Seat]
+    players: int  # seated before the start (a lobby's seats have no names yet)
+    board: str | None  # the public view's text, plain
+    log: list[LogLine]
+    deadline: float | None
+    result: Result | None
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: str | None = None  # a finished game's only
+
+    @property
+    def started(self) -> bool:
+        return self.board is not None
+
+
+class PublicTables:
+    """Each table's public side, read through the service (its logs cached per version)."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self._logs: OrderedDict[tuple[int, int], list[LogLine]] = OrderedDict()
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        """The table, or None if there is none (or its row cannot be read)."""
+        try:
+            return await self.service.get(table_id)
+        except Refused:
+            return None
+
+    def view(self, table: TableRecord) -> ViewData | None:
+        """The public view, as every board and the public picture are drawn from (None before the start)."""
+        if table.state is None:
+            return None
+        return self.service.menu(table, None).view
+
+    async def read(self, table: TableRecord) -> PublicTable:
+        game = self.service.game_of(table)
+        view = self.view(table)
+        names: list[str] = list(view["names"]) if view is not None else []
+        by_user = {user: names[seat] for seat, user in enumerate(table.seats) if user is not None and seat < len(names)}
+        waited: set[int] = set()
+        result = None
+        if view is not None:
+            state = self.service.state_of(table)
+            if table.status == "running":
+                waited = set(game.to_move(state))
+            outcome = game.outcome(state) if table.status == "finished" else None
+            if outcome is not None:
+                result = Result(list(outcome.winners), web_text(outcome.reason, by_user))
+        deadlines = (
+            {seat: at for seat, at in (await self._deadlines(table)).items() if seat in waited} if waited else {}
+        )
+        seats = [
+            Seat(name, seat in waited, deadlines.get(seat), seat < len(table.seats) and table.seats[seat] is None)
+            for seat, name in enumerate(names)
+        ]
+        finished = table.status == "finished"
+        return PublicTable(
+            id=table.id,
+            game=table.game,
+            title=game.title,
+            status=table.status,
+            version=table.version,
+            seats=seats,
+            players=sum(user is not None for user in table.seats),
+            board=web_text(render_text(table.game, view), by_user) if view is not None else None,
+            log=await self._log(table, by_user),
+            deadline=min(deadlines.values(), default=None),
+            result=result,
+            options=dict(table.options) if finished else {},
+            seed=table.seed if finished else None,
+        )
+
+    async def _deadlines(self, table: TableRecord) -> dict[int, float]:
+        """Seat -> the deadline of its move, for the seats the clock times."""
+        store = self.service.store
+        rows, _away = await store.run_job(lambda db: read(db, table.id, 0.0), "read")
+        return {row["seat"]: float(row["deadline"]) for row in rows if row.get("deadline") is not None}
+
+    async def _log(self, table: TableRecord, by_user: dict[int, str]) -> list[LogLine]:
+        key = (table.id, table.version)
+        if key in self._logs:
+            self._logs.move_to_end(key)
+            return self._logs[key]
+        rows = await self.service.store.actions(table.id)
+        entries = await asyncio.to_thread(history, self.service.game_of(table), table, rows)
+        lines = [
+            LogLine(entry.row.seq, entry.row.at, entry.row.kind, entry.moderator, web_text(text, by_user))
+            for entry in entries
+            for text in entry.texts
+        ]
+        self._logs[key] = lines
+        while len(self._logs) > HISTORY_CACHE:
+            self._logs.popitem(last=False)
+        return lines

@@ -1,0 +1,34 @@
+"""A token bucket per remote address, in this process: each address may make `burst` requests at
+once and `rate` a second after that; beyond, the server answers 429."""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+BURST = 20.0  # requests at once
+RATE = 2.0  # requests a second after the burst: 20 in 10 s
+ADDRESSES = 10_000  # buckets kept; the longest unused are dropped first (a full bucket anyway, soon)
+
+
+class RateLimit:
+    def __init__(self, burst: float = BURST, rate: float = RATE, now: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.rate, self.now = burst, rate, now
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # address -> (tokens, when)
+
+    def allow(self, address: str) -> bool:
+        """Whether `address` may make a request now (taking one token if so)."""
+        now = self.now()
+        tokens, when = self._buckets.pop(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.rate)
+        allowed = tokens >= 1.0
+        self._buckets[address] = (tokens - 1.0 if allowed else tokens, now)
+        while len(self._buckets) > ADDRESSES:
+            self._buckets.popitem(last=False)
+        return allowed
+
+    def retry_after(self, address: str) -> int:
+        """Whole seconds until `address` has a token again."""
+        tokens, _ = self._buckets.get(address, (self.burst, 0.0))
+        return max(1, int((1.0 - tokens) / self.rate + 0.999))

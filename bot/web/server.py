@@ -1,0 +1,159 @@
+"""The web server, on aiohttp.web in the bot's own process (docs/web.md): a table's page, its
+public picture and a finished game's record, each behind the table's signed link
+(bot/web/links.py), GET only, with a rate limit per address and strict headers on every answer.
+
+A link that is wrong, altered or names no table gets the same plain 404 as any unknown path: the
+answer says nothing of whether a table exists."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from bot.render.painter import Painter
+from bot.store.records import TableRecord
+from bot.tables.service import TableService
+from bot.web.links import Links
+from bot.web.page import CSS, render_page
+from bot.web.public import PublicTables
+from bot.web.ratelimit import RateLimit
+from bot.web.record import not_finished, record
+
+log = logging.getLogger(__name__)
+PICTURE_CACHE = 32  # public pictures kept, per table version
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; img-src 'self'; style-src 'self'; connect-src 'self'; script-src 'self'; "
+        "base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+NOT_FOUND = "Not found.\n"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def plain(status: int, text: str, **headers: str) -> web.Response:
+    return web.Response(status=status, text=text, content_type="text/plain", headers=headers)
+
+
+def not_found() -> web.Response:
+    """The one answer for a wrong link, an unknown table and an unknown path alike."""
+    return plain(404, NOT_FOUND)
+
+
+class WebServer:
+    def __init__(
+        self,
+        service: TableService,
+        painter: Painter,
+        links: Links,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        limit: RateLimit | None = None,
+    ) -> None:
+        self.tables = PublicTables(service)
+        self.painter, self.links = painter, links
+        self.host, self.port = host, port
+        self.limit = limit or RateLimit()
+        self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._runner: web.AppRunner | None = None
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get("/t/{token}", self.page, allow_head=False)
+        app.router.add_get("/t/{token}/board.jpg", self.board, allow_head=False)
+        app.router.add_get("/t/{token}/record.json", self.record, allow_head=False)
+        app.router.add_get("/static/page.css", self.css, allow_head=False)
+        return app
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app(), access_log=None)  # no log of who watches what
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        log.info("web pages at %s (listening on %s:%s)", self.links.base_url, self.host, self.port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # --- every request ---------------------------------------------------------------------------
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The rate limit first, then the answer; every answer, an error's too, with the headers."""
+        address = request.remote or "unknown"
+        response: web.StreamResponse
+        if not self.limit.allow(address):
+            response = plain(
+                429, "Too many requests. Try again shortly.\n", **{"Retry-After": str(self.limit.retry_after(address))}
+            )
+        else:
+            try:
+                response = await handler(request)
+            except web.HTTPNotFound:
+                response = not_found()
+            except web.HTTPMethodNotAllowed:
+                response = plain(405, "Only GET is allowed here.\n", Allow="GET")
+            except web.HTTPException as error:
+                response = plain(error.status, f"{error.reason}.\n")
+            except Exception:
+                log.exception("web: %s failed", request.path)
+                response = plain(500, "Something went wrong.\n")
+        response.headers.update(HEADERS)
+        return response
+
+    async def _table(self, request: web.Request) -> tuple[TableRecord, str]:
+        token = request.match_info["token"]
+        table_id = self.links.table_of(token)
+        table = await self.tables.table(table_id) if table_id is not None else None
+        if table is None:
+            raise web.HTTPNotFound()
+        return table, token
+
+    # --- the pages -------------------------------------------------------------------------------
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        table, token = await self._table(request)
+        html = render_page(await self.tables.read(table), token)
+        return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    async def board(self, request: web.Request) -> web.StreamResponse:
+        """The public board's picture, drawn off the event loop from the public view only."""
+        table, _ = await self._table(request)
+        view = self.tables.view(table)
+        if view is None:
+            raise web.HTTPNotFound()
+        key = (table.id, table.version)
+        picture = self._pictures.get(key)
+        if picture is None:
+            try:
+                picture = await self.painter.paint(table.game, view)
+            except Exception:
+                log.exception("web: table %s: drawing the picture failed", table.id)
+                return plain(503, "The picture could not be drawn.\n")
+            self._pictures[key] = picture
+            while len(self._pictures) > PICTURE_CACHE:
+                self._pictures.popitem(last=False)
+        return web.Response(body=picture, content_type="image/jpeg", headers={"Cache-Control": "no-cache"})
+
+    async def record(self, request: web.Request) -> web.StreamResponse:
+        """A finished game's record; for any other, a 409 that says it is not finished."""
+        table, _ = await self._table(request)
+        public = await self.tables.read(table)
+        finished = public.status == "finished"
+        body = record(public) if finished else not_finished(public)
+        return web.Response(
+            text=json.dumps(body, ensure_ascii=False, indent=1),
+            status=200 if finished else 409,
+            content_type="application/json",
+            headers={"Cache-Control": "no-cache"},
+        )
+
+    async def css(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(text=CSS, content_type="text/css", headers={"Cache-Control": "max-age=3600"})
