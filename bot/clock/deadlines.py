@@ -49,6 +49,7 @@ async def line_up(
     who is away, and when what was set falls due. A seat still waited on by the same player keeps its
     deadline if only other seats moved since it was set."""
     table_id = table.id
+    await db.lock(f"clock of table {table_id}")  # two line-ups of one table at once (PostgreSQL): one waits
     clock = await db.fetchrow(CLOCK_ROW, table_id)
     old = {row["seat"]: dict(row) for row in await db.fetch(SEATS, table_id)}
     away = {row["user_id"]: row["until"] for row in await db.fetch(AWAY, table_id, now)}
