@@ -136,20 +136,23 @@ class CrashRun:
         )
 
 
-async def test_sigkill_while_publishing_loses_and_doubles_nothing(fake_discord, tmp_path):
-    fake = fake_discord
+async def kill_while_publishing(
+    fake: FakeDiscord, tmp_path: Path, database: BotDatabase, kills: int, store: str = "SQLite"
+) -> CrashRun:
+    """Players of every game play while the bot, in a process of its own on `database`, is killed
+    `kills` times (mostly between a commit and the end of its publishing) and started again; what
+    the players saw is checked against the log after each restart and at the end."""
     fake.settle_quiet, fake.settle_timeout = 0.02, 30.0
     started = time.monotonic()
     chance = Random(SEED)
-    database = BotDatabase(tmp_path / "bot.sqlite3")
-    bot = BotProcess(fake, tmp_path, db_path=database.path, owes=database.owes)
+    bot = BotProcess(fake, tmp_path, db_path=tmp_path / "bot.sqlite3", database_url=database.url, owes=database.owes)
     switch = KillSwitch(fake, bot, chance)
     run = CrashRun(fake, tmp_path, database, bot, switch, Players(fake, bot, chance, on_move_sent=switch.move_sent))
     players = run.players
     try:
         await bot.start()
         countdown = chance.randint(*MOVES_BEFORE_KILL)
-        while len(run.killed) < KILLS:
+        while len(run.killed) < kills:
             for game in GAMES:  # a game that ended makes way for a new table of it, in a new channel
                 if not any(table.game == game for table in players.running()):
                     with switch.held():
@@ -168,10 +171,15 @@ async def test_sigkill_while_publishing_loses_and_doubles_nothing(fake_discord, 
     finally:
         await bot.stop()
         database.close()
-    print(f"\n{run.report()}; {time.monotonic() - started:.0f} s")
+    print(f"\n({store}) {run.report()}; {time.monotonic() - started:.0f} s")
     if run.problems:
         pytest.fail(run.failure(), pytrace=False)
     assert_pings_only_named_users(fake)
     assert sum(bool(k.owed) for k in run.killed) >= len(run.killed) // 2, (
         f"most kills should land between a commit and the end of its publishing: {run.report()}"
     )
+    return run
+
+
+async def test_sigkill_while_publishing_loses_and_doubles_nothing(fake_discord, tmp_path):
+    await kill_while_publishing(fake_discord, tmp_path, BotDatabase(tmp_path / "bot.sqlite3"), KILLS)

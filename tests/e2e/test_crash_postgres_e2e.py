@@ -12,64 +12,19 @@ outside) shows in the first kills.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import time
-from random import Random
 
 import pytest
 
-from tests.registry import GAMES
-
 from .bot_database import BotDatabase
-from .conftest import assert_pings_only_named_users
-from .crash_kills import KillSwitch
-from .crash_players import Crashed, Players
-from .fakediscord.process import BotProcess
-from .test_crash_announcements_e2e import MOVES_BEFORE_KILL, SEED, CrashRun
+from .test_crash_announcements_e2e import kill_while_publishing
 
 KILLS = int(os.environ.get("ANNOUNCE_KILLS_POSTGRES", "4"))
 
 
 @pytest.mark.stores("postgres")
 async def test_sigkill_while_publishing_on_postgres_loses_and_doubles_nothing(fake_discord, tmp_path, store_target):
-    fake = fake_discord
-    fake.settle_quiet, fake.settle_timeout = 0.02, 30.0
-    started = time.monotonic()
-    chance = Random(SEED)
     database = BotDatabase(store_target)
     assert database.url == store_target
-    bot = BotProcess(fake, tmp_path, db_path=tmp_path / "bot.sqlite3", database_url=database.url, owes=database.owes)
-    switch = KillSwitch(fake, bot, chance)
-    run = CrashRun(fake, tmp_path, database, bot, switch, Players(fake, bot, chance, on_move_sent=switch.move_sent))
-    players = run.players
-    try:
-        await bot.start()
-        countdown = chance.randint(*MOVES_BEFORE_KILL)
-        while len(run.killed) < KILLS:
-            for game in GAMES:  # a game that ended makes way for a new table of it, in a new channel
-                if not any(table.game == game for table in players.running()):
-                    with switch.held():
-                        await players.open(game)
-            if switch.armed is None and countdown <= 0:
-                switch.arm()
-                countdown = chance.randint(*MOVES_BEFORE_KILL)
-            with contextlib.suppress(Crashed):
-                await players.step(chance.choice(players.running()))
-                countdown -= 1
-            if not bot.running:
-                await run.recover()
-        switch.disarm()
-        await fake.settle()
-        await run.check("at the end")
-    finally:
-        await bot.stop()
-        database.close()
-    print(f"\n(PostgreSQL) {run.report()}; {time.monotonic() - started:.0f} s")
-    if run.problems:
-        pytest.fail(run.failure(), pytrace=False)
-    assert_pings_only_named_users(fake)
+    await kill_while_publishing(fake_discord, tmp_path, database, KILLS, store="PostgreSQL")
     assert not (tmp_path / "bot.sqlite3").exists(), "the bot ran on the SQLite file, not on PostgreSQL"
-    assert sum(bool(k.owed) for k in run.killed) >= len(run.killed) // 2, (
-        f"most kills should land between a commit and the end of its publishing: {run.report()}"
-    )
