@@ -17,6 +17,8 @@ move is not answered, is given up (counted) so the others go on.
 from __future__ import annotations
 
 import asyncio
+import random
+import time
 from dataclasses import dataclass
 from functools import cache
 
@@ -190,3 +192,30 @@ class Table:
     def close_game(self) -> None:
         if self.meter is not None:
             self.finished.append(self.meter)
+
+
+async def play(table: Table, start: float, stop: float, rate: float | None, behind: list, failures: list[str]) -> int:
+    """The people of `table` play from `start` until `stop`: each move at a random (Poisson) moment,
+    `rate` moves a second (how late each came goes to `behind`), or with no rate each as soon as the
+    last is answered; a game that ends makes way for the next. A move that fails ends the table's
+    play, `failures` saying why. Returns how many games were opened again."""
+    chance, due, opened = random.Random(table.number), start, 0
+    while True:
+        if rate is None:  # the next move at once
+            if time.perf_counter() >= stop:
+                return opened
+        else:
+            due += chance.expovariate(rate)
+            if due >= stop:
+                return opened
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            behind.append((due, time.perf_counter() - due))
+        try:
+            if not await table.move():
+                table.close_game()
+                await table.sit_down()
+                opened += 1
+                await table.move()
+        except (Stumble, NotAnswered, DiscordRuleBroken) as error:
+            failures.append(f"{table.variant.name}: {type(error).__name__}: {str(error)[:200]}")
+            return opened

@@ -24,22 +24,20 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, cast
 
-import asyncpg
-
-from tests.e2e.fakediscord import DiscordRuleBroken, FakeDiscord, FakeGuild, FakeInteraction
+from tests.e2e.fakediscord import FakeDiscord, FakeGuild, FakeInteraction
 from tests.e2e.fakediscord.shards import shard_of
 from tests.registry import games_with
+from tests.stores import create_database
 
 from .bot_process import ROOT, BotProcess, CoreTimes
-from .fake_meter import MeteredDiscord, NotAnswered
-from .players import VARIANTS, Stumble, Table, Variant
+from .fake_meter import MeteredDiscord
+from .players import VARIANTS, Table, Variant, play
 from .processes_report import ONE, SETUPS, TWO, report, say_round
 from .whole_bot import RATE, TABLES, LoopLag, quiet_fake
 from .whole_report import delta
@@ -208,16 +206,6 @@ def server_usage(postmaster: int | None) -> float:
     return ran
 
 
-async def fresh_database(dsn: str, name: str) -> str:
-    admin = await asyncpg.connect(dsn)
-    try:
-        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    return dsn.rsplit("/", 1)[0] + "/" + name
-
-
 async def one_setup(folder: Path, setup: str, url: str | None, postmaster: int | None, plan: dict) -> dict:
     """One set-up's run: start, seat every table, play paced, measure the window after the warm-up."""
     count, rate, warm, window = plan["tables"], plan["rate"], plan["warm"], plan["window"]
@@ -250,23 +238,6 @@ async def one_setup(folder: Path, setup: str, url: str | None, postmaster: int |
         failures: list[str] = []
         behind: list[tuple[float, float]] = []
 
-        async def play(table: Table, start: float, stop: float) -> None:
-            chance, due = random.Random(table.number), start
-            while True:
-                due += chance.expovariate(rate / count)
-                if due >= stop:
-                    return
-                await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                behind.append((due, time.perf_counter() - due))
-                try:
-                    if not await table.move():
-                        table.close_game()
-                        await table.sit_down()
-                        await table.move()
-                except (Stumble, NotAnswered, DiscordRuleBroken) as error:
-                    failures.append(f"{table.variant.name}: {type(error).__name__}: {str(error)[:200]}")
-                    return
-
         marks: list[tuple[list[dict], float, float, CoreTimes, float]] = []
 
         async def mark(at: float) -> None:
@@ -285,7 +256,9 @@ async def one_setup(folder: Path, setup: str, url: str | None, postmaster: int |
         with LoopLag() as lag:
             start = time.perf_counter()
             marker = asyncio.create_task(marking(start))
-            await asyncio.gather(*(play(table, start, start + warm + window) for table in tables))
+            await asyncio.gather(
+                *(play(table, start, start + warm + window, rate / count, behind, failures) for table in tables)
+            )
             await marker
         (before, server_before, measured, cores_before, ours_before), (after, server_after, end, cores, ours) = marks
         machine = cores - cores_before
@@ -341,7 +314,7 @@ async def measure(folder: Path, dsn: str, postmaster: int | None, plan: dict, sa
         figures = {}
         for setup in order:
             name = f"bench_processes_{number}_{'two' if setup == TWO else 'one'}"
-            url = await fresh_database(dsn, name) if setup != ONE else None
+            url = await create_database(dsn, name) if setup != ONE else None
             where = folder / f"round-{number}" / setup.replace(", ", "-").replace(" ", "-")
             figures[setup] = await one_setup(where, setup, url, postmaster, plan)
         rounds.append(figures)

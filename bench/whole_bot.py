@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import gc
 import os
-import random
 import time
 from pathlib import Path
 
@@ -35,7 +34,7 @@ from tests.e2e.fakediscord import DiscordRuleBroken, contract
 from .bot_process import BotProcess, CoreTimes, cores
 from .discord_floor import floor
 from .fake_meter import MeteredDiscord, NotAnswered
-from .players import VARIANTS, Stumble, Table
+from .players import VARIANTS, Stumble, Table, play
 from .spinner import core_kept_busy, possible
 from .whole_report import delta, report_beside, report_capacity, report_games, report_load
 
@@ -214,31 +213,8 @@ async def many_tables(
                 await table.sit_down()
 
         await asyncio.gather(*(sit(table) for table in tables))
-        behind: list[float] = []
+        behind: list[tuple[float, float]] = []  # (when a move was due, how late it was sent)
         failures: list[str] = []
-        games_opened = [0]
-
-        async def play(table: Table, start: float, stop: float) -> None:
-            chance, due = random.Random(table.number), start
-            while True:
-                if saturated:  # the next move at once
-                    if time.perf_counter() >= stop:
-                        return
-                else:
-                    due += chance.expovariate(rate / count)
-                    if due >= stop:
-                        return
-                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                    behind.append((due, time.perf_counter() - due))
-                try:
-                    if not await table.move():
-                        table.close_game()
-                        await table.sit_down()
-                        games_opened[0] += 1
-                        await table.move()
-                except (Stumble, NotAnswered, DiscordRuleBroken) as error:
-                    failures.append(f"{table.variant.name}: {type(error).__name__}: {str(error)[:200]}")
-                    return
 
         marks = []
 
@@ -252,7 +228,10 @@ async def many_tables(
             with LoopLag() as lag:
                 start = time.perf_counter()
                 marks_task = asyncio.create_task(marking(start))
-                await asyncio.gather(*(play(table, start, start + warm + window) for table in tables))
+                pace = None if saturated else rate / count
+                opened = await asyncio.gather(
+                    *(play(table, start, start + warm + window, pace, behind, failures) for table in tables)
+                )
                 await marks_task
                 marks.append((await bot.snapshot(), CoreTimes.read(core), time.perf_counter()))
         measured = marks[0][2]  # the window starts after the warm-up: what came before is not counted
@@ -279,7 +258,7 @@ async def many_tables(
             "thirds": thirds,
             "behind_s": [late for due, late in behind if due >= measured],
             "failures": failures,
-            "games_opened": games_opened[0],
+            "games_opened": sum(opened),
             "stumbles": sum(table.stumbles for table in tables),
             "requests": [[m, t] for arrived, m, t in fake.all_requests if arrived >= measured],
             "bot": delta(before, after),
