@@ -30,6 +30,7 @@ from bot.store.errors import StoreUnavailable
 from bot.store.postgres import POOL_SIZE, PostgresStore
 from bot.store.sqlite import Store
 from bot.tables.service import TableService
+from tests.stores import create_database
 
 from . import load
 from .load import Gate, Run, collector_pauses, open_table, percentile, play_table, run_queue_wait, stolen_time
@@ -125,21 +126,6 @@ async def timed_slice(lane: Lane, pauses: list[float], postmaster: int | None, s
     ran, queued = server_usage(postmaster)
     f["server_cpu"] += ran - server[0]
     f["server_waited"] += queued - server[1]
-
-
-def with_database(dsn: str, name: str) -> str:
-    return dsn.rsplit("/", 1)[0] + "/" + name
-
-
-async def create_database(dsn: str, name: str) -> str:
-    """A fresh, empty database `name` on the server; its URL."""
-    admin = await asyncpg.connect(dsn)
-    try:
-        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    return with_database(dsn, name)
 
 
 async def warm(store: TableStore) -> None:

@@ -31,6 +31,26 @@ def with_database(dsn: str, name: str) -> str:
     return dsn.rsplit("/", 1)[0] + "/" + name
 
 
+async def create_database(dsn: str, name: str, template: str | None = None) -> str:
+    """A fresh database `name` on the server at `dsn`, replacing one of that name: empty, or a copy
+    of `template` (a file copy on the server). Its URL. The bench makes its databases with it too."""
+    admin = await asyncpg.connect(dsn)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        await admin.execute(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
+    finally:
+        await admin.close()
+    return with_database(dsn, name)
+
+
+async def drop_database(dsn: str, name: str) -> None:
+    admin = await asyncpg.connect(dsn)
+    try:
+        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "stores(*kinds): the stores a test runs on (default: every store)")
 
@@ -65,10 +85,7 @@ async def store_target(store_kind: str, tmp_path: Path, request: pytest.FixtureR
     dsn = request.getfixturevalue("pg_dsn")
     await _template(dsn)
     name = f"test_{uuid.uuid4().hex}"
-    admin = await asyncpg.connect(dsn)
     try:
-        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
-        yield with_database(dsn, name)
+        yield await create_database(dsn, name, TEMPLATE)
     finally:
-        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        await admin.close()
+        await drop_database(dsn, name)

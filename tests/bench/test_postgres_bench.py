@@ -18,6 +18,7 @@ from bot.store.pgsql import numbered
 from bot.store.postgres import PostgresStore, in_one_statement
 from bot.store.records import TableRecord
 from tests.pg import server as pg
+from tests.stores import create_database, with_database
 
 
 class Recording:
@@ -109,7 +110,7 @@ async def test_the_interleaved_run_and_the_paced_run_on_a_real_server(pg_dsn, tm
     figures = await postgres_bench.interleaved(tmp_path, pg_dsn, None, scripts, plan)
     (one,) = figures["rounds"]
     assert all(one[name]["actions"] > 0 for name in ("sqlite", "postgres", "ceiling"))
-    connection = await asyncpg.connect(postgres_bench.with_database(pg_dsn, "bench_ceiling"))
+    connection = await asyncpg.connect(with_database(pg_dsn, "bench_ceiling"))
     try:
         logged = await connection.fetchval("SELECT COUNT(*) FROM actions")
         told = await connection.fetchval("SELECT COUNT(*) FROM outbox")
@@ -125,7 +126,7 @@ async def test_the_interleaved_run_and_the_paced_run_on_a_real_server(pg_dsn, tm
 
 
 async def test_the_ceiling_runs_on_the_bot_s_schema(pg_dsn):
-    url = await postgres_bench.create_database(pg_dsn, "bench_ceiling_test")
+    url = await create_database(pg_dsn, "bench_ceiling_test")
     ceiling = PostgresCeiling(url, ['{"n": 1}', '{"n": 2}'], 4, (1.5, ["a text", "another"]))
     try:
         await ceiling.open()

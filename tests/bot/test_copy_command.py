@@ -9,7 +9,6 @@ import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import asyncpg
 import pytest
 
 from bot.cli.copy import copy_database
@@ -20,7 +19,7 @@ from bot.tables.replay import replay_table
 from bot.tables.service import TableService
 from engine import Chance
 from tests.registry import GAMES, a_game
-from tests.stores import with_database
+from tests.stores import create_database, drop_database
 
 from .test_cli import run_cli
 
@@ -35,13 +34,10 @@ RECORD = "Replayed 2 tables from PostgreSQL: each matches SQLite and gives its s
 async def empty_url(pg_dsn: str) -> AsyncIterator[str]:
     """A new database with nothing in it (not even the bot's schema), dropped after the test."""
     name = f"copy_{uuid.uuid4().hex}"
-    admin = await asyncpg.connect(pg_dsn)
     try:
-        await admin.execute(f"CREATE DATABASE {name}")
-        yield with_database(pg_dsn, name)
+        yield await create_database(pg_dsn, name)
     finally:
-        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        await admin.close()
+        await drop_database(pg_dsn, name)
 
 
 async def play(service: TableService, table_id: int, moves: int | None = None) -> int:
