@@ -1,0 +1,64 @@
+"""The tables' web pages in a real browser (headless chromium, tests/e2e/browser.py), served by the
+real bot against the fake Discord: opened from the 🌐 Watch link on a board, as a player would."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from tests.registry import games_with
+
+from .browser import headless_page
+from .game_table import GameTable, seeded_tables
+from .plans import plan_for
+
+SECRET = "the browser tests' own secret"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def web_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot started after this serves its pages on a free port (named before `real_bot`)."""
+    monkeypatch.setenv("BOT_WEB_PORT", str(free_port()))
+    monkeypatch.setenv("BOT_WEB_SECRET", SECRET)
+
+
+def watch_link(table: GameTable) -> str:
+    (link,) = [button["url"] for button in table.board().buttons() if button.get("url")]
+    return link
+
+
+def two_taking_turns() -> str:
+    return next(key for key in games_with(seats=2, together=False))
+
+
+async def test_a_board_links_to_its_page_and_an_altered_link_shows_nothing(web_on, fake_discord, real_bot, monkeypatch):
+    seeded_tables(monkeypatch, "browser")
+    key = two_taking_turns()
+    players = fake_discord.add_users("alice", "bob")
+    table = GameTable(fake_discord, key, players)
+    await table.seat_everyone()
+    (player,) = table.waiting()
+    await table.turn(player, plan_for(key).strategy())
+    link = watch_link(table)
+    async with headless_page() as page:
+        answer = await page.goto(link)
+        assert answer is not None and answer.status == 200
+        board = page.locator("figure img")
+        await board.wait_for()
+        assert await board.evaluate("image => image.complete && image.naturalWidth > 0"), (
+            "the board's picture did not load"
+        )
+        assert (await board.get_attribute("alt") or "").strip(), "the picture has no text alternative"
+        assert "alice" not in (await page.content()).lower()  # seats by their names in the game, no Discord names
+
+        altered = link[:-1] + ("A" if link[-1] != "A" else "B")
+        answer = await page.goto(altered)
+        assert answer is not None and answer.status == 404
+        assert (await page.locator("body").inner_text()).strip() == "Not found."
