@@ -54,6 +54,8 @@ async def test_a_wrong_link_and_an_unknown_table_get_the_same_404(service):
             f"/t/{unknown}",
             f"/t/{unknown}/board.jpg",
             f"/t/{unknown}/record.json",
+            f"/t/{unknown}/events",
+            f"/t/{altered}/events",
             f"/t/{table.id}",
             "/t/99999999999999999999-AAAAAAAAAAAAAAAAAAAAAA",
             "/nothing/here",
