@@ -24,7 +24,7 @@ from bot.web.page import state_of
 log = logging.getLogger(__name__)
 HEARTBEAT = 15.0  # seconds between comments on a quiet stream (proxies close idle connections)
 RETRY_MS = 3000  # how long a browser waits before it reconnects a stream that broke
-PER_ADDRESS = 8  # streams open at once from one remote address
+PER_ADDRESS = 20  # streams open at once from one remote address (a browser holds about 6 per site)
 TOTAL = 1000  # streams open at once in this process
 OPENING = f"retry: {RETRY_MS}\n\n".encode()
 PING = b": still here\n\n"
