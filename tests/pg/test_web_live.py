@@ -47,10 +47,7 @@ async def test_a_process_that_does_not_own_a_table_serves_it_live(processes):
         readers = [Stream(await client.get(f"/t/{token}/events", params={"since": state})) for client in (on_b, on_a)]
         for reader in readers:
             assert (await within(reader.block(), "the opening"))["retry"] == "3000"
-        user = a.waiting_on(table)[0]
-        seat = a.seat_of(table, user)
-        action = a.game_of(table).stand_in(a.state_of(table), seat, Chance.seeded("pg"))
-        moved = (await a.act(table.id, user, action, version=table.version)).table
+        moved = await one_move(a, table)
         events = [await within(reader.event(), "A's move") for reader in readers]
         page_on_b = await (await on_b.get(f"/t/{token}")).text()
         for reader in readers:
@@ -88,3 +85,33 @@ async def test_a_save_notifies_only_once_it_commits_and_only_when_shared(process
         await listener.close()
     # in the order of the commits: none came for the first table's join or the refused save
     assert [payload.split(" ")[0] for payload in heard[:2]] == [str(second.id), str(third.id)]
+
+
+async def test_a_viewer_still_gets_the_change_made_while_its_process_was_not_listening(processes):
+    a, b = processes
+    await a.store.share_changes()
+    table = await played(a, every_game()[0], 1)
+    token = LINKS.token(table.id)
+    async with serving(b) as on_b:
+        _, state, _ = page_state(await (await on_b.get(f"/t/{token}")).text())
+        reader = Stream(await on_b.get(f"/t/{token}/events", params={"since": state}))
+        assert (await within(reader.block(), "the opening"))["retry"] == "3000"
+        admin = await a.store.connect()
+        try:  # every listening connection is cut: B listens again a moment later
+            cut = await admin.fetch(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await admin.close()
+        assert cut
+        moved = await one_move(a, table)
+        event = await within(reader.event(), "the move, once B listens again")
+        reader.response.close()
+    assert json.loads(event["data"])["version"] == moved.version
+
+
+async def one_move(service, table):
+    user = service.waiting_on(table)[0]
+    seat = service.seat_of(table, user)
+    action = service.game_of(table).stand_in(service.state_of(table), seat, Chance.seeded(f"pg:{table.version}"))
+    return (await service.act(table.id, user, action, version=table.version)).table
