@@ -23,6 +23,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
+from bot.store.changes import Changes
 from bot.store.db import Db, Job, Row
 from bot.store.errors import INTEGRITY_ERRORS, ChannelBusy, StaleVersion, UnreadableTable
 from bot.store.records import OPEN_STATUSES, ActionRecord, TableRecord
@@ -90,6 +91,7 @@ class TableStore(ABC):
         # `get_table(cached=True)`).
         self._records: OrderedDict[int, TableRecord] = OrderedDict()
         self._exclusive: dict[str, asyncio.Lock] = {}
+        self.changes = Changes()  # each committed change of a table, told in the process (bot/store/changes.py)
 
     # --- what each backend gives -----------------------------------------------------------------
 
@@ -108,6 +110,15 @@ class TableStore(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    async def share_changes(self) -> None:
+        """Tell the other processes on this database of this store's changes, and hear theirs
+        (`changes`). One process holds a SQLite file: nothing to share (PostgreSQL: NOTIFY)."""
+
+    async def tell_change(self, table_id: int) -> None:
+        """Tell the table's watchers, as a save does, of a change that is no new version (its
+        deadlines)."""
+        self.changes.tell(table_id)
 
     @contextlib.asynccontextmanager
     async def exclusively(self, name: str) -> AsyncIterator[None]:
@@ -278,9 +289,15 @@ class TableStore(ABC):
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time
             raise
-        # The board's message is set without a version (set_board_message): the row this change was
-        # made from may not know the latest, so the one this store holds is kept; if it holds none
-        # (let go meanwhile), the row is left to be read afresh.
+        saved = self._kept_after_save(table, changes)
+        self.changes.tell(table.id)  # committed, and the row kept: its watchers may read it now
+        return saved
+
+    def _kept_after_save(self, table: TableRecord, changes: dict[str, Any]) -> TableRecord:
+        """The row a save made, remembered. The board's message is set without a version
+        (set_board_message): the row this change was made from may not know the latest, so the one
+        this store holds is kept; if it holds none (let go meanwhile), the row is left to be read
+        afresh."""
         if "board_message_id" not in changes:
             known = self._records.get(table.id)
             if known is None:

@@ -1,11 +1,14 @@
 """A table's web page as HTML, and its stylesheet. Every text on the page (the board's text, the
 log, the seats' names, a question a player wrote) is escaped with `html.escape`: none is ever read
-as HTML. No script at all; the style comes from /static/page.css (the Content-Security-Policy
-allows nothing inline)."""
+as HTML. The page's <main> (`render_main`) is what its live updates send again (bot/web/live.py);
+its one script is /static/page.js and its style /static/page.css (the Content-Security-Policy
+allows nothing inline), and it reads the same without the script."""
 
 from __future__ import annotations
 
+import hashlib
 from html import escape
+from pathlib import Path
 
 from bot.web.public import PublicTable, Seat
 from bot.web.text import utc_iso, utc_text
@@ -36,6 +39,14 @@ ol { padding-left: 1.5rem; }
 .seq { color: var(--muted); font-variant-numeric: tabular-nums; margin-right: .4rem; }
 a { color: var(--accent); }
 """
+# live updates and the reader's own times (docs/web.md); shipped with the package (pyproject.toml)
+SCRIPT = (Path(__file__).parent / "page.js").read_text(encoding="utf-8")
+
+
+def state_of(version: int, main: str) -> str:
+    """What a rendering of <main> is called in the live updates (the events' ids): the table's
+    version and a digest of the HTML, so a change that is no new version (a deadline) is one too."""
+    return f"{version}.{hashlib.sha256(main.encode()).hexdigest()[:16]}"
 
 
 def _time(seconds: float) -> str:
@@ -60,8 +71,10 @@ def _log_line(line_seq: int, text: str, at: float | None) -> str:
     return f'<li><span class="seq">#{line_seq}</span>{stamp} {escape(text)}</li>'
 
 
-def render_page(table: PublicTable, token: str) -> str:
-    """The whole page. `token` is the table's part of its link (bot/web/links.py)."""
+def render_page(table: PublicTable, token: str, main: str | None = None) -> str:
+    """The whole page. `token` is the table's part of its link (bot/web/links.py); `main`, its
+    <main> if already rendered (`render_main`)."""
+    main = render_main(table, token) if main is None else main
     title = escape(table.title)
     parts = [
         "<!doctype html>",
@@ -71,38 +84,50 @@ def render_page(table: PublicTable, token: str) -> str:
         '<meta name="robots" content="noindex, nofollow">',
         f"<title>{title} · table {table.id}</title>",
         '<link rel="stylesheet" href="/static/page.css">',
-        "</head><body><main>",
+        '<script src="/static/page.js" defer></script>',
+        f'</head><body data-live="/t/{token}/events" data-state="{state_of(table.version, main)}">',
+        main,
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def render_main(table: PublicTable, token: str) -> str:
+    """The page's <main>: everything on it that changes with the table."""
+    title = escape(table.title)
+    parts = [
+        f'<main id="table" data-version="{table.version}">',
         f"<h1>{title}</h1>",
         f'<p class="status">Table {table.id} · {escape(STATUS.get(table.status, table.status))}</p>',
     ]
     if table.board is not None:
         alt = escape(table.board)
         parts += [
-            "<figure>",
+            '<figure id="board">',
             f'<img src="/t/{token}/board.jpg?v={table.version}" alt="{alt}">',
             f'<figcaption><p class="board">{escape(table.board)}</p></figcaption>',
             "</figure>",
         ]
     else:
-        parts.append(f'<p class="muted">The game has not started: {table.players} seated so far.</p>')
+        parts.append(f'<p id="board" class="muted">The game has not started: {table.players} seated so far.</p>')
     if table.result is not None:
         names = [table.seats[seat].name for seat in table.result.winners if seat < len(table.seats)]
         head = ("🏆 " + ", ".join(names)) if names else "🏁 No player wins"
         parts.append(f"<p><strong>{escape(head)}</strong>: {escape(table.result.reason)}</p>")
     if table.seats:
-        parts.append('<h2>Seats</h2><ol class="seats">')
+        parts.append('<h2>Seats</h2><ol id="seats" class="seats">')
         parts += [_seat(table, number, seat) for number, seat in enumerate(table.seats)]
         parts.append("</ol>")
     if table.deadline is not None:
         parts.append(f"<p>Next deadline: {_time(table.deadline)}</p>")
     parts.append("<h2>Log</h2>")
     if table.log:
-        parts.append('<ol class="log">')
+        parts.append('<ol id="log" class="log">')
         parts += [_log_line(line.seq, line.text, line.at if line.moderator else None) for line in table.log]
         parts.append("</ol>")
     else:
-        parts.append('<p class="muted">Nothing has happened at this table yet.</p>')
+        parts.append('<p id="log" class="muted">Nothing has happened at this table yet.</p>')
     if table.status == "finished":
         parts.append(f'<p><a href="/t/{token}/record.json">The game\'s record (JSON)</a></p>')
-    parts.append("</main></body></html>")
-    return "\n".join(parts) + "\n"
+    parts.append("</main>")
+    return "\n".join(parts)

@@ -74,11 +74,21 @@ class PublicTables:
         self._logs: OrderedDict[tuple[int, int], list[LogLine]] = OrderedDict()
 
     async def table(self, table_id: int) -> TableRecord | None:
-        """The table, or None if there is none (or its row cannot be read)."""
+        """The table, or None if there is none (or its row cannot be read). A table this process
+        plays is read as its store holds it (its own saves keep that up to date); another process's
+        (several processes on PostgreSQL) from the database, and not kept in memory here."""
+        service = self.service
         try:
-            return await self.service.get(table_id)
+            if service.store.remembers(table_id):
+                table = await service.get(table_id, cached=True)
+                if service.ownership.owns(table.guild_id):
+                    return table
+            table = await service.get(table_id)
         except Refused:
             return None
+        if not service.ownership.owns(table.guild_id):
+            service.store.forget(table_id)  # another process's: never read from memory here
+        return table
 
     def view(self, table: TableRecord) -> ViewData | None:
         """The public view, as every board and the public picture are drawn from (None before the start)."""

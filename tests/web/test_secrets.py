@@ -1,6 +1,7 @@
 """The web page shows nothing a seat hides, for every game: a second table with the same public
 history but every secret dealt again (`Game.shuffle_secrets`, as tests/reliability/test_leaks.py
-uses it) gets the same page, the same picture and the same record answer, byte for byte."""
+uses it) gets the same page, the same picture, the same record answer and the same live event,
+byte for byte."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from bot.tables.service import TableService
 from engine import Chance
 from tests.registry import GAMES, every_game, games_with
 
-from .helpers import LINKS, played, serving
+from .helpers import LINKS, Stream, played, serving, within
 
 MOVES = 6
 TRIES = 10  # deals tried until one differs from the table's own
@@ -26,6 +27,10 @@ async def answers(service: TableService, table_id: int) -> list[tuple[int, bytes
         for path in (f"/t/{token}", f"/t/{token}/board.jpg", f"/t/{token}/record.json"):
             answer = await client.get(path)
             found.append((answer.status, await answer.read()))
+        async with client.get(f"/t/{token}/events") as answer:  # the table now, as its first event
+            stream = Stream(answer)
+            await within(stream.event(), "the table's event")
+            found.append((answer.status, b"".join(stream.raw)))
     return found
 
 
@@ -42,7 +47,8 @@ async def test_secrets_dealt_otherwise_change_nothing_on_the_web(key, tmp_path):
     finally:
         await store.close()
     assert table.status == "running", f"{key} ended within {MOVES} moves: play fewer"
-    assert [status for status, _ in mine] == [200, 200, 409]
+    assert [status for status, _ in mine] == [200, 200, 409, 200]
+    assert b"event: table" in mine[3][1]
     dealt = next(
         (
             other
