@@ -43,7 +43,11 @@ async def test_a_board_links_to_its_page_and_an_altered_link_shows_nothing(web_o
     key = two_taking_turns()
     players = fake_discord.add_users("alice", "bob")
     table = GameTable(fake_discord, key, players)
-    await table.seat_everyone()
+    host, other = players
+    await table.open(host, pace="1d")  # a deadline on the page, in the reader's zone
+    await other.click(table.lobby, "Join")
+    await host.click(table.lobby, "Start")
+    table.read_names()
     (player,) = table.waiting()
     await table.turn(player, plan_for(key).strategy())
     link = watch_link(table)
@@ -57,6 +61,24 @@ async def test_a_board_links_to_its_page_and_an_altered_link_shows_nothing(web_o
         )
         assert (await board.get_attribute("alt") or "").strip(), "the picture has no text alternative"
         assert "alice" not in (await page.content()).lower()  # seats by their names in the game, no Discord names
+        # the deadline, in the reader's zone (Tokyo here), its UTC text kept as the title
+        deadline = page.locator("time").first
+        await page.wait_for_function("document.querySelector('time').title !== ''")
+        assert "UTC" in (await deadline.get_attribute("title") or "")
+        assert "GMT+9" in await deadline.inner_text() or "JST" in await deadline.inner_text()
+
+        # a move made in Discord appears without a reload: the page's own script swaps it in
+        await page.evaluate("window.notReloaded = true")
+        version = int(await page.locator("main").get_attribute("data-version") or 0)
+        log_lines = await page.locator("#log li").count()
+        (player,) = table.waiting()
+        await table.turn(player, plan_for(key).strategy())
+        await page.wait_for_function(f"Number(document.querySelector('main').dataset.version) > {version}")
+        assert await page.evaluate("window.notReloaded === true")
+        assert await page.locator("#log li").count() > log_lines
+        assert (await board.get_attribute("src") or "").endswith(
+            f"v={await page.locator('main').get_attribute('data-version')}"
+        )
 
         altered = link[:-1] + ("A" if link[-1] != "A" else "B")
         answer = await page.goto(altered)
