@@ -1,6 +1,6 @@
 """`python -m bench` (`make bench`): the bot's speed and size, measured in one run.
 
-Four parts, all but the third with their targets, met or missed, written to bench/results.json:
+Five parts, all but the third with their targets, met or missed, written to bench/results.json:
 - the service (bench.service_bench): TableService on a real SQLite file for 1, 100 and 1,000 tables,
   the SQLite ceiling alternating with it, TableService on PostgreSQL beside SQLite with the
   PostgreSQL ceiling (bench.postgres_bench, on a throwaway server of its own on the other cores),
@@ -20,7 +20,11 @@ Four parts, all but the third with their targets, met or missed, written to benc
   serving both shards on PostgreSQL and on SQLite (skipped, in one line, where no PostgreSQL server
   can be had).
 
-`--only service`, `--only whole-bot`, `--only http` or `--only processes` runs one part (and keeps
+- viewers of the tables' web pages (bench.web_viewers): 200 viewers with live pages open while 100
+  tables play, against the same load without them: page load and a move's time to every viewer,
+  and the bot's CPU a move.
+
+`--only service`, `--only whole-bot`, `--only http`, `--only processes` or `--only web` runs one part (and keeps
 the others' last figures in results.json). The machine may be shared: each part reports how long our threads waited for a
 core that another process had, and the host's steal.
 """
@@ -42,7 +46,7 @@ from bot.discord_app.app import GC_THRESHOLDS as GC_TUNED  # the bot's own setti
 from engine import GAMES
 
 RESULTS = Path(__file__).with_name("results.json")
-PARTS = ("service", "whole-bot", "http", "processes")
+PARTS = ("service", "whole-bot", "http", "processes", "web")
 
 
 def arguments(argv):
@@ -153,6 +157,11 @@ def main(argv=None) -> int:
             if "http" in parts:
                 say()
             results["processes"] = processes.run(Path(name) / "processes", args.quick, say)
+        if "web" in parts:
+            from . import web_viewers
+
+            say()
+            results["web_viewers"] = web_viewers.run(Path(name) / "web", args.quick, say)
     results["load_average_at_end"] = os.getloadavg()
     args.out.write_text(json.dumps(results, indent=2, default=str))
     say()
