@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -26,7 +25,6 @@ from bot.web.ratelimit import RateLimit
 from bot.web.record import not_finished, record
 
 log = logging.getLogger(__name__)
-PICTURE_CACHE = 32  # public pictures kept, per table version
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; img-src 'self'; style-src 'self'; connect-src 'self'; script-src 'self'; "
@@ -66,7 +64,6 @@ class WebServer:
         self.host, self.port = host, port
         self.limit = limit or RateLimit()
         self.live = live or Live(service.store.changes)
-        self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self._runner: web.AppRunner | None = None
 
     def app(self) -> web.Application:
@@ -148,17 +145,11 @@ class WebServer:
         view = self.tables.view(table)
         if view is None:
             raise web.HTTPNotFound()
-        key = (table.id, table.version)
-        picture = self._pictures.get(key)
-        if picture is None:
-            try:
-                picture = await self.painter.paint(table.game, view)
-            except Exception:
-                log.exception("web: table %s: drawing the picture failed", table.id)
-                return plain(503, "The picture could not be drawn.\n")
-            self._pictures[key] = picture
-            while len(self._pictures) > PICTURE_CACHE:
-                self._pictures.popitem(last=False)
+        try:  # the same drawing as the board posted in Discord (one per table version)
+            picture = await self.painter.picture((table.id, table.version, None), table.game, view)
+        except Exception:
+            log.exception("web: table %s: drawing the picture failed", table.id)
+            return plain(503, "The picture could not be drawn.\n")
         return web.Response(body=picture, content_type="image/jpeg", headers={"Cache-Control": "no-cache"})
 
     async def record(self, request: web.Request) -> web.StreamResponse:
