@@ -37,12 +37,13 @@ class Frame:
     version: int
     state: str  # the event's id (bot/web/page.py state_of)
     event: bytes
+    page: str  # the whole page around this <main>, for a page loaded meanwhile
 
     @classmethod
-    def of(cls, version: int, main: str) -> "Frame":
+    def of(cls, version: int, main: str, page: str) -> "Frame":
         state = state_of(version, main)
         data = json.dumps({"version": version, "main": main}, ensure_ascii=False)  # one line: JSON has no raw newline
-        return cls(version, state, f"id: {state}\nevent: table\ndata: {data}\n\n".encode())
+        return cls(version, state, f"id: {state}\nevent: table\ndata: {data}\n\n".encode(), page)
 
 
 Render = Callable[[], Awaitable[Frame | None]]  # the table's frame now (None: no such table)
@@ -134,6 +135,12 @@ class Live:
         if self.closing or self.open >= self.total:
             return 503
         return None
+
+    def latest(self, table_id: int) -> Frame | None:
+        """The watched table's latest frame (None if nobody here watches it): what a page loaded now
+        shows, without reading the table again."""
+        watch = self._watches.get(table_id)
+        return watch[0].frame if watch is not None else None
 
     @contextlib.asynccontextmanager
     async def stream(self, table_id: int, address: str, render: Render) -> AsyncIterator[Watched]:

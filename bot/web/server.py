@@ -136,7 +136,11 @@ class WebServer:
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         table, token = await self._table(request)
-        html = render_page(await self.tables.read(table), token)
+        frame = self.live.latest(table.id)  # a watched table's page is rendered once a change
+        if frame is not None and frame.version == table.version:
+            html = frame.page
+        else:
+            html = render_page(await self.tables.read(table), token)
         return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-cache"})
 
     async def board(self, request: web.Request) -> web.StreamResponse:
@@ -191,7 +195,8 @@ class WebServer:
         if table is None:
             return None
         public = await self.tables.read(table)
-        return Frame.of(public.version, render_main(public, token))
+        main = render_main(public, token)
+        return Frame.of(public.version, main, render_page(public, token, main))
 
     async def css(self, request: web.Request) -> web.StreamResponse:
         return web.Response(text=CSS, content_type="text/css", headers={"Cache-Control": "max-age=3600"})

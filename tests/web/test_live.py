@@ -204,3 +204,29 @@ async def test_the_page_loads_its_script_and_names_its_parts(service):
     assert '<p id="board" class="muted">' in empty and '<main id="table" data-version="0">' in empty
     assert "Intl.DateTimeFormat" in source and "EventSource" in source  # its two jobs
     assert "innerHTML" not in source and "eval(" not in source
+
+
+async def test_a_watched_tables_page_is_its_latest_frame_not_read_again(service, monkeypatch):
+    table = await played(service, GAME, 2)
+    token = LINKS.token(table.id)
+    async with serving(service) as client:
+        unwatched = await (await client.get(f"/t/{token}")).text()
+        stream = await client.get(f"/t/{token}/events")
+        reader = Stream(stream)
+        await reader.block()  # retry
+        await within(reader.event(), "the table now")
+        reads: list[int] = []
+        real = service.store.actions
+
+        async def counted(table_id, *args, **kwargs):
+            reads.append(table_id)
+            return await real(table_id, *args, **kwargs)
+
+        monkeypatch.setattr(service.store, "actions", counted)
+        watched = await (await client.get(f"/t/{token}")).text()
+        assert watched == unwatched and reads == []  # the same page, from the watcher's frame
+        moved = await one_move(service, table)
+        await within(reader.event(), "the move's event")
+        after = await (await client.get(f"/t/{token}")).text()
+        assert page_state(after)[0] == moved.version and len(reads) == 1  # read once, by the watcher
+        stream.close()
