@@ -60,6 +60,12 @@ def _log_line(line_seq: int, text: str, at: float | None) -> str:
     return f'<li><span class="seq">#{line_seq}</span>{stamp} {escape(text)}</li>'
 
 
+def replay_links(token: str, last: int) -> str:
+    """The way into the replay stepper: from the set-up, or at the latest step."""
+    start = f'<a href="/t/{token}/step/0">Replay from the start</a>'
+    return f'<p>{start} · <a href="/t/{token}/step/{last}">Step {last}, the latest</a></p>'
+
+
 def render_page(table: PublicTable, token: str) -> str:
     """The whole page. `token` is the table's part of its link (bot/web/links.py)."""
     title = escape(table.title)
@@ -95,6 +101,8 @@ def render_page(table: PublicTable, token: str) -> str:
         parts.append("</ol>")
     if table.deadline is not None:
         parts.append(f"<p>Next deadline: {_time(table.deadline)}</p>")
+    if table.steps is not None:  # the replay stepper, bot/web/steps.py
+        parts.append(replay_links(token, table.steps))
     parts.append("<h2>Log</h2>")
     if table.log:
         parts.append('<ol class="log">')

@@ -22,6 +22,7 @@ from bot.web.page import CSS, render_page
 from bot.web.public import PublicTables
 from bot.web.ratelimit import RateLimit
 from bot.web.record import not_finished, record
+from bot.web.steps import Steps
 
 log = logging.getLogger(__name__)
 PICTURE_CACHE = 32  # public pictures kept, per table version
@@ -61,6 +62,7 @@ class WebServer:
         self.host, self.port = host, port
         self.limit = limit or RateLimit()
         self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self.steps = Steps(self.tables, painter, self._table)
         self._runner: web.AppRunner | None = None
 
     def app(self) -> web.Application:
@@ -69,6 +71,7 @@ class WebServer:
         app.router.add_get("/t/{token}/board.jpg", self.board, allow_head=False)
         app.router.add_get("/t/{token}/record.json", self.record, allow_head=False)
         app.router.add_get("/static/page.css", self.css, allow_head=False)
+        self.steps.add_routes(app.router)  # the replay stepper: /t/{token}/step/...
         return app
 
     async def start(self) -> None:
