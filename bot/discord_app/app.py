@@ -32,6 +32,7 @@ from bot.tables.moderation import Moderation
 from bot.tables.ownership import Ownership
 from bot.tables.service import TableService
 from bot.tables.takeback import TakeBacks
+from bot.tables.web_pages import WebPages
 from bot.web.links import Links
 from bot.web.server import WebServer
 
@@ -91,6 +92,8 @@ class TableBot(TableClient):
         self.moderation = Moderation(self.service)
         self.takebacks = TakeBacks(self.service)
         await self.moderation.load()
+        self.web_pages = WebPages(self.store)
+        await self.web_pages.load()
         painter = Painter(self.settings.bot_picture_workers)
         painter.start()
         self.publisher = Publisher(self, painter)

@@ -17,6 +17,7 @@ from aiohttp import web
 from bot.render.painter import Painter
 from bot.store.records import TableRecord
 from bot.tables.service import TableService
+from bot.tables.web_pages import WebPages
 from bot.web.links import Links
 from bot.web.page import CSS, render_page
 from bot.web.public import PublicTables
@@ -62,6 +63,7 @@ class WebServer:
         self.host, self.port = host, port
         self.limit = limit or RateLimit()
         self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self.switch = WebPages(service.store)  # each server's moderators may turn its pages off
         self.steps = Steps(self.tables, painter, self._table)
         self._runner: web.AppRunner | None = None
 
@@ -115,7 +117,7 @@ class WebServer:
         token = request.match_info["token"]
         table_id = self.links.table_of(token)
         table = await self.tables.table(table_id) if table_id is not None else None
-        if table is None:
+        if table is None or not await self.switch.on(table.guild_id):  # off: as if there were no table
             raise web.HTTPNotFound()
         return table, token
 
