@@ -94,8 +94,11 @@ $(CHROMIUM_STAMP): $(VENV)/.dev-installed tests/e2e/browser.py
 	  touch $@; \
 	fi
 
+# `make run` serves the tables' web pages at http://127.0.0.1:8080 (docs/web.md), unless BOT_WEB_PORT
+# names a port: `make run WEB_PORT=8081` for another, `make run WEB_PORT=` for none.
+WEB_PORT ?= 8080
 run: $(VENV)/.run-installed
-	$(PY) -m bot run
+	$(PY) -m bot run$(if $(WEB_PORT), --default-web-port $(WEB_PORT))
 
 test: $(VENV)/.dev-installed $(NODE_STAMP) $(PG_STAMP) $(CHROMIUM_STAMP)
 	$(PY) -m pytest -q

@@ -143,7 +143,7 @@ class Tables(commands.Cog):
             text = f"{text[: 2000 - len(FINISHED) - 1]}\n{FINISHED}"
         await interaction.followup.send(
             text[:2000],
-            view=board_components(table, self.bot.web_links) or discord.utils.MISSING,
+            view=board_components(table, self.bot.watch_links(table)) or discord.utils.MISSING,
             allowed_mentions=NOBODY,
             file=picture or discord.utils.MISSING,
         )

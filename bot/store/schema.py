@@ -186,4 +186,11 @@ MIGRATIONS = [
         made_at REAL NOT NULL
     );
     """,
+    # 9: each server's switch for its tables' web pages (bot/tables/web_pages.py, `/table web`): on
+    # unless its moderators turn it off; who switched it last, and when
+    """
+    ALTER TABLE guild_settings ADD COLUMN web_pages INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE guild_settings ADD COLUMN web_pages_by INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN web_pages_at REAL;
+    """,
 ]

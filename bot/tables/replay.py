@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from pydantic import BaseModel
 
@@ -22,7 +22,7 @@ from bot.clock.scheduler import CLOCK
 from bot.games import games as registered
 from bot.store.base import TableStore
 from bot.store.records import ActionRecord, TableRecord
-from bot.tables.log_kinds import kind_of
+from bot.tables.log_kinds import RowKind, kind_of
 from bot.tables.service import chance_for
 
 # ReplayError and kept_moves: read from here too
@@ -48,8 +48,9 @@ def rebuild(
     on_step: Callable[[ActionRecord, Step], None] | None = None,
 ) -> BaseModel | None:
     """The game state after every row of `log` (None if the table never started). `on_step` sees
-    the start row's step (the set-up state and its opening events) and each move row's step once,
-    as it was first played."""
+    every row that changes the game, once, in order: the start row's step (the set-up state and its
+    opening events), each move row's step as it was first played, and each rollback or take-back
+    row with the position it leaves (and no events: it tells nothing new of the game)."""
     state = start = None
     kept: list[ActionRecord] = []
     for row in log:
@@ -74,7 +75,25 @@ def rebuild(
             state = start  # apply never changes its input: the set-up state can be played again
             for move in kept:
                 state = _play(game, table, state, move).state
+            if on_step is not None:
+                on_step(row, Step(state=state))
     return state
+
+
+def changes_game(row: ActionRecord) -> bool:
+    """Whether `rebuild` shows the row to `on_step`: the start, a move, a rollback or take-back."""
+    kind = kind_of(row)
+    return kind is not None and (kind in (RowKind.START, RowKind.MOVE) or kind.undoes)
+
+
+def public_positions(game: AnyGame, table: TableRecord, log: list[ActionRecord]) -> list[tuple[int, dict[str, Any]]]:
+    """Every position the game stood in, in order, as its public board showed it: (the row's seq,
+    `Game.view(state, None)`) after the start row (the set-up), after each move row as it was first
+    played, and after each row that took moves back. Only the public view of each leaves here, so a
+    position never shows what was hidden then, nor what a later move revealed."""
+    found: list[tuple[int, dict[str, Any]]] = []
+    rebuild(game, table, log, on_step=lambda row, step: found.append((row.seq, game.view(step.state, None))))
+    return found
 
 
 # --- the public history ----------------------------------------------------------------------------

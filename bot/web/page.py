@@ -66,29 +66,38 @@ def _seat(table: PublicTable, number: int, seat: Seat) -> str:
     return f"{opening}{escape(seat.name)}{tail}</li>"
 
 
-def _log_line(line_seq: int, text: str, at: float | None) -> str:
+def log_line(line_seq: int, text: str, at: float | None) -> str:
     stamp = f" {_time(at)}" if at is not None else ""
     return f'<li><span class="seq">#{line_seq}</span>{stamp} {escape(text)}</li>'
+
+
+def replay_links(token: str, last: int) -> str:
+    """The way into the replay stepper: from the set-up, or at the latest step."""
+    start = f'<a href="/t/{token}/step/0">Replay from the start</a>'
+    return f'<p>{start} · <a href="/t/{token}/step/{last}">Step {last}, the latest</a></p>'
+
+
+def page_head(title: str, body: str = "<body>") -> list[str]:
+    """A page's head, and `body`, its opening tag: every page of the web side has the same."""
+    return [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<meta name="referrer" content="no-referrer">',
+        '<meta name="robots" content="noindex, nofollow">',
+        f"<title>{title}</title>",
+        '<link rel="stylesheet" href="/static/page.css">',
+        '<script src="/static/page.js" defer></script>',
+        f"</head>{body}",
+    ]
 
 
 def render_page(table: PublicTable, token: str, main: str | None = None) -> str:
     """The whole page. `token` is the table's part of its link (bot/web/links.py); `main`, its
     <main> if already rendered (`render_main`)."""
     main = render_main(table, token) if main is None else main
-    title = escape(table.title)
-    parts = [
-        "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<meta name="referrer" content="no-referrer">',
-        '<meta name="robots" content="noindex, nofollow">',
-        f"<title>{title} · table {table.id}</title>",
-        '<link rel="stylesheet" href="/static/page.css">',
-        '<script src="/static/page.js" defer></script>',
-        f'</head><body data-live="/t/{token}/events" data-state="{state_of(table.version, main)}">',
-        main,
-        "</body></html>",
-    ]
+    body = f'<body data-live="/t/{token}/events" data-state="{state_of(table.version, main)}">'
+    parts = [*page_head(f"{escape(table.title)} · table {table.id}", body), main, "</body></html>"]
     return "\n".join(parts) + "\n"
 
 
@@ -120,10 +129,12 @@ def render_main(table: PublicTable, token: str) -> str:
         parts.append("</ol>")
     if table.deadline is not None:
         parts.append(f"<p>Next deadline: {_time(table.deadline)}</p>")
+    if table.steps is not None:  # the replay stepper, bot/web/steps.py
+        parts.append(replay_links(token, table.steps))
     parts.append("<h2>Log</h2>")
     if table.log:
         parts.append('<ol id="log" class="log">')
-        parts += [_log_line(line.seq, line.text, line.at if line.moderator else None) for line in table.log]
+        parts += [log_line(line.seq, line.text, line.at if line.moderator else None) for line in table.log]
         parts.append("</ol>")
     else:
         parts.append('<p id="log" class="muted">Nothing has happened at this table yet.</p>')

@@ -15,7 +15,7 @@ from bot.render import render_text
 from bot.render.presentation import ViewData
 from bot.store.records import TableRecord
 from bot.tables.refusals import Refused
-from bot.tables.replay import history
+from bot.tables.replay import changes_game, history
 from bot.tables.service import TableService
 from bot.web.text import web_text
 
@@ -60,6 +60,7 @@ class PublicTable:
     result: Result | None
     options: dict[str, Any] = field(default_factory=dict)
     seed: str | None = None  # a finished game's only
+    steps: int | None = None  # the replay's last step (bot/web/steps.py; 0 is the set-up), None before the start
 
     @property
     def started(self) -> bool:
@@ -71,7 +72,7 @@ class PublicTables:
 
     def __init__(self, service: TableService) -> None:
         self.service = service
-        self._logs: OrderedDict[tuple[int, int], list[LogLine]] = OrderedDict()
+        self._logs: OrderedDict[tuple[int, int], tuple[list[LogLine], int | None]] = OrderedDict()
 
     async def table(self, table_id: int) -> TableRecord | None:
         """The table, or None if there is none (or its row cannot be read). A table this process
@@ -96,11 +97,17 @@ class PublicTables:
             return None
         return self.service.menu(table, None).view
 
+    def names_by_user(self, table: TableRecord) -> dict[int, str]:
+        """Each seated user's seat name (the public view's `names`), as mentions are written out."""
+        view = self.view(table)
+        names: list[str] = list(view["names"]) if view is not None else []
+        return {user: names[seat] for seat, user in enumerate(table.seats) if user is not None and seat < len(names)}
+
     async def read(self, table: TableRecord) -> PublicTable:
         game = self.service.game_of(table)
         view = self.view(table)
         names: list[str] = list(view["names"]) if view is not None else []
-        by_user = {user: names[seat] for seat, user in enumerate(table.seats) if user is not None and seat < len(names)}
+        by_user = self.names_by_user(table)
         waited: set[int] = set()
         result = None
         if view is not None:
@@ -118,6 +125,7 @@ class PublicTables:
             for seat, name in enumerate(names)
         ]
         finished = table.status == "finished"
+        log, steps = await self._log(table, by_user)
         return PublicTable(
             id=table.id,
             game=table.game,
@@ -127,11 +135,12 @@ class PublicTables:
             seats=seats,
             players=sum(user is not None for user in table.seats),
             board=web_text(render_text(table.game, view), by_user) if view is not None else None,
-            log=await self._log(table, by_user),
+            log=log,
             deadline=min(deadlines.values(), default=None),
             result=result,
             options=dict(table.options) if finished else {},
             seed=table.seed if finished else None,
+            steps=steps,
         )
 
     async def _deadlines(self, table: TableRecord) -> dict[int, float]:
@@ -140,7 +149,8 @@ class PublicTables:
         rows, _away = await store.run_job(lambda db: read(db, table.id, 0.0), "read")
         return {row["seat"]: float(row["deadline"]) for row in rows if row.get("deadline") is not None}
 
-    async def _log(self, table: TableRecord, by_user: dict[int, str]) -> list[LogLine]:
+    async def _log(self, table: TableRecord, by_user: dict[int, str]) -> tuple[list[LogLine], int | None]:
+        """The public log's lines, and the replay's last step (None if the game never started)."""
         key = (table.id, table.version)
         if key in self._logs:
             self._logs.move_to_end(key)
@@ -152,7 +162,8 @@ class PublicTables:
             for entry in entries
             for text in entry.texts
         ]
-        self._logs[key] = lines
+        changes = sum(changes_game(row) for row in rows)
+        self._logs[key] = found = (lines, changes - 1 if changes else None)
         while len(self._logs) > HISTORY_CACHE:
             self._logs.popitem(last=False)
-        return lines
+        return found

@@ -17,12 +17,14 @@ from aiohttp import web
 from bot.render.painter import Painter
 from bot.store.records import TableRecord
 from bot.tables.service import TableService
+from bot.tables.web_pages import WebPages
 from bot.web.links import Links
 from bot.web.live import Frame, Live
 from bot.web.page import CSS, SCRIPT, render_main, render_page
 from bot.web.public import PublicTables
 from bot.web.ratelimit import RateLimit
 from bot.web.record import not_finished, record
+from bot.web.steps import Steps
 
 log = logging.getLogger(__name__)
 HEADERS = {
@@ -64,6 +66,8 @@ class WebServer:
         self.host, self.port = host, port
         self.limit = limit or RateLimit()
         self.live = live or Live(service.store.changes)
+        self.switch = WebPages(service.store)  # each server's moderators may turn its pages off
+        self.steps = Steps(self.tables, painter, self._table)
         self._runner: web.AppRunner | None = None
 
     def app(self) -> web.Application:
@@ -74,6 +78,7 @@ class WebServer:
         app.router.add_get("/t/{token}/events", self.events, allow_head=False)
         app.router.add_get("/static/page.css", self.css, allow_head=False)
         app.router.add_get("/static/page.js", self.script, allow_head=False)
+        self.steps.add_routes(app.router)  # the replay stepper: /t/{token}/step/...
         app.on_startup.append(self._share_changes)
         app.on_shutdown.append(self._end_streams)  # before the server waits for the answers under way
         return app
@@ -128,7 +133,7 @@ class WebServer:
         token = request.match_info["token"]
         table_id = self.links.table_of(token)
         table = await self.tables.table(table_id) if table_id is not None else None
-        if table is None:
+        if table is None or not await self.switch.on(table.guild_id):  # off: as if there were no table
             raise web.HTTPNotFound()
         return table, token
 

@@ -30,25 +30,37 @@ T = TypeVar("T")
 
 
 async def played(
-    service: TableService, key: str, moves: int, *, channel: int = 1, seed: str = "web", seats: int | None = None
+    service: TableService,
+    key: str,
+    moves: int,
+    *,
+    channel: int = 1,
+    seed: str = "web",
+    seats: int | None = None,
+    guild: int = 1,
 ) -> TableRecord:
     """A table of `key` at its fewest seats (or `seats`), `moves` moves into the game (or to its end,
     if that comes first), every move a stand-in's choice for the first seat waited on."""
     game = GAMES[key]
     users = [FIRST_USER + n for n in range(seats or game.min_seats)]
-    table = await service.create(guild_id=1, channel_id=channel, host_id=users[0], game=key, seed=seed)
+    table = await service.create(guild_id=guild, channel_id=channel, host_id=users[0], game=key, seed=seed)
     for user in users[1:]:
         await service.join(table.id, user)
     table = (await service.start(table.id, users[0])).table
     for number in range(moves):
-        waiting = service.waiting_on(table)
-        if table.status != "running" or not waiting:
+        if table.status != "running" or not service.waiting_on(table):
             break
-        seat = service.seat_of(table, waiting[0])
-        assert seat is not None
-        action = game.stand_in(service.state_of(table), seat, Chance.seeded(f"{seed}:{number}"))
-        table = (await service.act(table.id, waiting[0], action, version=table.version)).table
+        table = await one_move(service, table, f"{seed}:{number}")
     return table
+
+
+async def one_move(service: TableService, table: TableRecord, seed: str) -> TableRecord:
+    """The table after a stand-in's choice for the first seat it waits on (seeded by `seed`)."""
+    user = service.waiting_on(table)[0]
+    seat = service.seat_of(table, user)
+    assert seat is not None
+    action = GAMES[table.game].stand_in(service.state_of(table), seat, Chance.seeded(seed))
+    return (await service.act(table.id, user, action, version=table.version)).table
 
 
 @asynccontextmanager
