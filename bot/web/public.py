@@ -15,11 +15,12 @@ from bot.render import render_text
 from bot.render.presentation import ViewData
 from bot.store.records import TableRecord
 from bot.tables.refusals import Refused
-from bot.tables.replay import changes_game, history
+from bot.tables.replay import Entry, History, changes_game
 from bot.tables.service import TableService
 from bot.web.text import web_text
 
-HISTORY_CACHE = 64  # tables whose public log is kept, per version
+HISTORY_CACHE = 64  # public logs kept, by table and version
+STORIES_KEPT = 256  # tables whose replayed history is kept, to be extended at their next change
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ class PublicTables:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self._logs: OrderedDict[tuple[int, int], tuple[list[LogLine], int | None]] = OrderedDict()
+        self._stories: OrderedDict[int, Told] = OrderedDict()  # by table
+        self._telling = asyncio.Lock()
 
     async def table(self, table_id: int) -> TableRecord | None:
         """The table, or None if there is none (or its row cannot be read). A table this process
@@ -155,15 +158,44 @@ class PublicTables:
         if key in self._logs:
             self._logs.move_to_end(key)
             return self._logs[key]
-        rows = await self.service.store.actions(table.id)
-        entries = await asyncio.to_thread(history, self.service.game_of(table), table, rows)
-        lines = [
-            LogLine(entry.row.seq, entry.row.at, entry.row.kind, entry.moderator, web_text(text, by_user))
-            for entry in entries
-            for text in entry.texts
-        ]
-        changes = sum(changes_game(row) for row in rows)
+        async with self._telling:  # one table's story is extended by one reader at a time
+            told = self._stories.pop(table.id, None)
+            if told is None or told.story.replaying.seq > table.version:  # an older version asked late
+                told = Told(History(self.service.game_of(table), table))
+            since = told.story.replaying.seq
+            rows = [row for row in await self.service.store.actions(table.id, since=since) if row.seq <= table.version]
+            if rows and rows[0].seq != since + 1:  # not the rows that follow: read the story again
+                told = Told(History(self.service.game_of(table), table))
+                rows = [row for row in await self.service.store.actions(table.id) if row.seq <= table.version]
+            entries = await asyncio.to_thread(told.story.extend, rows)
+            lines = told.lines(entries, by_user)
+            self._stories[table.id] = told
+            while len(self._stories) > STORIES_KEPT:
+                self._stories.popitem(last=False)
+        changes = sum(changes_game(row) for row in told.story.log)
         self._logs[key] = found = (lines, changes - 1 if changes else None)
         while len(self._logs) > HISTORY_CACHE:
             self._logs.popitem(last=False)
         return found
+
+
+class Told:
+    """A table's public history in this process (`History`), and its log lines as the page writes them."""
+
+    def __init__(self, story: History) -> None:
+        self.story = story
+        self._lines: list[LogLine] = []
+        self._entries = 0  # entries written as lines so far
+        self._by_user: dict[int, str] | None = None
+
+    def lines(self, entries: list[Entry], by_user: dict[int, str]) -> list[LogLine]:
+        """Every entry's lines; only the new entries' are written, unless a seat's name changed."""
+        if by_user != self._by_user:
+            self._lines, self._entries, self._by_user = [], 0, dict(by_user)
+        self._lines += [
+            LogLine(entry.row.seq, entry.row.at, entry.row.kind, entry.moderator, web_text(text, by_user))
+            for entry in entries[self._entries :]
+            for text in entry.texts
+        ]
+        self._entries = len(entries)
+        return list(self._lines)
