@@ -2,12 +2,12 @@
 
 The real bot in a process of its own on one core (bench.bot_process), with its web server on
 (BOT_WEB_PORT), against the fake Discord; TABLES tables played by simulated people (bench.players)
-at RATE moves a second, as the whole-bot part plays them. Beside them, VIEWERS viewers, spread
-evenly over the tables, each as a browser with the page open: it loads the page, keeps its live
-stream (/t/<token>/events) open, fetches the new picture at each event, loads the page again now
-and then (a person coming back, every RELOAD seconds on average) and follows its table to the next
-game when one ends. Each viewer comes from an address of its own on 127.0.0.0/8, as viewers on the
-internet do (the server caps streams and requests per address).
+at RATE moves a second, as the whole-bot part plays them. Beside them, in a process of their own
+(bench/viewers.py), VIEWERS viewers spread evenly over the tables, each as a browser with the page
+open: it loads the page, keeps its live stream (/t/<token>/events) open, fetches the new picture at
+each event, loads the page again now and then, and follows its table to the next game when one
+ends. Each viewer comes from an address of its own on 127.0.0.0/8, as viewers on the internet do
+(the server caps streams and requests per address).
 
 Rounds alternate without viewers and with them, each on a fresh database, fake and bot, so that the
 bot's CPU a move with viewers is compared with the same load without, in one run.
@@ -22,25 +22,21 @@ bot's CPU a move with viewers is compared with the same load without, in one run
 from __future__ import annotations
 
 import asyncio
-import json
-import random
+import multiprocessing
 import re
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
-
-import aiohttp
 
 from .bot_process import BotProcess, cores
 from .fake_meter import MOVE, MeteredDiscord
 from .load import percentile
 from .players import Table, play
+from .viewers import main as viewers_main
 from .whole_bot import RATE, TABLES, people, pin_bench, quiet_fake
 
 VIEWERS = 200
-RELOAD = 20.0  # seconds between a viewer's reloads of the page, on average
 MISSED_AFTER = 5.0
 PAGE_P99_MS, REACH_P99_MS, CPU_RISE = 50.0, 500.0, 0.10
 SECRET = "the web bench's own secret key"
@@ -68,88 +64,6 @@ class WatchedDiscord(MeteredDiscord):
         return await super().run_interaction(inter)
 
 
-@dataclass
-class Viewer:
-    number: int
-    table: Table
-    pages: list[float] = field(default_factory=list)  # seconds to load the page
-    pictures: list[float] = field(default_factory=list)
-    events: list[tuple[int, float, int]] = field(default_factory=list)  # (channel, arrived, version)
-    watched: dict[int, tuple[float, float]] = field(default_factory=dict)  # channel -> stream open, until
-    refused: list[str] = field(default_factory=list)
-
-    @property
-    def address(self) -> str:
-        return f"127.0.{1 + self.number // 250}.{1 + self.number % 250}"
-
-    async def watch(self, stop: float) -> None:
-        connector = aiohttp.TCPConnector(local_addr=(self.address, 0), limit=4)
-        async with aiohttp.ClientSession(connector=connector) as session:
-            while time.perf_counter() < stop:
-                channel = self.table.helper.channel
-                link = watch_link(self.table)
-                if link is None:
-                    await asyncio.sleep(0.2)
-                    continue
-                await self.load(session, link)
-                try:
-                    await asyncio.wait_for(
-                        self.follow(session, link, channel.id, stop), max(0.0, stop - time.perf_counter())
-                    )
-                except asyncio.TimeoutError:
-                    return
-
-    async def load(self, session: aiohttp.ClientSession, link: str) -> None:
-        start = time.perf_counter()
-        async with session.get(link) as answer:
-            await answer.read()
-            if answer.status != 200:
-                self.refused.append(f"page {answer.status}")
-                return
-        self.pages.append(time.perf_counter() - start)
-
-    async def follow(self, session: aiohttp.ClientSession, link: str, channel: int, stop: float) -> None:
-        """The open page's stream, until its table's game ends (the people move on to a new one)."""
-        chance = random.Random(self.number)
-        reload_at = time.perf_counter() + chance.expovariate(1 / RELOAD)
-        async with session.get(link + "/events", timeout=aiohttp.ClientTimeout(total=None)) as stream:
-            if stream.status != 200:
-                self.refused.append(f"events {stream.status}")
-                await asyncio.sleep(1.0)
-                return
-            opened = time.perf_counter()
-            self.watched[channel] = (opened, opened)
-            try:
-                await self._read(session, link, channel, stream, chance, reload_at, stop)
-            finally:
-                self.watched[channel] = (opened, time.perf_counter())
-
-    async def _read(self, session, link, channel, stream, chance, reload_at, stop) -> None:
-        """Events as they come; every half second at most, whether the game moved on or it is time to
-        load the page again."""
-        while time.perf_counter() < stop and self.table.helper.channel.id == channel:
-            try:
-                line = await asyncio.wait_for(stream.content.readline(), 0.5)
-            except asyncio.TimeoutError:
-                line = b""
-            else:
-                if not line:  # the server ended the stream
-                    return
-            if line.startswith(b"data: "):
-                version = json.loads(line[6:])["version"]
-                self.events.append((channel, time.perf_counter(), version))
-                await self.picture(session, link, version)
-            if time.perf_counter() >= reload_at:
-                await self.load(session, link)
-                reload_at = time.perf_counter() + chance.expovariate(1 / RELOAD)
-
-    async def picture(self, session: aiohttp.ClientSession, link: str, version: int) -> None:
-        start = time.perf_counter()
-        async with session.get(f"{link}/board.jpg?v={version}") as answer:
-            await answer.read()
-        self.pictures.append(time.perf_counter() - start)
-
-
 def watch_link(table: Table) -> str | None:
     for message in table.helper.channel.messages():
         for button in message.buttons():
@@ -158,7 +72,42 @@ def watch_link(table: Table) -> str | None:
     return None
 
 
-def reach(pressed: dict[int, list[Press]], viewers: list[Viewer], since: float) -> tuple[list[float], int]:
+class Viewers:
+    """The viewers' process (bench/viewers.py), told each table's current game as it changes."""
+
+    def __init__(self, count: int, tables: list[Table]) -> None:
+        self.count, self.tables = count, tables
+        self.pipe, theirs = multiprocessing.Pipe()
+        self.process = multiprocessing.get_context("spawn").Process(
+            target=viewers_main, args=(theirs, count, len(tables)), name="viewers"
+        )
+        self.told: dict[int, int] = {}  # table number -> the channel last told
+
+    def start(self, stop: float) -> None:
+        self.process.start()
+        self.tell()
+        self.pipe.send(("stop", stop))
+
+    def tell(self) -> None:
+        """Each table whose game changed since the last time: its new channel and link."""
+        for table in self.tables:
+            channel = table.helper.channel.id
+            if self.told.get(table.number) != channel and (link := watch_link(table)) is not None:
+                self.pipe.send(("game", table.number, channel, link))
+                self.told[table.number] = channel
+
+    async def follow(self, stop: float) -> None:
+        while time.perf_counter() < stop:
+            self.tell()
+            await asyncio.sleep(0.2)
+
+    async def measured(self) -> list[dict[str, Any]]:
+        found = await asyncio.to_thread(self.pipe.recv)
+        await asyncio.to_thread(self.process.join, 30)
+        return found
+
+
+def reach(pressed: dict[int, list[Press]], viewers: list[dict[str, Any]], since: float) -> tuple[list[float], int]:
     """Each move's time to each viewer watching its table: from its press to the first event after
     it showing a version newer than the one it was pressed on (a command names none: then the one
     the viewer had); and how many never came. A move pressed too near the end of a viewer's watch
@@ -166,9 +115,9 @@ def reach(pressed: dict[int, list[Press]], viewers: list[Viewer], since: float) 
     times, missed = [], 0
     for viewer in viewers:
         events: dict[int, list[tuple[float, int]]] = defaultdict(list)
-        for channel, arrived, version in viewer.events:
+        for channel, arrived, version in viewer["events"]:
             events[channel].append((arrived, version))
-        for channel, (opened, closed) in viewer.watched.items():
+        for channel, (opened, closed) in viewer["watched"].items():
             heard = events[channel]
             for press, on in pressed.get(channel, ()):
                 if press < max(since, opened) or press > closed:
@@ -218,32 +167,34 @@ async def one_round(folder: Path, core: int | None, settings: dict[str, Any], vi
                 await table.sit_down()
 
         await asyncio.gather(*(sit(table) for table in tables))
-        watching = [Viewer(number, tables[number % len(tables)]) for number in range(viewers)]
         start = time.perf_counter()
         measured, stop = start + settings["warm"], start + settings["warm"] + settings["window"]
+        watching = Viewers(viewers, tables) if viewers else None
+        if watching is not None:
+            watching.start(stop)
         behind: list = []
         failures: list[str] = []
         pace = settings["rate"] / len(tables)
         plays = [play(table, start, stop, pace, behind, failures) for table in tables]
-        views = [viewer.watch(stop) for viewer in watching]
-        results = asyncio.gather(*plays, *views)
+        results = asyncio.gather(*plays, *([watching.follow(stop)] if watching else []))
         await asyncio.sleep(max(0.0, measured - time.perf_counter()))
         cpu_before = bot.cpu_seconds()
         await asyncio.sleep(max(0.0, stop - time.perf_counter()))
         cpu_after = bot.cpu_seconds()
         await results
+        seen = await watching.measured() if watching is not None else []
         moves = max(1, sum(1 for sent, _, move in fake.acks if move and measured <= sent < stop))
-        times, missed = reach(fake.pressed, watching, measured)
+        times, missed = reach(fake.pressed, seen, measured)
         return {
             "viewers": viewers,
             "moves": moves,
             "seconds": round(stop - measured, 2),
             "cpu_ms_per_move": round((cpu_after - cpu_before) / moves * 1000, 2),
-            "page": latency([s for v in watching for s in v.pages]),
-            "picture": latency([s for v in watching for s in v.pictures]),
+            "page": latency([s for v in seen for s in v["pages"] if s]),
+            "picture": latency([s for v in seen for s in v["pictures"]]),
             "reach": latency(times),
             "never_reached": missed,
-            "refused": sorted({r for v in watching for r in v.refused}),
+            "refused": sorted({r for v in seen for r in v["refused"]}),
             "failures": failures[:5],
             "errors_logged": bot.errors_logged()[:5],
         }

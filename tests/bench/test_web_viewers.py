@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bench.web_viewers import MISSED_AFTER, Viewer, reach, verdicts
+from bench.web_viewers import MISSED_AFTER, reach, verdicts
 
 
-def viewer(events, watched) -> Viewer:
-    seen = Viewer(0, table=None)  # type: ignore[arg-type]
-    seen.events, seen.watched = events, watched
-    return seen
+def viewer(events, watched) -> dict:
+    return {"events": events, "watched": watched}
 
 
 def test_a_move_reaches_a_viewer_at_the_first_newer_event_after_its_press():
