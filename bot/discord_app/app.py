@@ -121,7 +121,9 @@ class TableBot(TableClient):
         if base is None or settings.bot_web_port is None:
             return
         links = Links(web_secret(settings), base)
-        self.web = WebServer(self.service, painter, links, settings.bot_web_host, settings.bot_web_port)
+        self.web = WebServer(
+            self.service, painter, links, settings.bot_web_host, settings.bot_web_port, switch=self.web_pages
+        )
         try:
             await self.web.start()
         except OSError as error:

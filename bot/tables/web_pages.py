@@ -4,7 +4,9 @@ tables answers the web server's one 404, and new boards carry no Watch link.
 
 The switch is `guild_settings.web_pages`. A server's boards are posted by the process that owns
 its shard, the one its commands reach too, so that process keeps the switch in memory for them;
-the web server reads the database at each request instead, as it may serve any server's tables."""
+the web server reads it from the database, as it may serve any server's tables, and trusts what it
+read for SEEN_FOR seconds (every viewer's every request asks): a switch made by another process
+takes effect on this one's pages within that time, one made here at once."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from bot.tables import refusals as why
 from bot.tables.refusals import Refused
 
 SWITCH = "turn the web pages of this server's tables on or off"
+SEEN_FOR = 5.0  # seconds the web server trusts a server's switch as it last read it
+SEEN_KEPT = 10_000  # servers whose switch is remembered so
 
 
 class WebPages:
@@ -23,6 +27,7 @@ class WebPages:
         self.store = store
         self._now = now
         self.off: set[int] = set()  # servers whose pages are off, read at start-up
+        self._seen: dict[int, tuple[bool, float]] = {}  # server -> (on, when read), for the web server
 
     async def load(self) -> None:
         rows = await self.store.query("SELECT guild_id FROM guild_settings WHERE web_pages = 0")
@@ -36,8 +41,15 @@ class WebPages:
         """Whether the server's pages are served, as the database says now."""
         if guild_id is None:
             return True
+        seen = self._seen.get(guild_id)
+        if seen is not None and self._now() - seen[1] < SEEN_FOR:
+            return seen[0]
         rows = await self.store.query("SELECT web_pages FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return not rows or bool(rows[0][0])
+        on = not rows or bool(rows[0][0])
+        if len(self._seen) > SEEN_KEPT:
+            self._seen.clear()
+        self._seen[guild_id] = (on, self._now())
+        return on
 
     async def switch(self, guild_id: int, on: bool, by: int, *, moderator: bool) -> bool:
         """Turn the server's pages on or off (a moderator only); whether that changed them."""
@@ -59,6 +71,7 @@ class WebPages:
             self.off.discard(guild_id)
         else:
             self.off.add(guild_id)
+        self._seen[guild_id] = (on, now)
         return was != on
 
     async def who_switched(self, guild_id: int) -> tuple[int, float] | None:

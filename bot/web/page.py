@@ -7,11 +7,14 @@ allows nothing inline), and it reads the same without the script."""
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
 from bot.web.public import PublicTable, Seat
 from bot.web.text import utc_iso, utc_text
+
+LINES_KEPT = 50_000  # log lines kept written as HTML, of every table
 
 STATUS = {
     "lobby": "waiting for players to join",
@@ -66,6 +69,7 @@ def _seat(table: PublicTable, number: int, seat: Seat) -> str:
     return f"{opening}{escape(seat.name)}{tail}</li>"
 
 
+@lru_cache(maxsize=LINES_KEPT)  # a line is written once, not again at every change of its table
 def log_line(line_seq: int, text: str, at: float | None) -> str:
     stamp = f" {_time(at)}" if at is not None else ""
     return f'<li><span class="seq">#{line_seq}</span>{stamp} {escape(text)}</li>'

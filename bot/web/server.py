@@ -60,13 +60,14 @@ class WebServer:
         port: int = 0,
         limit: RateLimit | None = None,
         live: Live | None = None,
+        switch: WebPages | None = None,
     ) -> None:
         self.tables = PublicTables(service)
         self.painter, self.links = painter, links
         self.host, self.port = host, port
         self.limit = limit or RateLimit()
         self.live = live or Live(service.store.changes)
-        self.switch = WebPages(service.store)  # each server's moderators may turn its pages off
+        self.switch = switch or WebPages(service.store)  # each server's moderators may turn its pages off
         self.steps = Steps(self.tables, painter, self._table)
         self._runner: web.AppRunner | None = None
 

@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.render.painter import Painter
 from bot.store.records import TableRecord
 from bot.tables.service import TableService
+from bot.tables.web_pages import WebPages
 from bot.web.links import Links
 from bot.web.live import Live
 from bot.web.ratelimit import RateLimit
@@ -65,11 +66,11 @@ async def one_move(service: TableService, table: TableRecord, seed: str) -> Tabl
 
 @asynccontextmanager
 async def serving(
-    service: TableService, limit: RateLimit | None = None, live: Live | None = None
+    service: TableService, limit: RateLimit | None = None, live: Live | None = None, switch: WebPages | None = None
 ) -> AsyncIterator[TestClient]:
     """The web server of `service`, and a client of it. Pictures are drawn in threads."""
     painter = Painter(0)
-    server = WebServer(service, painter, LINKS, limit=limit or RateLimit(burst=10_000), live=live)
+    server = WebServer(service, painter, LINKS, limit=limit or RateLimit(burst=10_000), live=live, switch=switch)
     client = TestClient(TestServer(server.app()))
     await client.start_server()
     try:

@@ -15,6 +15,7 @@ from bot.clock.scheduler import Clock
 from bot.discord_app.app import TableBot
 from bot.render.painter import Painter
 from bot.settings import load_settings
+from bot.tables.web_pages import WebPages
 from bot.web.live import Live
 from bot.web.page import state_of
 from bot.web.server import HEADERS
@@ -170,6 +171,7 @@ async def test_the_bot_s_stop_ends_the_open_streams(service, monkeypatch, tmp_pa
     monkeypatch.setenv("BOT_WEB_SECRET", SECRET)
     bot = TableBot(load_settings())
     bot.service = service
+    bot.web_pages = WebPages(service.store)  # as setup_hook makes them
     table = await played(service, GAME, 1)
     painter = Painter(0)
     await bot.start_web(painter)

@@ -13,7 +13,7 @@ from bot.store.opening import open_store
 from bot.tables.moderation import Moderation
 from bot.tables.refusals import Refused
 from bot.tables.service import TableService
-from bot.tables.web_pages import WebPages
+from bot.tables.web_pages import SEEN_FOR, WebPages
 from bot.web.server import NOT_FOUND
 from tests.registry import every_game
 
@@ -37,13 +37,26 @@ async def test_off_every_answer_of_the_server_s_tables_is_the_one_404(service):
     elsewhere = await played(service, GAME, 2, guild=2, channel=2)
     switch = WebPages(service.store)
     on = [(200, ""), (200, ""), (409, ""), (200, ""), (200, ""), (303, "")]
-    async with serving(service) as client:
+    async with serving(service, switch=switch) as client:
         assert await statuses(client, table.id) == on
         assert await switch.switch(1, False, MOD, moderator=True)
         assert await statuses(client, table.id) == [(404, NOT_FOUND)] * len(on)
         assert await statuses(client, elsewhere.id) == on  # another server's tables
         assert await switch.switch(1, True, MOD, moderator=True)
         assert await statuses(client, table.id) == on
+
+
+async def test_a_switch_made_by_another_process_takes_effect_within_seconds(service):
+    table = await played(service, GAME, 2)
+    clock = [1_700_000_000.0]
+    here, elsewhere = WebPages(service.store, now=lambda: clock[0]), WebPages(service.store)
+    async with serving(service, switch=here) as client:
+        page = f"/t/{LINKS.token(table.id)}"
+        assert (await client.get(page)).status == 200
+        assert await elsewhere.switch(1, False, MOD, moderator=True)
+        assert (await client.get(page)).status == 200  # what this process read a moment ago
+        clock[0] += SEEN_FOR
+        assert (await client.get(page)).status == 404
 
 
 async def test_only_a_moderator_switches_and_the_switch_is_kept(store_target):

@@ -16,6 +16,7 @@ from bot.discord_app.delivery.components import board_components
 from bot.discord_app.startup import run_failure
 from bot.render.painter import Painter
 from bot.settings import SettingsError, load_settings, with_default_web_port
+from bot.tables.web_pages import WebPages
 from bot.web.links import Links
 from bot.web.starting import WebStartError, web_secret
 from tests.registry import every_game
@@ -108,6 +109,7 @@ async def test_the_bot_serves_the_pages_when_the_port_is_set(service, monkeypatc
     monkeypatch.setenv("BOT_WEB_SECRET", SECRET)
     bot = TableBot(load_settings())
     bot.service = service
+    bot.web_pages = WebPages(service.store)  # as setup_hook makes them
     table = await played(service, every_game()[0], 1)
     painter = Painter(0)
     await bot.start_web(painter)
@@ -136,6 +138,7 @@ async def test_without_a_secret_the_bot_keeps_one_beside_its_database(service, m
         for _ in range(2):  # a start, and the next one
             bot = TableBot(load_settings())
             bot.service = service
+            bot.web_pages = WebPages(service.store)  # as setup_hook makes them
             await bot.start_web(painter)
             try:
                 assert bot.web_links is not None
@@ -173,6 +176,7 @@ async def test_a_port_the_bot_cannot_listen_on_stops_the_start_with_one_line(ser
         monkeypatch.setenv("BOT_WEB_SECRET", SECRET)
         bot = TableBot(load_settings())
         bot.service = service
+        bot.web_pages = WebPages(service.store)  # as setup_hook makes them
         painter = Painter(0)
         try:
             with pytest.raises(
