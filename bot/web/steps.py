@@ -109,7 +109,9 @@ class Steps:
         except Exception:
             log.exception("web: table %s: drawing step %s failed", table.id, n)
             return web.Response(status=503, text="The picture could not be drawn.\n", content_type="text/plain")
-        return web.Response(body=picture, content_type="image/jpeg", headers={"Cache-Control": "no-cache"})
+        return web.Response(
+            body=picture, content_type="image/jpeg", headers={"Cache-Control": "private, max-age=86400, immutable"}
+        )
 
     async def jump(self, request: web.Request) -> web.StreamResponse:
         """The "Go to step" form's answer: on to that step's page (whose own answer says if it has none)."""
@@ -162,4 +164,6 @@ def render_step(table: PublicTable, token: str, n: int, last: int, board: str, l
         f'<p><a href="/t/{token}">Back to the table</a></p>',
         "</main></body></html>",
     ]
-    return "\n".join(parts) + "\n"
+    return (
+        "\n".join(parts) + "\n"
+    )  # a step is always the same position (the log is append-only): browsers may keep its picture

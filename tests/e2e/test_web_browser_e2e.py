@@ -7,7 +7,8 @@ import socket
 
 import pytest
 
-from tests.registry import games_with
+from engine import Chance
+from tests.registry import GAMES, games_with
 
 from .browser import headless_page
 from .game_table import GameTable, seeded_tables
@@ -36,6 +37,21 @@ def watch_link(table: GameTable) -> str:
 
 def two_taking_turns() -> str:
     return next(key for key in games_with(seats=2, together=False))
+
+
+def shortest_of_two_taking_turns() -> str:
+    """Of the games two take turns at, the one whose stand-ins' game is shortest (a seeded playout)."""
+
+    def moves(key: str) -> int:
+        game, chance = GAMES[key], Chance.seeded("shortest")
+        state, count = game.setup(2, game.Options(), chance), 0
+        while game.outcome(state) is None:
+            (seat, *_) = sorted(game.to_move(state))
+            state = game.apply(state, seat, game.stand_in(state, seat, chance), chance).state
+            count += 1
+        return count
+
+    return min(games_with(seats=2, together=False), key=moves)
 
 
 async def test_a_board_links_to_its_page_and_an_altered_link_shows_nothing(web_on, fake_discord, real_bot, monkeypatch):
@@ -84,3 +100,39 @@ async def test_a_board_links_to_its_page_and_an_altered_link_shows_nothing(web_o
         answer = await page.goto(altered)
         assert answer is not None and answer.status == 404
         assert (await page.locator("body").inner_text()).strip() == "Not found."
+
+
+async def test_a_finished_games_replay_steps_to_its_end_and_back(web_on, fake_discord, real_bot, monkeypatch):
+    seeded_tables(monkeypatch, "browser-replay")
+    key = shortest_of_two_taking_turns()
+    players = fake_discord.add_users("alice", "bob")
+    table = GameTable(fake_discord, key, players)
+    await table.seat_everyone()
+    strategy = {player: plan_for(key).strategy() for player in players}
+    await table.play_until(table.over, lambda player: strategy[player])
+    link = watch_link(table)
+    async with headless_page() as page:
+        await page.goto(link)
+        assert "finished" in await page.locator(".status").inner_text()
+        await page.get_by_role("link", name="Replay from the start").click()
+        status = page.locator(".status")
+        first = await status.inner_text()
+        assert "step 0 of" in first
+        last = int(first.rsplit(" of ", 1)[1])
+        boards = [await page.locator("figure img").get_attribute("src")]
+        for number in range(1, last + 1):  # forward, a step at a time, to the end
+            await page.get_by_role("link", name="Forward ▶").click()
+            await page.wait_for_url(f"**/step/{number}")
+            boards.append(await page.locator("figure img").get_attribute("src"))
+            assert await page.locator("figure img").evaluate("image => image.complete && image.naturalWidth > 0")
+        assert f"step {last} of {last}" in await status.inner_text()
+        assert await page.get_by_role("link", name="Forward ▶").count() == 0  # the end: no way on
+        for number in (last - 1, last - 2):  # and back
+            await page.get_by_role("link", name="◀ Back").click()
+            await page.wait_for_url(f"**/step/{number}")
+            assert await page.locator("figure img").get_attribute("src") == boards[number]
+        await page.get_by_role("link", name="⏮ First").click()
+        await page.wait_for_url("**/step/0")
+        assert await page.get_by_role("link", name="◀ Back").count() == 0
+        record = await page.request.get(link + "/record.json")
+        assert record.status == 200 and (await record.json())["status"] == "finished"
