@@ -20,8 +20,8 @@ from bot.discord_app.play import Play
 from bot.games import plugins
 from bot.ratings import leaderboard
 from bot.ratings.summary import summary_lines
-from bot.tables.gate import Need, Pass
 from bot.store.records import Level
+from bot.tables.gate import Need, Pass
 from bot.tables.refusals import Refused
 from bot.tables.stand_ins import stand_ins_line
 from bot.text import FINISHED, chunk

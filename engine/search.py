@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 from .chance import Chance
 from .core import ActionT, Game, Outcome, RuleError, ShuffleSecrets, StateT, Step
@@ -152,8 +152,7 @@ class Search(Generic[StateT, ActionT]):
                 return None
 
     def _apply(self, state: StateT, seat: int, action: ActionT, chance: Chance) -> StateT:
-        step_state: StateT = self.rules.apply(state, seat, action, chance).state  # type: ignore[assignment]
-        return step_state
+        return cast(StateT, self.rules.apply(state, seat, action, chance).state)  # a game's apply keeps its State
 
     def _policy(self, state: StateT, seat: int, chance: Chance) -> ActionT:
         return (self.policy or self.rules.stand_in)(state, seat, chance)

@@ -104,7 +104,9 @@ async def member_stats(store: TableStore, guild_id: int | None, user_id: int) ->
         " USING (table_id) WHERE r.user_id = ? AND f.guild_id IS NOT DISTINCT FROM ? GROUP BY f.game ORDER BY COUNT(*) DESC, f.game",
         (user_id, guild_id),
     )
-    return [GameLine(game, played, won or 0, strong or 0, strong_won or 0) for game, played, won, strong, strong_won in rows]
+    return [
+        GameLine(game, played, won or 0, strong or 0, strong_won or 0) for game, played, won, strong, strong_won in rows
+    ]
 
 
 async def server_stats(store: TableStore, guild_id: int | None, top: int = TOP_WINNERS) -> ServerStats:
@@ -145,7 +147,11 @@ def member_text(
         return "" if found is None else f" · rating **{found.rating:,}** ({plural(found.games, 'rated game')})"
 
     def strong(line: GameLine) -> str:
-        return f" · 🤖 against strong stand-ins: {line.strong_played} played, {line.strong_won} won" if line.strong_played else ""
+        return (
+            f" · 🤖 against strong stand-ins: {line.strong_played} played, {line.strong_won} won"
+            if line.strong_played
+            else ""
+        )
 
     rows = [
         f"**{title(line.game, games)}**: {line.played} played, {line.won} won{rating(line.game)}{strong(line)}"

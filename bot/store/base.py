@@ -192,13 +192,13 @@ class TableStore(ABC):
     ) -> TableRecord:
         now = self._now()
         values = (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, int(takebacks))
-        values += (json.dumps(sorted(strong_seats)),)
+        strong = json.dumps(sorted(strong_seats))
         sql = (
             "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed, takebacks,"
             " strong_seats, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *"
         )
         try:
-            row = await self.run_job(lambda db: db.fetchrow(sql, *values, now, now))
+            row = await self.run_job(lambda db: db.fetchrow(sql, *values, strong, now, now))
         except INTEGRITY_ERRORS:
             raise ChannelBusy() from None
         return self._remember(table_of(row))

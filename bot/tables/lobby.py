@@ -122,7 +122,9 @@ class Lobby:
                     raise ClosesTable(
                         f"You are the last player at this **{title}** table: leaving closes it.", table.version
                     )
-                return Update(await self.save_change(table, {**changes, "status": "ended"}, ("leave", None, user_id, {})))
+                return Update(
+                    await self.save_change(table, {**changes, "status": "ended"}, ("leave", None, user_id, {}))
+                )
             public = []
             if user_id == table.host_id:
                 changes["host_id"] = humans[0]

@@ -5,8 +5,8 @@ from .actions import actions, label
 from .checks import invariants
 from .rules import apply, legal_actions, opening, outcome, setup, to_move
 from .standin import default_action, stand_in
-from .strong import strong
 from .state import Options, State
+from .strong import strong
 from .takeback import refusal, undoable
 from .views import shuffle_secrets, view
 

@@ -137,7 +137,9 @@ def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> St
         setattr(state, deck_name, pool)
     for deck_name in data.ORACLE_DECKS:
         mine = [c for c, o in data.ORACLES.items() if o.deck == deck_name]
-        pool = chance.shuffle(sorted(state.oracle_decks[deck_name] + [c for p in others for c in p.oracles if c in mine]))
+        pool = chance.shuffle(
+            sorted(state.oracle_decks[deck_name] + [c for p in others for c in p.oracles if c in mine])
+        )
         for player in others:
             count = oracle_counts(player)[deck_name]
             player.oracles = [c for c in player.oracles if c not in mine] + pool[:count]
