@@ -143,6 +143,9 @@ async def test_stats_give_each_member_s_record_against_strong_stand_ins(service)
         await service.start(table.id, ALICE)
         table = await play_to_the_end(service, table.id)
         won[level] = int(GAMES[GAME].outcome(service.state_of(table)).winners == (0,))
+        rematch, _ = await Moderation(service).rematch(table, ALICE)  # the same level of stand-ins
+        assert rematch.strong_seats == ([1] if level == "strong" else [])
+        await service.end(rematch.id, ALICE)
     lines = await stats.member_stats(service.store, 1, ALICE)
     assert lines == [stats.GameLine(GAME, 2, won["strong"] + won["easy"], 1, won["strong"])]
     assert f"🤖 against strong stand-ins: 1 played, {won['strong']} won" in stats.member_text("alice", lines)
