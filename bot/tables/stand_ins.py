@@ -127,8 +127,8 @@ class StandIns:
         """A move chosen for a seat by the bot, under the table's lock: the one fallback of stand-ins
         (`reason` "stand-in": their own strategy, the strong search first in a strong stand-in's
         seat), the clock ("clock") and a moderator's skip ("default"): the game's default move
-        first, for those two. A choice the rules refuse gives way to the next (the stand-in's move,
-        then the first legal one). Its chance comes from the seed, the version and `reason`.
+        first, for those two. A choice the rules refuse, or a strong search that fails, gives way to
+        the next (the stand-in's move, then the first legal one). Its chance comes from the seed, the version and `reason`.
         `say(action)` gives texts to tell with it (public, private)."""
         game, state = self.game_of(table), self.state_of(table)
         chance = chance_for(table, f"{table.version + 1}:{reason}")
@@ -137,7 +137,11 @@ class StandIns:
         choosers += [game.stand_in, lambda state, seat, chance: next(iter(game.legal_actions(state, seat)), None)]
         for number, choose in enumerate(choosers):
             if strong and number == 0:
-                action = await off_the_loop(lambda: game.strong(state, seat, chance))
+                try:
+                    action = await off_the_loop(lambda: game.strong(state, seat, chance))
+                except Exception:  # a fault of the search must not stop the table: the easy stand-in plays
+                    log.exception("table %s: the strong stand-in of seat %s failed", table.id, seat)
+                    continue
             else:
                 action = choose(state, seat, chance)
             if action is None:

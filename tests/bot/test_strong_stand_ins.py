@@ -150,3 +150,37 @@ async def test_stats_give_each_member_s_record_against_strong_stand_ins(service)
     assert lines == [stats.GameLine(GAME, 2, won["strong"] + won["easy"], 1, won["strong"])]
     assert f"🤖 against strong stand-ins: 1 played, {won['strong']} won" in stats.member_text("alice", lines)
     assert "strong" not in stats.member_text("alice", [stats.GameLine(GAME, 2, 1)])
+
+
+async def test_a_strong_search_that_fails_gives_way_to_the_easy_stand_in(service, caplog):
+    game = GAMES[GAME]
+
+    def broken(state, seat, chance):
+        raise ValueError("a bug in the search")
+
+    faulty = TableService(service.store, games={GAME: replace(game, strong=broken)})
+    table = (await faulty.start((await new_table(faulty)).id, ALICE)).table
+    while table.status == "running" and not [r for r in await service.store.actions(table.id, kind="move") if r.seat]:
+        seat = faulty.seat_of(table, ALICE)
+        move = game.stand_in(faulty.state_of(table), seat, Chance.seeded("alice"))
+        table = (await faulty.act(table.id, ALICE, move)).table
+    (first, *_) = [row for row in await service.store.actions(table.id, kind="move") if row.seat]
+    easy = game.stand_in(
+        await state_before(service, table, first.seq), first.seat, chance_for(table, f"{first.seq}:stand-in")
+    )
+    assert referee.parse_action(game, first.action) == easy
+    assert "the strong stand-in of seat" in caplog.text and "a bug in the search" in caplog.text
+
+
+async def state_before(service, table: TableRecord, seq: int):
+    """The game's state just before log row `seq`, replayed from the log."""
+    game = GAMES[GAME]
+    state = None
+    for row in await service.store.actions(table.id):
+        if row.seq == seq:
+            return state
+        if row.kind == "start":
+            state = game.setup(row.action["seats"], game.Options(), chance_for(table, "setup"))
+        elif row.kind == "move":
+            state = referee.play(game, state, row.seat, row.action, chance_for(table, row.seq)).state
+    raise AssertionError(f"no row {seq}")
