@@ -128,7 +128,7 @@ class PlayerClock:
     ) -> Update:
         return await self.service.commit(
             table,
-            {"seats": table.seats_with(seat, user_id)},
+            table.handing(seat, user_id),
             (kind, seat, user_id, action),
             [text],
             seats=[user_id],

@@ -382,7 +382,7 @@ class Clock(PlayerClock):
                 update.add(
                     await service.commit(
                         update.table,
-                        {"seats": update.table.seats_with(seat, None)},
+                        update.table.handing(seat, None),
                         ("away", seat, None, {"user": user_id, "misses": missed}),
                         [
                             f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they come back "

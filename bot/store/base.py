@@ -31,8 +31,8 @@ from bot.store.records import OPEN_STATUSES, ActionRecord, TableRecord
 log = logging.getLogger(__name__)
 RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables used most recently
 # The columns a save may change (besides version and updated_at), and those stored as JSON text
-SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
-JSON_COLUMNS = frozenset({"seats", "options"})
+SAVED_COLUMNS = ("status", "host_id", "seats", "strong_seats", "options", "state", "deadline", "board_message_id")
+JSON_COLUMNS = frozenset({"seats", "strong_seats", "options"})
 OPEN = "status IN ('lobby', 'running', 'paused')"
 OUTBOX_ROW = "INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)"
 LOG_ROW = (
@@ -46,8 +46,8 @@ def table_of(row: Row) -> TableRecord:
     """A `tables` row as a TableRecord; UnreadableTable if it cannot be read."""
     values = dict(row)
     try:
-        values["seats"] = json.loads(values["seats"])
-        values["options"] = json.loads(values["options"])
+        for name in JSON_COLUMNS:
+            values[name] = json.loads(values[name])
         return TableRecord.model_validate(values)
     except (ValueError, TypeError) as error:  # JSONDecodeError and ValidationError are ValueErrors
         raise UnreadableTable(values.get("id"), type(error).__name__) from None
@@ -188,15 +188,17 @@ class TableStore(ABC):
         options: dict,
         seed: str,
         takebacks: bool = True,
+        strong_seats: Sequence[int] = (),
     ) -> TableRecord:
         now = self._now()
         values = (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, int(takebacks))
+        strong = json.dumps(sorted(strong_seats))
         sql = (
             "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed, takebacks,"
-            " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING *"
+            " strong_seats, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *"
         )
         try:
-            row = await self.run_job(lambda db: db.fetchrow(sql, *values, now, now))
+            row = await self.run_job(lambda db: db.fetchrow(sql, *values, strong, now, now))
         except INTEGRITY_ERRORS:
             raise ChannelBusy() from None
         return self._remember(table_of(row))

@@ -59,7 +59,7 @@ def _time(seconds: float) -> str:
 def _seat(table: PublicTable, number: int, seat: Seat) -> str:
     notes = []
     if seat.stand_in:
-        notes.append("a stand-in plays")
+        notes.append("a strong stand-in plays" if seat.strong else "a stand-in plays")
     if table.result is not None and number in table.result.winners:
         notes.append("🏆 won")
     if seat.waited:

@@ -38,6 +38,7 @@ class Seat:
     waited: bool = False
     deadline: float | None = None
     stand_in: bool = False
+    strong: bool = False  # the stand-in is a strong one (bot/tables/stand_ins.py)
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,13 @@ class PublicTables:
             {seat: at for seat, at in (await self._deadlines(table)).items() if seat in waited} if waited else {}
         )
         seats = [
-            Seat(name, seat in waited, deadlines.get(seat), seat < len(table.seats) and table.seats[seat] is None)
+            Seat(
+                name,
+                seat in waited,
+                deadlines.get(seat),
+                seat < len(table.seats) and table.seats[seat] is None,
+                seat < len(table.seats) and table.level(seat) == "strong",
+            )
             for seat, name in enumerate(names)
         ]
         finished = table.status == "finished"

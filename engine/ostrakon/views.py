@@ -47,12 +47,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """The same position as others may know it: unrevealed stones (but `keep`'s own) and the
-    order of the subject deck re-dealt at random."""
+    order of the subject deck re-dealt at random. Canonical: the result does not depend on how the
+    hidden things were arranged (the deck is sorted before it is shuffled), only on what `keep`
+    sees and the chance, so a strong stand-in's decision cannot either."""
     state = copy_state(state)
     hidden = state.phase in ("vote", "corrupt", "consult") or (state.phase == "decide" and state.rule == "oracle")
     if hidden:
-        for seat in state.votes:
+        for seat in sorted(state.votes):
             if seat != keep and seat not in state.shown:
                 state.votes[seat] = chance.pick(["white", "black"])
-    state.deck = chance.shuffle(state.deck)
+    state.deck = chance.shuffle(sorted(state.deck))
     return state
