@@ -177,6 +177,10 @@ def main(argv=None) -> int:
             if parts != ["stand-ins"]:
                 say()
             results["stand_ins"] = stand_ins.run(args.stand_in_games, args.quick, say)
+            from . import stand_ins_cost
+
+            say()
+            results["stand_ins"]["whole_bot"] = stand_ins_cost.run(Path(name) / "stand-ins", args.quick, say)
     results["load_average_at_end"] = os.getloadavg()
     args.out.write_text(json.dumps(results, indent=2, default=str))
     say()

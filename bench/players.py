@@ -38,8 +38,10 @@ from .fake_meter import MOVE, Meter, MeteredDiscord, NotAnswered
 @dataclass(frozen=True)
 class Variant:
     game: str
-    seats: int
+    seats: int  # the people
     options: str = ""
+    stand_ins: int = 0  # seats for stand-ins beside them, at `level`
+    level: str = ""
 
     @property
     def name(self) -> str:
@@ -141,7 +143,9 @@ class Table:
         self.plans = {user.id: strategy() for user in self.players}
         self.menus.clear()
         host, *others = self.players
-        options = {"options": self.variant.options} if self.variant.options else {}
+        options: dict[str, object] = {"options": self.variant.options} if self.variant.options else {}
+        if self.variant.stand_ins:
+            options |= {"stand_ins": self.variant.stand_ins, "level": self.variant.level or "easy"}
         self.helper.lobby = (await host.slash("table new", game=self.variant.game, channel=channel, **options)).reply
         for user in others:
             await user.click(self.helper.lobby, "Join")

@@ -23,16 +23,18 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import re
+import socket
 import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable
 
-from .bot_process import BotProcess, cores
+from .bot_process import cores
 from .fake_meter import MOVE, MeteredDiscord
-from .load import percentile
-from .players import Table, play
+from .paced import Beside, latency, paced_round
+from .players import Table
 from .viewers import main as viewers_main
 from .whole_bot import RATE, TABLES, people, pin_bench, quiet_fake
 
@@ -72,18 +74,20 @@ def watch_link(table: Table) -> str | None:
     return None
 
 
-class Viewers:
+class Viewers(Beside):
     """The viewers' process (bench/viewers.py), told each table's current game as it changes."""
 
-    def __init__(self, count: int, tables: list[Table]) -> None:
-        self.count, self.tables = count, tables
-        self.pipe, theirs = multiprocessing.Pipe()
-        self.process = multiprocessing.get_context("spawn").Process(
-            target=viewers_main, args=(theirs, count, len(tables)), name="viewers"
-        )
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.tables: list[Table] = []
         self.told: dict[int, int] = {}  # table number -> the channel last told
+        self.pipe, self._theirs = multiprocessing.Pipe()
 
-    def start(self, stop: float) -> None:
+    def start(self, stop: float, tables: list[Table]) -> None:
+        self.tables = tables
+        self.process = multiprocessing.get_context("spawn").Process(
+            target=viewers_main, args=(self._theirs, self.count, len(tables)), name="viewers"
+        )
         self.process.start()
         self.tell()
         self.pipe.send(("stop", stop))
@@ -96,15 +100,23 @@ class Viewers:
                 self.pipe.send(("game", table.number, channel, link))
                 self.told[table.number] = channel
 
-    async def follow(self, stop: float) -> None:
+    async def running(self, stop: float) -> None:
         while time.perf_counter() < stop:
             self.tell()
             await asyncio.sleep(0.2)
 
-    async def measured(self) -> list[dict[str, Any]]:
-        found = await asyncio.to_thread(self.pipe.recv)
+    async def measured(self, fake: MeteredDiscord, since: float) -> dict[str, Any]:
+        seen = await asyncio.to_thread(self.pipe.recv)
         await asyncio.to_thread(self.process.join, 30)
-        return found
+        assert isinstance(fake, WatchedDiscord)
+        times, missed = reach(fake.pressed, seen, since)
+        return {
+            "page": latency([s for v in seen for s in v["pages"]]),
+            "picture": latency([s for v in seen for s in v["pictures"]]),
+            "reach": latency(times),
+            "never_reached": missed,
+            "refused": sorted({r for v in seen for r in v["refused"]}),
+        }
 
 
 def reach(pressed: dict[int, list[Press]], viewers: list[dict[str, Any]], since: float) -> tuple[list[float], int]:
@@ -132,81 +144,16 @@ def reach(pressed: dict[int, list[Press]], viewers: list[dict[str, Any]], since:
     return times, missed
 
 
-def latency(values: list[float]) -> dict[str, float]:
-    ordered = sorted(values)
-    return {
-        "count": len(ordered),
-        "p50_ms": round(percentile(ordered, 50) * 1000, 1),
-        "p99_ms": round(percentile(ordered, 99) * 1000, 1),
-        "max_ms": round(ordered[-1] * 1000, 1) if ordered else 0.0,
-    }
-
-
 async def one_round(folder: Path, core: int | None, settings: dict[str, Any], viewers: int) -> dict[str, Any]:
-    fake = await WatchedDiscord().start()
-    bot = None
-    try:
-        tables = people(fake, settings["tables"])
-        port = free_port()
-        bot = BotProcess(
-            folder,
-            fake,
-            folder / "bot.sqlite3",
-            core=core,
-            split=False,
-            seed="bench",
-            env={"BOT_WEB_PORT": str(port), "BOT_WEB_SECRET": SECRET},
-        )
-        folder.mkdir(parents=True, exist_ok=True)
-        await bot.start()
-        await bot.wait_ready()
-        opening = asyncio.Semaphore(10)
-
-        async def sit(table: Table) -> None:
-            async with opening:
-                await table.sit_down()
-
-        await asyncio.gather(*(sit(table) for table in tables))
-        start = time.perf_counter()
-        measured, stop = start + settings["warm"], start + settings["warm"] + settings["window"]
-        watching = Viewers(viewers, tables) if viewers else None
-        if watching is not None:
-            watching.start(stop)
-        behind: list = []
-        failures: list[str] = []
-        pace = settings["rate"] / len(tables)
-        plays = [play(table, start, stop, pace, behind, failures) for table in tables]
-        results = asyncio.gather(*plays, *([watching.follow(stop)] if watching else []))
-        await asyncio.sleep(max(0.0, measured - time.perf_counter()))
-        cpu_before = bot.cpu_seconds()
-        await asyncio.sleep(max(0.0, stop - time.perf_counter()))
-        cpu_after = bot.cpu_seconds()
-        await results
-        seen = await watching.measured() if watching is not None else []
-        moves = max(1, sum(1 for sent, _, move in fake.acks if move and measured <= sent < stop))
-        times, missed = reach(fake.pressed, seen, measured)
-        return {
-            "viewers": viewers,
-            "moves": moves,
-            "seconds": round(stop - measured, 2),
-            "cpu_ms_per_move": round((cpu_after - cpu_before) / moves * 1000, 2),
-            "page": latency([s for v in seen for s in v["pages"] if s]),
-            "picture": latency([s for v in seen for s in v["pictures"]]),
-            "reach": latency(times),
-            "never_reached": missed,
-            "refused": sorted({r for v in seen for r in v["refused"]}),
-            "failures": failures[:5],
-            "errors_logged": bot.errors_logged()[:5],
-        }
-    finally:
-        if bot is not None:
-            await bot.stop()
-        await fake.close()
+    env = {"BOT_WEB_PORT": str(free_port()), "BOT_WEB_SECRET": SECRET}
+    beside = Viewers(viewers) if viewers else None
+    figures = await paced_round(
+        folder, WatchedDiscord(), lambda fake: people(fake, settings["tables"]), core, settings, env, beside
+    )
+    return {"viewers": viewers, **figures}
 
 
 def free_port() -> int:
-    import socket
-
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -230,8 +177,6 @@ async def measure(folder: Path, quick: bool, say: Say) -> dict[str, Any]:
                 say_round(figures, say)
     finally:
         if saved is not None:
-            import os
-
             os.sched_setaffinity(0, saved)
     return verdicts(rounds, say)
 
@@ -247,7 +192,7 @@ def say_round(figures: dict[str, Any], say: Say) -> None:
         )
     say(text)
     for what in ("refused", "failures", "errors_logged"):
-        if figures[what]:
+        if figures.get(what):
             say(f"    {what}: {figures[what]}")
 
 
