@@ -30,7 +30,7 @@ def test_a_seeded_game_is_the_same_every_time():
 def test_the_part_measures_every_game_and_says_every_target(tmp_path, capsys):
     out = tmp_path / "results.json"
     out.write_text(json.dumps({"whole_bot": {"kept": True}}))
-    assert main(["--only", "stand-ins", "--stand-in-games", "1", "--out", str(out)]) == 0
+    assert main(["--only", "stand-ins", "--quick", "--stand-in-games", "1", "--out", str(out)]) == 0
     said = capsys.readouterr().out
     results = json.loads(out.read_text())
     assert results["whole_bot"] == {"kept": True}  # the other parts' last figures stay
@@ -54,3 +54,6 @@ def test_the_part_measures_every_game_and_says_every_target(tmp_path, capsys):
     judged = [line for line in said.splitlines() if line.strip().startswith(("✅ met", "❌ missed"))]
     assert len(judged) == len(verdicts)
     assert all(target["what"] in said for target in targets)
+    cost = figures["whole_bot"]["rounds"]  # what a table of strong stand-ins costs the whole bot, beside easy
+    assert {one["level"] for one in cost} == {"easy", "strong"}
+    assert all(one["moves"] > 0 and one["cpu_ms_per_move"] > 0 and not one["failures"] for one in cost)
