@@ -47,12 +47,13 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """The same position as others may know it: unrevealed stones (but `keep`'s own) and the
-    order of the subject deck re-dealt at random."""
+    order of the subject deck re-dealt at random, from a sorted deck and in seat order, so the
+    result depends only on what `keep` knows (the strong stand-in decides on such positions)."""
     state = copy_state(state)
     hidden = state.phase in ("vote", "corrupt", "consult") or (state.phase == "decide" and state.rule == "oracle")
     if hidden:
-        for seat in state.votes:
+        for seat in sorted(state.votes):
             if seat != keep and seat not in state.shown:
                 state.votes[seat] = chance.pick(["white", "black"])
-    state.deck = chance.shuffle(state.deck)
+    state.deck = chance.shuffle(sorted(state.deck))
     return state

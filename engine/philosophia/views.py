@@ -122,12 +122,14 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """Re-deal what `keep` cannot see: other hands (same count per deck), every deck's order,
-    others' secret bids and answers."""
+    others' secret bids and answers. Each pool is sorted before it is shuffled, so the result
+    depends only on what `keep` knows, not on how the hidden cards lay (the strong stand-in
+    decides on such positions)."""
     state = copy_state(state)
     others = [state.players[who] for who in range(state.seats) if who != keep]
     for deck_name in ("sophistry", "syllogism"):
         deck = getattr(state, deck_name)
-        pool = chance.shuffle(deck + [c for p in others for c in p.hand if data.deck_of(c) == deck_name])
+        pool = chance.shuffle(sorted(deck + [c for p in others for c in p.hand if data.deck_of(c) == deck_name]))
         for player in others:
             count = hand_counts(player)[deck_name]
             player.hand = [c for c in player.hand if data.deck_of(c) != deck_name] + pool[:count]
@@ -135,20 +137,22 @@ def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> St
         setattr(state, deck_name, pool)
     for deck_name in data.ORACLE_DECKS:
         mine = [c for c, o in data.ORACLES.items() if o.deck == deck_name]
-        pool = chance.shuffle(state.oracle_decks[deck_name] + [c for p in others for c in p.oracles if c in mine])
+        pool = chance.shuffle(
+            sorted(state.oracle_decks[deck_name] + [c for p in others for c in p.oracles if c in mine])
+        )
         for player in others:
             count = oracle_counts(player)[deck_name]
             player.oracles = [c for c in player.oracles if c not in mine] + pool[:count]
             pool = pool[count:]
         state.oracle_decks[deck_name] = pool
-    state.requests = chance.shuffle(state.requests)
-    state.moirai_deck = chance.shuffle(state.moirai_deck)
+    state.requests = chance.shuffle(sorted(state.requests))
+    state.moirai_deck = chance.shuffle(sorted(state.moirai_deck))
     if state.auction:
-        for who in state.auction.bids:
+        for who in sorted(state.auction.bids):
             if who != keep:
                 state.auction.bids[who] = chance.roll(min(data.MAX_BID, state.players[who].coins) + 1) - 1
     if state.veto:
-        for who in state.veto.answers:
+        for who in sorted(state.veto.answers):
             if who != keep:
                 state.veto.answers[who] = can_cancel(state, who) and chance.pick([True, False])
     return state
