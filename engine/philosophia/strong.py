@@ -46,7 +46,8 @@ def strong(state: State, seat: int, chance: Chance) -> Action:
     world = shuffle_secrets(state, chance, keep=seat)
     legal = legal_actions(world, seat)
     if len(legal) == 1:
-        return legal[0]
+        only = legal[0]
+        return argument(world, only.card, only.claim) if isinstance(only, Argue) else only
     sim: Simulator[State, Action] = Simulator(apply, shuffle_secrets, Budget(BUDGET))
     if world.phase == "veto":
         return veto_answer(world, seat, chance)
