@@ -7,7 +7,8 @@ times. Not run by the tests, nor by `make bench`.
 
 A setup names the players: `strong-random` is one strong seat against random players (one in
 Philosophia, four in Ostrakon), `strong-easy` against today's stand-in, `solo-strong` Philosophia
-alone against the Moirai, `strong-3random` one strong seat against three random ones.
+alone against the Moirai, `strong-3random` one strong seat against three random ones. In Ostrakon
+`people` is a council that votes as the strong stand-in expects people to (`ostrakon_people`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from importlib import import_module
 from typing import Any
 
 from engine import GAMES, Chance, referee
+from engine.ostrakon.position import speaker_in_play
 from engine.ostrakon.standin import canned_question
 
 Policy = Callable[[Any, int, Chance], Any]
@@ -36,6 +38,24 @@ def random_player(game: str) -> Policy:
         return chance.pick(GAMES[game].legal_actions(state, seat))
 
     return play
+
+
+def ostrakon_people(state: Any, seat: int, chance: Chance) -> Any:
+    """An Ostrakon council that votes as the strong stand-in expects people to (our model, not a
+    measurement of people): each stone white with the question's expected share, a speaker on the
+    side most are expected to take three times in four; questions, special days and no Follow as
+    today's stand-in."""
+    from engine.ostrakon.actions import Vote
+    from engine.ostrakon.strong import READS_MAJORITY, white_share
+
+    if state.phase != "vote":
+        return GAMES["ostrakon"].stand_in(state, seat, chance)
+    share = white_share(state.question)
+    if seat == speaker_in_play(state) and share != 0.5:
+        majority = "white" if share > 0.5 else "black"
+        other = "black" if majority == "white" else "white"
+        return Vote(stone=majority if chance.roll(100) <= READS_MAJORITY * 100 else other)
+    return Vote(stone="white" if chance.roll(100) <= share * 100 else "black")
 
 
 def line_up(game: str, setup: str) -> tuple[str, list[str]]:
@@ -62,7 +82,7 @@ def play_game(game: str, kinds: list[str], seed: int, times: list[float]) -> tup
     """One game; `kinds[i]` plays seat i. Returns the winners and the number of moves."""
     rules = GAMES[game]
     strong = import_module(f"engine.{game}.strong").strong
-    policies = {"random": random_player(game), "easy": rules.stand_in, "strong": strong}
+    policies = {"random": random_player(game), "easy": rules.stand_in, "strong": strong, "people": ostrakon_people}
     chance = Chance.seeded(f"probe:{game}:{seed}")
     state = rules.setup(len(kinds), None, chance)
     for step in range(MAX_STEPS):

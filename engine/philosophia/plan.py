@@ -93,7 +93,7 @@ def _favours_cost(state: State, player: Player) -> float:
 
 
 def _debates_cost(state: State, player: Player) -> float:
-    wins = 3 - player.debate_wins
+    wins = max(0, 3 - player.debate_wins)
     if state.supply.debate_tokens < wins:
         return FAR
     return wins * (2.0 if len(player.hand) >= 4 else 3.0)
@@ -190,10 +190,12 @@ def _need(state: State, board: Board, who: int, player: Player, mine: bool) -> f
             # Choose the other criteria by a rough cost; then count the set exactly.
             ranked = sorted(
                 others,
-                key=lambda c: c.actions
-                + c.coins / income
-                + (0 if with_followers else c.placements)
-                + (0 if with_schools else c.schools * (1 + hires_each)),
+                key=lambda c: (
+                    c.actions
+                    + c.coins / income
+                    + (0 if with_followers else c.placements)
+                    + (0 if with_schools else c.schools * (1 + hires_each))
+                ),
             )
             chosen = ranked[: missing - fixed]
             placements = sum(c.placements for c in chosen)
@@ -235,7 +237,7 @@ def moirai_draws(state: State, who: int) -> float:
         "colours": colours / _moirai_rate("token") * 1.3
         if set(data.TOKEN_COLOURS) - set(moirai.tokens) <= lying
         else FAR,
-        "debates": (3 - moirai.debate_wins) * 8.0 if moirai.debate_wins else FAR,
+        "debates": max(0, 3 - moirai.debate_wins) * 8.0 if moirai.debate_wins else FAR,
     }
     left = sorted(time for name, time in times.items() if name not in moirai.claimed)
     return left[missing - 1] if len(left) >= missing else FAR
@@ -270,7 +272,7 @@ def rounds_left(state: State) -> float:
 def odds(margin: float, needed: float) -> float:
     """The chance that `needed` actions fit in `margin + needed` turns: the further off, the less
     sure the estimate."""
-    return 1 / (1 + math.exp(-margin / (SPREAD + 0.3 * needed)))
+    return 1 / (1 + math.exp(-margin / (SPREAD + 0.3 * max(0.0, needed))))
 
 
 def worth(state: State, seat: int) -> float:

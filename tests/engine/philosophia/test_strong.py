@@ -6,6 +6,7 @@ import pytest
 from engine import Chance, RuleError, referee
 from engine.philosophia import GAME, data
 from engine.philosophia.actions import Argue, Labyrinth, Move, among
+from engine.philosophia.plan import need
 from engine.philosophia.state import Debate
 from engine.philosophia.strong import strong
 
@@ -84,7 +85,9 @@ def test_the_same_view_with_the_secrets_dealt_again_gives_the_same_choice(seats)
 def test_it_is_deterministic_for_its_chance():
     for number, state, seat in positions(2, 3, every=11):
         if seat == 0:
-            assert strong(state, seat, Chance.seeded(f"d:{number}")) == strong(state, seat, Chance.seeded(f"d:{number}"))
+            assert strong(state, seat, Chance.seeded(f"d:{number}")) == strong(
+                state, seat, Chance.seeded(f"d:{number}")
+            )
 
 
 def test_it_claims_the_labyrinth_token_that_gets_it_out():
@@ -95,6 +98,14 @@ def test_it_claims_the_labyrinth_token_that_gets_it_out():
         state.sites[loc].followers.append(0)
     me.followers_left, me.claimed = 0, ["colours", "wisdom"]
     assert strong(state, 0, Chance.seeded("out")) == Labyrinth(criterion="followers")
+
+
+def test_a_criterion_met_over_and_over_costs_only_its_token():
+    state = new_game(2)
+    state.players[0].claimed, state.players[0].debate_wins = ["colours", "wisdom"], 5
+    assert need(state, 0, mine=True) == 1.0  # the Labyrinth action that claims it
+    state.players[0].claimed = ["colours", "wisdom", "debates"]
+    assert need(state, 0, mine=True) == 0.0
 
 
 def test_out_of_the_labyrinth_it_goes_to_bring_rome_and_win():
@@ -108,7 +119,9 @@ def test_out_of_the_labyrinth_it_goes_to_bring_rome_and_win():
 def test_it_answers_a_card_with_one_that_beats_it():
     state = new_game(2)
     state.phase = "debate"
-    state.debate = Debate(initiator=1, challenged=0, leader=1, step="respond", table="Modus Ponens", piles={0: [], 1: []})
+    state.debate = Debate(
+        initiator=1, challenged=0, leader=1, step="respond", table="Modus Ponens", piles={0: [], 1: []}
+    )
     state.players[0].hand = ["Ad Hominem", "Destructive Dilemma", "Modus Tollens"]  # only the Dilemma beats it
     choice = strong(state, 0, Chance.seeded("answer"))
     assert isinstance(choice, Argue) and choice.card == "Destructive Dilemma"
