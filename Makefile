@@ -5,6 +5,7 @@ PY := $(VENV)/bin/python
 NODE_CHECKER := tests/e2e/node
 NODE_STAMP := $(NODE_CHECKER)/node_modules/.installed
 PG_STAMP := $(VENV)/.postgresql-found
+CHROMIUM_STAMP := $(VENV)/.chromium-found
 
 .PHONY: run test lint bench demo soak clean FORCE
 
@@ -73,10 +74,33 @@ $(PG_STAMP): $(VENV)/.dev-installed tests/pg/server.py
 	  touch $@; \
 	fi
 
-run: $(VENV)/.run-installed
-	$(PY) -m bot run
+# The web pages' browser tests drive a real headless chromium, found as tests/e2e/browser.py finds it.
+# Where there is none, and we are root with apt-get, Debian's chromium is installed (as PostgreSQL is
+# above); otherwise, or if that fails, those tests are skipped, and both this and pytest say why.
+CHROMIUM_FIND := $(PY) -c 'from tests.e2e.browser import find_chromium; print(find_chromium() or "")'
+CHROMIUM_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium
+$(CHROMIUM_STAMP): $(VENV)/.dev-installed tests/e2e/browser.py
+	@if ! found=$$($(CHROMIUM_FIND)); then \
+	  echo "tests/e2e/browser.py could not look for chromium: the browser tests will be skipped" >&2; \
+	elif [ -n "$$found" ]; then \
+	  touch $@; \
+	elif [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then \
+	  echo "no chromium, and no apt-get as root to install it: the browser tests will be skipped" >&2; \
+	elif ! { $(CHROMIUM_INSTALL) || { apt-get update -q && $(CHROMIUM_INSTALL); }; }; then \
+	  echo "apt-get install chromium failed: the browser tests will be skipped" >&2; \
+	elif [ -z "$$($(CHROMIUM_FIND))" ]; then \
+	  echo "chromium installed, but not found: the browser tests will be skipped" >&2; \
+	else \
+	  touch $@; \
+	fi
 
-test: $(VENV)/.dev-installed $(NODE_STAMP) $(PG_STAMP)
+# `make run` serves the tables' web pages at http://127.0.0.1:8080 (docs/web.md), unless BOT_WEB_PORT
+# names a port: `make run WEB_PORT=8081` for another, `make run WEB_PORT=` for none.
+WEB_PORT ?= 8080
+run: $(VENV)/.run-installed
+	$(PY) -m bot run$(if $(WEB_PORT), --default-web-port $(WEB_PORT))
+
+test: $(VENV)/.dev-installed $(NODE_STAMP) $(PG_STAMP) $(CHROMIUM_STAMP)
 	$(PY) -m pytest -q
 
 # ruff's lint and format, and mypy, as configured in pyproject.toml

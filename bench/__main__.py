@@ -1,6 +1,6 @@
 """`python -m bench` (`make bench`): the bot's speed and size, measured in one run.
 
-Four parts, all but the third with their targets, met or missed, written to bench/results.json:
+Six parts, all but the third with their targets, met or missed, written to bench/results.json:
 - the service (bench.service_bench): TableService on a real SQLite file for 1, 100 and 1,000 tables,
   the SQLite ceiling alternating with it, TableService on PostgreSQL beside SQLite with the
   PostgreSQL ceiling (bench.postgres_bench, on a throwaway server of its own on the other cores),
@@ -18,11 +18,18 @@ Four parts, all but the third with their targets, met or missed, written to benc
 - two processes on PostgreSQL (bench.processes): the whole bot as two processes (shards 0 and 1)
   on a throwaway PostgreSQL server, DM presses handed from one to the other, beside one process
   serving both shards on PostgreSQL and on SQLite (skipped, in one line, where no PostgreSQL server
-  can be had).
+  can be had);
+- viewers of the tables' web pages (bench.web_viewers): 200 viewers with live pages open while 100
+  tables play, against the same load without them: page load and a move's time to every viewer,
+  and the bot's CPU a move;
+- the stand-ins (bench.stand_ins): seeded games of strong, easy and random players in every game,
+  win rates with their 95% intervals, the strong decision's time, and issue #36's targets
+  (`--stand-in-games` games a setup).
 
-`--only service`, `--only whole-bot`, `--only http` or `--only processes` runs one part (and keeps
-the others' last figures in results.json). The machine may be shared: each part reports how long our threads waited for a
-core that another process had, and the host's steal.
+`--only service`, `--only whole-bot`, `--only http`, `--only processes`, `--only web` or `--only
+stand-ins` runs one part (and keeps the others' last figures in results.json). The machine may be
+shared: each part reports how long our threads waited for a core that another process had, and
+the host's steal.
 """
 
 from __future__ import annotations
@@ -42,7 +49,7 @@ from bot.discord_app.app import GC_THRESHOLDS as GC_TUNED  # the bot's own setti
 from engine import GAMES
 
 RESULTS = Path(__file__).with_name("results.json")
-PARTS = ("service", "whole-bot", "http", "processes")
+PARTS = ("service", "whole-bot", "http", "processes", "web", "stand-ins")
 
 
 def arguments(argv):
@@ -54,6 +61,12 @@ def arguments(argv):
         "--cpu", type=int, default=None, help="the core to pin the service part to (default: the last one allowed)"
     )
     parser.add_argument("--no-pin", action="store_true", help="do not pin the service part to one core")
+    parser.add_argument(
+        "--stand-in-games",
+        type=int,
+        default=None,
+        help="seeded games a setup in the stand-ins part (default 60, --quick 3)",
+    )
     parser.add_argument(
         "--gc",
         choices=("default", "tuned"),
@@ -153,6 +166,17 @@ def main(argv=None) -> int:
             if "http" in parts:
                 say()
             results["processes"] = processes.run(Path(name) / "processes", args.quick, say)
+        if "web" in parts:
+            from . import web_viewers
+
+            say()
+            results["web_viewers"] = web_viewers.run(Path(name) / "web", args.quick, say)
+        if "stand-ins" in parts:
+            from . import stand_ins
+
+            if parts != ["stand-ins"]:
+                say()
+            results["stand_ins"] = stand_ins.run(args.stand_in_games, args.quick, say)
     results["load_average_at_end"] = os.getloadavg()
     args.out.write_text(json.dumps(results, indent=2, default=str))
     say()

@@ -64,9 +64,11 @@ class BotProcess:
         seed: str = "",
         guild_ready: float = 0.05,
         blank_pictures: bool = False,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.folder, self.fake, self.db, self.core, self.split = folder, fake, db, core, split
         self.blank_pictures = blank_pictures
+        self.env = env or {}  # more settings (the web's, say)
         self.seed, self.guild_ready = seed, guild_ready
         self.stats = folder / "stats"
         self.process: asyncio.subprocess.Process | None = None
@@ -90,6 +92,7 @@ class BotProcess:
             # and split: the bot's default on its one core (bot/render/painter.py), said
             # here so that a BOT_PICTURE_WORKERS of the environment changes nothing
             "BOT_PICTURE_WORKERS": "0",
+            **self.env,
         }
         command = [
             sys.executable,

@@ -22,11 +22,25 @@ def version() -> str:
     return f"{found['Name']} {found['Version']}"
 
 
+def port(text: str) -> int:
+    """A TCP port's number, 1 to 65535."""
+    if not text.isascii() or not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535)")
+    return int(text)
+
+
 def parser(games: list[str]) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="philosophers-table", description="Philosophers' Table: board games in Discord.")
     top.add_argument("--version", action="version", version=version())
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    run = commands.add_parser("run", help="run the bot (needs DISCORD_TOKEN)")
+    run.add_argument(
+        "--default-web-port",
+        type=port,
+        default=None,
+        metavar="PORT",
+        help="serve the tables' web pages on PORT unless BOT_WEB_PORT names one (`make run`: 8080)",
+    )
     demo = commands.add_parser("demo", help="play a whole game offline with stand-in players")
     demo.add_argument("game", choices=games)
     demo.add_argument("--players", type=int, default=None, help="how many players (default: the fewest the game takes)")
@@ -66,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         from bot.cli.demo import run_demo
 
         return run_demo(args.game, args.players, args.seed, args.db)
-    from bot.settings import SettingsError, load_settings
+    from bot.settings import SettingsError, load_settings, with_default_web_port
 
     try:
         settings = load_settings()
@@ -123,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from bot.discord_app.app import run_bot
 
-    return run_bot(settings)
+    return run_bot(with_default_web_port(settings, args.default_web_port))
 
 
 if __name__ == "__main__":

@@ -60,6 +60,7 @@ ENGINE_PIECES = (
     "outcome",
     "label",
     "stand_in",
+    "strong",
     "default_action",
     "shuffle_secrets",
     "invariants",

@@ -12,6 +12,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY = "wss://gateway.discord.gg/"
 WEB_SECRET_LENGTH = 16  # BOT_WEB_SECRET's fewest characters
+WEB_SECRET_SHARED = "BOT_WEB_PORT on PostgreSQL needs BOT_WEB_SECRET, the same secret in every process"
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR"]
 
 
@@ -43,8 +44,10 @@ class Settings(BaseSettings):
     # (bot/discord_app/shutdown.py); 8 leaves room for the rest of the stop within `docker stop`'s 10 s
     bot_shutdown_grace: float = Field(default=8.0, ge=0, le=300)
     # the web page of every table (bot/web, docs/web.md): the port it listens on (unset: no web
-    # server), the address it listens at, the public address its links name (unset:
-    # http://127.0.0.1:PORT) and the secret that signs them (required with the port)
+    # server; `make run` sets 8080 through `run --default-web-port`), the address it listens at, the
+    # public address its links name (unset: http://127.0.0.1:PORT) and the secret that signs them
+    # (unset on SQLite: made once and kept beside the database, `web_secret_file`; required on
+    # PostgreSQL, where every process must sign alike)
     bot_web_port: int | None = Field(default=None, ge=1, le=65535)
     bot_web_host: str = "127.0.0.1"
     bot_web_base_url: str | None = None
@@ -81,6 +84,11 @@ class Settings(BaseSettings):
             )
         return self
 
+    @field_validator("bot_web_secret")
+    @classmethod
+    def _unset_if_empty(cls, value: SecretStr | None) -> SecretStr | None:
+        return value if value is not None and value.get_secret_value() else None
+
     @field_validator("bot_web_base_url")
     @classmethod
     def _web_base(cls, value: str | None) -> str | None:
@@ -90,14 +98,18 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _web(self) -> "Settings":
-        if self.bot_web_port is None:
-            return self
         secret = self.bot_web_secret
-        if secret is None or not secret.get_secret_value():
-            raise ValueError("BOT_WEB_PORT needs BOT_WEB_SECRET, the secret that signs the tables' links")
-        if len(secret.get_secret_value()) < WEB_SECRET_LENGTH:
+        if secret is not None and len(secret.get_secret_value()) < WEB_SECRET_LENGTH:
             raise ValueError(f"BOT_WEB_SECRET must be at least {WEB_SECRET_LENGTH} characters long")
+        if self.bot_web_port is not None and secret is None and self.bot_database_url is not None:
+            raise ValueError(WEB_SECRET_SHARED)
         return self
+
+    @property
+    def web_secret_file(self) -> Path:
+        """Where the bot keeps the web links' secret it made itself (BOT_WEB_SECRET unset, on SQLite):
+        beside the database, so that the links stay the same from one start to the next."""
+        return self.bot_db_path.with_name(self.bot_db_path.name + ".web-secret")
 
     @property
     def web_base_url(self) -> str | None:
@@ -143,6 +155,16 @@ def parse_shard_ids(text: str) -> frozenset[int]:
             raise ValueError(f"BOT_SHARD_IDS: {text!r} is not a list of shard numbers such as 0,1 or 0-3")
         shards.update(range(int(found[1]), int(found[2] or found[1]) + 1))
     return frozenset(shards)
+
+
+def with_default_web_port(settings: Settings, port: int | None) -> Settings:
+    """`run --default-web-port` (`make run`): the web pages on `port` unless BOT_WEB_PORT names
+    one. Left off on PostgreSQL without BOT_WEB_SECRET (one is required there, and not asked for)."""
+    if port is None or settings.bot_web_port is not None:
+        return settings
+    if settings.bot_database_url is not None and settings.bot_web_secret is None:
+        return settings
+    return settings.model_copy(update={"bot_web_port": port})
 
 
 class SettingsError(Exception):

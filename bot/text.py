@@ -33,8 +33,13 @@ def chunk(lines: list[str], limit: int = MESSAGE_LIMIT - 200) -> list[str]:
 WAITING = "⏳ Waiting on "  # how a board's waiting line starts (an event may start with ⏳ too)
 
 
+def stand_in_name(table: TableRecord, seat: int) -> str:
+    """How a stand-in's seat reads: `🤖 stand-in`, or `🤖 strong stand-in` where the strong level plays."""
+    return "🤖 strong stand-in" if table.level(seat) == "strong" else "🤖 stand-in"
+
+
 def seat_list(table: TableRecord, names: list[str] | None = None) -> str:
-    seats = ["🤖 stand-in" if user is None else f"<@{user}>" for user in table.seats]
+    seats = [stand_in_name(table, seat) if user is None else f"<@{user}>" for seat, user in enumerate(table.seats)]
     if names and len(names) == len(seats):
         seats = [f"{seat} ({name})" for seat, name in zip(seats, names)]
     return ", ".join(seats) or "nobody yet"

@@ -1,4 +1,4 @@
-"""Moderator commands under `/table` (pause, resume, skip, replace, rollback, config), `/table log`
+"""Moderator commands under `/table` (pause, resume, skip, replace, rollback, config, web), `/table log`
 (the Rematch button of a finished game is bot/discord_app/play.py's).
 
 The commands join the `/table` group of the Tables cog when this cog loads (add it after Tables).
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -31,6 +32,7 @@ from .common import (
     caller_of,
     channel_id_of,
     here,
+    is_moderator,
     send_private,
 )
 
@@ -165,10 +167,48 @@ def table_commands(bot: TableClient) -> list[SlashCommand]:
         )
         await interaction.response.send_message(f"{text} (by <@{interaction.user.id}>)", allowed_mentions=NOBODY)
 
-    built: list[SlashCommand] = [pause, resume, skip, replace, rollback, table_log, config]
+    @app_commands.command(name="web", description="This server's web pages of tables, on or off (moderators)")
+    @app_commands.describe(pages="Turn them on or off (leave it out to see which they are)")
+    async def web(interaction: TableInteraction, pages: Literal["on", "off"] | None = None) -> None:
+        guild_id = interaction.guild_id
+        assert guild_id is not None, "the /table commands are guild-only"
+        served = "" if bot.web_links is not None else f" {NOT_SERVED}"
+        if pages is None:
+            await send_private(interaction, await web_pages_text(bot, guild_id) + served)
+            return
+        on = pages == "on"
+        if not await bot.web_pages.switch(guild_id, on, interaction.user.id, moderator=is_moderator(interaction)):
+            await send_private(interaction, f"🌐 The web pages of this server's tables are already {pages}.{served}")
+            return
+        text = (
+            "🌐 The web pages of this server's tables are on again: new boards link to them (🌐 Watch)."
+            if on
+            else '🌐 The web pages of this server\'s tables are off: their links answer "Not found." '
+            "and new boards have no 🌐 Watch link."
+        )
+        await interaction.response.send_message(
+            f"{text} (by <@{interaction.user.id}>){served}", allowed_mentions=NOBODY
+        )
+
+    built: list[SlashCommand] = [pause, resume, skip, replace, rollback, table_log, config, web]
     for command in built:
         command.on_error = answer_error
     return built
+
+
+NOT_SERVED = "(The bot's host has not turned its web server on, so there are no pages for now.)"
+
+
+async def web_pages_text(bot: TableClient, guild_id: int) -> str:
+    """How this server's switch stands, and who switched it last."""
+    if await bot.web_pages.on(guild_id):
+        text = "🌐 The web pages of this server's tables are on: each board links to its table's page (🌐 Watch)."
+    else:
+        text = "🌐 The web pages of this server's tables are off."
+    switched = await bot.web_pages.who_switched(guild_id)
+    if switched is not None:
+        text += f" Last switched by <@{switched[0]}> <t:{int(switched[1])}:R>."
+    return text + " Moderators switch them with `/table web pages:`."
 
 
 class Moderators(commands.Cog):

@@ -20,8 +20,10 @@ from bot.discord_app.play import Play
 from bot.games import plugins
 from bot.ratings import leaderboard
 from bot.ratings.summary import summary_lines
+from bot.store.records import Level
 from bot.tables.gate import Need, Pass
 from bot.tables.refusals import Refused
+from bot.tables.stand_ins import stand_ins_line
 from bot.text import FINISHED, chunk
 
 from .clock import take_seat
@@ -69,6 +71,7 @@ class Tables(commands.Cog):
     @app_commands.describe(
         game="Which game",
         stand_ins="Seats for stand-in players (the bot plays them)",
+        level="How those stand-ins play: easy (rules of thumb, the default) or strong (they search ahead)",
         options="Table options as name=value, comma separated",
         pace=PACE_HELP,
         undo="Whether players may take back their own last move (default: on)",
@@ -82,6 +85,7 @@ class Tables(commands.Cog):
         options: app_commands.Range[str, 1, OPTIONS_LENGTH] = "",
         pace: app_commands.Range[str, 1, 20] | None = None,
         undo: Literal["on", "off"] = "on",
+        level: Level = "easy",
     ) -> None:
         bot_can_post_here(interaction)
         seconds = new_table_pace(game, pace)
@@ -93,6 +97,7 @@ class Tables(commands.Cog):
             options=parse_options(options),
             stand_ins=stand_ins,
             takebacks=undo == "on",
+            level=level,
         )
         if seconds:
             await self.bot.clock.configure(table.id, pace=seconds)
@@ -138,12 +143,12 @@ class Tables(commands.Cog):
         await interaction.response.defer(thinking=True)
         view = self.bot.service.menu(table, None).view
         picture = await self.bot.publisher.pictures.board(table)
-        text = render.render_text(table.game, view)
+        text = "\n".join(filter(None, [render.render_text(table.game, view), stand_ins_line(table, view["names"])]))
         if table.status == "finished":  # the channel's last game (the gate's LOOK_BACK): over, as its last board says
             text = f"{text[: 2000 - len(FINISHED) - 1]}\n{FINISHED}"
         await interaction.followup.send(
             text[:2000],
-            view=board_components(table, self.bot.web_links) or discord.utils.MISSING,
+            view=board_components(table, self.bot.watch_links(table)) or discord.utils.MISSING,
             allowed_mentions=NOBODY,
             file=picture or discord.utils.MISSING,
         )

@@ -149,7 +149,12 @@ class Game(Generic[StateT, OptionsT, ActionT]):
     with its presentation (bot/games.py). The engine knows nothing of how a game is shown.
 
     The first block is the engine contract. The second serves the bot: how an action reads, what a
-    stand-in plays, what the clock or a moderator's skip plays for a seat (`default_action`), the
+    stand-in plays (`stand_in`, the easy level: quick rules of thumb, also for absent players), what
+    a strong stand-in plays (`strong`: a search from the seat's own view only, engine/search.py; it
+    must begin from `shuffle_secrets(state, chance, keep=seat)` and never read what the seat cannot
+    see, so the same view and the same chance give the same move; deterministic given the chance,
+    and within a bounded number of simulated moves), what the clock or a moderator's skip plays for
+    a seat (`default_action`), the
     position with what `keep` cannot see re-dealt at random (`shuffle_secrets`: public output must
     not change under it, the leak tests rely on this) and what must hold in every position
     (`invariants`: problems found, empty when all is well).
@@ -182,6 +187,7 @@ class Game(Generic[StateT, OptionsT, ActionT]):
 
     label: Callable[[ActionT], str]
     stand_in: Callable[[StateT, int, Chance], ActionT]
+    strong: Callable[[StateT, int, Chance], ActionT]
     default_action: Callable[[StateT, int, Chance], ActionT]
     shuffle_secrets: ShuffleSecrets[StateT]
     invariants: Callable[[StateT], list[str]]

@@ -16,6 +16,7 @@ Each need is a keyword of `games_with` and `a_game`; None (the default) means "e
 - hand: a seat's text ("My hand & moves") writes out a line the public text lacks, from the first
   position on (a `secret` may be only drawn, or only in the view's data);
 - undoable: some move can be taken back (`Game.undoable`);
+- searches: its strong stand-in is a search of its own (engine/search.py), not its stand-in's move;
 - toy: one of the test run's own games (tests/plugins), not one an operator installs.
 """
 
@@ -72,6 +73,7 @@ def _offers(key: str) -> dict[str, bool]:
         ),
         "hand": _shows_a_hand(key),
         "undoable": game.undoable is not None,
+        "searches": game.strong is not game.stand_in,
         "toy": key in toy_keys(),
     }
 

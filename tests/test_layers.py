@@ -44,7 +44,7 @@ ALLOWED = {
     "bot.text": ("bot.store", "bot.clock"),
     "bot.clock": ("bot.store", "bot.tables", "bot.games", "bot.text"),
     "bot.ratings": ("bot.store", "bot.tables", "bot.games", "bot.render", "bot.text"),
-    "bot.tables": ("bot.store", "bot.clock", "bot.ratings", "bot.games", "bot.render", "bot.text"),
+    "bot.tables": ("bot.store", "bot.clock", "bot.ratings", "bot.games", "bot.render", "bot.text", "bot.priority"),
     "bot.cli": CORE + ("bot.discord_app.startup",),
     # the tables' web pages: Discord-free, on aiohttp.web (Discord text as plain text from bot.cli.terminal)
     "bot.web": CORE + ("bot.cli.terminal",),

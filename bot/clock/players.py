@@ -67,6 +67,7 @@ class PlayerClock:
             ]
         )
         self._wake.set()
+        await self.store.tell_change(table_id)  # the seat's deadline moved: the table's page shows it
         return (until if days else None), allowed - used
 
     async def back(self, table_id: int, user_id: int) -> Update:
@@ -127,7 +128,7 @@ class PlayerClock:
     ) -> Update:
         return await self.service.commit(
             table,
-            {"seats": table.seats_with(seat, user_id)},
+            table.handing(seat, user_id),
             (kind, seat, user_id, action),
             [text],
             seats=[user_id],

@@ -181,8 +181,9 @@ class Clock(PlayerClock):
             state = self.service.state_of(table) if table.status == "running" else None
             seats = waited(self.service.game_of(table), table, state)
             rows, away, due = await self.store.in_transaction(lambda db: line_up(db, table, seats, now, force))
-            if due:
+            if due:  # deadlines set anew (or a reminder): the table's page shows them
                 self._wake_by(min(due))
+                await self.store.tell_change(table_id)
             return rows, away
 
     def _who(self, users: list[int], rows: list[Row], away: dict[int, float]) -> str:
@@ -381,7 +382,7 @@ class Clock(PlayerClock):
                 update.add(
                     await service.commit(
                         update.table,
-                        {"seats": update.table.seats_with(seat, None)},
+                        update.table.handing(seat, None),
                         ("away", seat, None, {"user": user_id, "misses": missed}),
                         [
                             f"🤖 <@{user_id}> missed {missed_text}: a stand-in plays their seat until they come back "

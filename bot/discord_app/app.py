@@ -32,8 +32,10 @@ from bot.tables.moderation import Moderation
 from bot.tables.ownership import Ownership
 from bot.tables.service import TableService
 from bot.tables.takeback import TakeBacks
+from bot.tables.web_pages import WebPages
 from bot.web.links import Links
 from bot.web.server import WebServer
+from bot.web.starting import cannot_listen, web_secret
 
 log = logging.getLogger("bot")
 
@@ -91,6 +93,8 @@ class TableBot(TableClient):
         self.moderation = Moderation(self.service)
         self.takebacks = TakeBacks(self.service)
         await self.moderation.load()
+        self.web_pages = WebPages(self.store)
+        await self.web_pages.load()
         painter = Painter(self.settings.bot_picture_workers)
         painter.start()
         self.publisher = Publisher(self, painter)
@@ -111,13 +115,20 @@ class TableBot(TableClient):
 
     async def start_web(self, painter: Painter) -> None:
         """The tables' web pages (bot/web, docs/web.md), when BOT_WEB_PORT is set; the boards then
-        carry a Watch link to them."""
+        carry a Watch link to them. The links' secret is BOT_WEB_SECRET, or else the one kept beside
+        the SQLite database (bot/web/starting.py)."""
         settings, base = self.settings, self.settings.web_base_url
-        if base is None or settings.bot_web_port is None or settings.bot_web_secret is None:
+        if base is None or settings.bot_web_port is None:
             return
-        links = Links(settings.bot_web_secret.get_secret_value(), base)
-        self.web = WebServer(self.service, painter, links, settings.bot_web_host, settings.bot_web_port)
-        await self.web.start()
+        links = Links(web_secret(settings), base)
+        self.web = WebServer(
+            self.service, painter, links, settings.bot_web_host, settings.bot_web_port, switch=self.web_pages
+        )
+        try:
+            await self.web.start()
+        except OSError as error:
+            await self.web.stop()
+            raise cannot_listen(settings.bot_web_host, settings.bot_web_port, error) from None
         self.web_links = links
 
     async def stop_web(self) -> None:

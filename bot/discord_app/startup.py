@@ -16,6 +16,7 @@ from bot.settings import Settings
 from bot.store.errors import StorageFailed, StoreUnavailable
 from bot.store.opening import is_database_url, open_store
 from bot.store.pgsql import shown
+from bot.web.starting import WebStartError
 
 
 def fail(line: str, status: int = 2) -> int:
@@ -89,6 +90,8 @@ def run_failure(settings: Settings, error: BaseException) -> str | None:
     api = settings.discord_api_base
     if isinstance(error, (StoreUnavailable, StorageFailed)):
         return store_failure(*settings.database, error)
+    if isinstance(error, WebStartError):
+        return str(error)
     if isinstance(error, discord.LoginFailure):
         return "DISCORD_TOKEN: Discord refused the token; copy it again from the developer portal"
     if isinstance(error, aiohttp.ClientConnectionError):

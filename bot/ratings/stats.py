@@ -1,6 +1,7 @@
 """Games played and won: one `finished_games` row per finished table and one `game_results` row
 per member credited with a seat's result by the credit rule of bot/tables/seats.py (who held the seat
-for a third of its moves, else for the most of them; a stand-in has no record).
+for a third of its moves, else for the most of them; a stand-in has no record). A game that strong
+stand-ins played to its end (`against_strong`) counts again in each member's record against them.
 
 A table is counted when its finish is published, and `tally` counts any finished table that was
 missed (a crash between the finishing move and the count): a finished table never changes, so
@@ -29,12 +30,13 @@ TOP_WINNERS = 5
 
 def _rows_for(
     table: TableRecord, game: AnyGame, log: list[ActionRecord]
-) -> tuple[tuple[int, int | None, str, float], list[tuple[int, int, int]]]:
-    """The table's stats row (id, server, game, when) and its players' (table, user, won)."""
+) -> tuple[tuple[int, int | None, str, float, int], list[tuple[int, int, int]]]:
+    """The table's stats row (id, server, game, when, against strong stand-ins) and its players'
+    (table, user, won)."""
     outcome = game.outcome(game.State.model_validate_json(table.state)) if table.state else None
     winners = set(outcome.winners) if outcome else set()
     results = [(table.id, user, int(won)) for user, won in credits(seat_history(table, log), winners).items()]
-    return (table.id, table.guild_id, table.game, table.updated_at), results
+    return (table.id, table.guild_id, table.game, table.updated_at, int(bool(table.strong_seats))), results
 
 
 async def record(store: TableStore, table: TableRecord, games: Mapping[str, AnyGame] | None = None) -> None:
@@ -46,7 +48,7 @@ async def record(store: TableStore, table: TableRecord, games: Mapping[str, AnyG
 
     async def work(db: Db) -> None:
         if await db.execute(
-            "INSERT INTO finished_games (table_id, guild_id, game, finished_at) VALUES (?, ?, ?, ?)"
+            "INSERT INTO finished_games (table_id, guild_id, game, finished_at, against_strong) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (table_id) DO NOTHING",
             *game_row,
         ):
@@ -82,6 +84,8 @@ class GameLine:
     game: str
     played: int
     won: int
+    strong_played: int = 0  # of them, games against strong stand-ins
+    strong_won: int = 0
 
 
 @dataclass
@@ -95,11 +99,14 @@ async def member_stats(store: TableStore, guild_id: int | None, user_id: int) ->
     """A member's finished games in one server, per game (most played first)."""
     await tally(store)
     rows = await store.query(
-        "SELECT f.game, COUNT(*), COUNT(*) FILTER (WHERE r.won = 1) FROM game_results r JOIN finished_games f"
+        "SELECT f.game, COUNT(*), COUNT(*) FILTER (WHERE r.won = 1), COUNT(*) FILTER (WHERE f.against_strong = 1),"
+        " COUNT(*) FILTER (WHERE r.won = 1 AND f.against_strong = 1) FROM game_results r JOIN finished_games f"
         " USING (table_id) WHERE r.user_id = ? AND f.guild_id IS NOT DISTINCT FROM ? GROUP BY f.game ORDER BY COUNT(*) DESC, f.game",
         (user_id, guild_id),
     )
-    return [GameLine(game, played, won or 0) for game, played, won in rows]
+    return [
+        GameLine(game, played, won or 0, strong or 0, strong_won or 0) for game, played, won, strong, strong_won in rows
+    ]
 
 
 async def server_stats(store: TableStore, guild_id: int | None, top: int = TOP_WINNERS) -> ServerStats:
@@ -139,7 +146,17 @@ def member_text(
         found = ratings.get(game)
         return "" if found is None else f" · rating **{found.rating:,}** ({plural(found.games, 'rated game')})"
 
-    rows = [f"**{title(line.game, games)}**: {line.played} played, {line.won} won{rating(line.game)}" for line in lines]
+    def strong(line: GameLine) -> str:
+        return (
+            f" · 🤖 against strong stand-ins: {line.strong_played} played, {line.strong_won} won"
+            if line.strong_played
+            else ""
+        )
+
+    rows = [
+        f"**{title(line.game, games)}**: {line.played} played, {line.won} won{rating(line.game)}{strong(line)}"
+        for line in lines
+    ]
     played, won = sum(line.played for line in lines), sum(line.won for line in lines)
     return "\n".join([f"📊 **{name}** in this server", *rows, f"In all: {played} played, {won} won."])
 

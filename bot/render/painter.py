@@ -18,6 +18,8 @@ import multiprocessing
 import os
 import signal
 import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import wait
@@ -26,6 +28,7 @@ from bot.priority import behind_the_loop
 from bot.render.presentation import ViewData
 
 log = logging.getLogger(__name__)
+KEPT = 64  # pictures kept (`Painter.picture`), the latest used
 
 
 def _end_with_parent() -> None:
@@ -66,6 +69,7 @@ class Painter:
         self.workers = default_workers() if workers is None else workers
         self._pool: ProcessPoolExecutor | None = None
         self._threads: ThreadPoolExecutor | None = None
+        self._kept: OrderedDict[Hashable, asyncio.Future[bytes]] = OrderedDict()
 
     def start(self) -> None:
         if self.workers:
@@ -81,6 +85,25 @@ class Painter:
                     self._pool.submit(_warm_up)
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+    async def picture(self, key: Hashable, game_key: str, view: ViewData) -> bytes:
+        """`paint`, once per `key` (say the table, its version and the seat, None for the public
+        board): the board posted in Discord and the table's web page share one drawing, even when
+        both ask at once. A drawing that failed is not kept."""
+        drawing = self._kept.get(key)
+        if drawing is None:
+            drawing = asyncio.ensure_future(self.paint(game_key, view))
+            self._kept[key] = drawing
+            while len(self._kept) > KEPT:
+                self._kept.popitem(last=False)
+        else:
+            self._kept.move_to_end(key)
+        try:
+            return await asyncio.shield(drawing)
+        except Exception:
+            if self._kept.get(key) is drawing:
+                del self._kept[key]
+            raise
 
     async def paint(self, game_key: str, view: ViewData) -> bytes:
         """The view's picture (see bot.render.render_picture)."""

@@ -23,6 +23,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
+from bot.store.changes import Changes
 from bot.store.db import Db, Job, Row
 from bot.store.errors import INTEGRITY_ERRORS, ChannelBusy, StaleVersion, UnreadableTable
 from bot.store.records import OPEN_STATUSES, ActionRecord, TableRecord
@@ -30,8 +31,8 @@ from bot.store.records import OPEN_STATUSES, ActionRecord, TableRecord
 log = logging.getLogger(__name__)
 RECORD_CACHE = 5000  # table rows kept in memory (a few kB each), for the tables used most recently
 # The columns a save may change (besides version and updated_at), and those stored as JSON text
-SAVED_COLUMNS = ("status", "host_id", "seats", "options", "state", "deadline", "board_message_id")
-JSON_COLUMNS = frozenset({"seats", "options"})
+SAVED_COLUMNS = ("status", "host_id", "seats", "strong_seats", "options", "state", "deadline", "board_message_id")
+JSON_COLUMNS = frozenset({"seats", "strong_seats", "options"})
 OPEN = "status IN ('lobby', 'running', 'paused')"
 OUTBOX_ROW = "INSERT INTO outbox (table_id, version, n, user_id, kind, text, via) VALUES (?, ?, ?, ?, ?, ?, ?)"
 LOG_ROW = (
@@ -45,8 +46,8 @@ def table_of(row: Row) -> TableRecord:
     """A `tables` row as a TableRecord; UnreadableTable if it cannot be read."""
     values = dict(row)
     try:
-        values["seats"] = json.loads(values["seats"])
-        values["options"] = json.loads(values["options"])
+        for name in JSON_COLUMNS:
+            values[name] = json.loads(values[name])
         return TableRecord.model_validate(values)
     except (ValueError, TypeError) as error:  # JSONDecodeError and ValidationError are ValueErrors
         raise UnreadableTable(values.get("id"), type(error).__name__) from None
@@ -90,6 +91,7 @@ class TableStore(ABC):
         # `get_table(cached=True)`).
         self._records: OrderedDict[int, TableRecord] = OrderedDict()
         self._exclusive: dict[str, asyncio.Lock] = {}
+        self.changes = Changes()  # each committed change of a table, told in the process (bot/store/changes.py)
 
     # --- what each backend gives -----------------------------------------------------------------
 
@@ -108,6 +110,15 @@ class TableStore(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    async def share_changes(self) -> None:
+        """Tell the other processes on this database of this store's changes, and hear theirs
+        (`changes`). One process holds a SQLite file: nothing to share (PostgreSQL: NOTIFY)."""
+
+    async def tell_change(self, table_id: int) -> None:
+        """Tell the table's watchers, as a save does, of a change that is no new version (its
+        deadlines)."""
+        self.changes.tell(table_id)
 
     @contextlib.asynccontextmanager
     async def exclusively(self, name: str) -> AsyncIterator[None]:
@@ -177,15 +188,17 @@ class TableStore(ABC):
         options: dict,
         seed: str,
         takebacks: bool = True,
+        strong_seats: Sequence[int] = (),
     ) -> TableRecord:
         now = self._now()
         values = (guild_id, channel_id, game, host_id, json.dumps(seats), json.dumps(options), seed, int(takebacks))
+        strong = json.dumps(sorted(strong_seats))
         sql = (
             "INSERT INTO tables (guild_id, channel_id, game, status, host_id, seats, options, seed, takebacks,"
-            " created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING *"
+            " strong_seats, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *"
         )
         try:
-            row = await self.run_job(lambda db: db.fetchrow(sql, *values, now, now))
+            row = await self.run_job(lambda db: db.fetchrow(sql, *values, strong, now, now))
         except INTEGRITY_ERRORS:
             raise ChannelBusy() from None
         return self._remember(table_of(row))
@@ -278,9 +291,15 @@ class TableStore(ABC):
         except BaseException:
             self._records.pop(table.id, None)  # read it afresh next time
             raise
-        # The board's message is set without a version (set_board_message): the row this change was
-        # made from may not know the latest, so the one this store holds is kept; if it holds none
-        # (let go meanwhile), the row is left to be read afresh.
+        saved = self._kept_after_save(table, changes)
+        self.changes.tell(table.id)  # committed, and the row kept: its watchers may read it now
+        return saved
+
+    def _kept_after_save(self, table: TableRecord, changes: dict[str, Any]) -> TableRecord:
+        """The row a save made, remembered. The board's message is set without a version
+        (set_board_message): the row this change was made from may not know the latest, so the one
+        this store holds is kept; if it holds none (let go meanwhile), the row is left to be read
+        afresh."""
         if "board_message_id" not in changes:
             known = self._records.get(table.id)
             if known is None:

@@ -22,12 +22,14 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable
 from typing import Any, Callable, Literal, cast
 
 import asyncpg
 
 from bot.store.base import Change, Doing, TableStore
+from bot.store.changes import CHANNEL
 from bot.store.db import Db, Job
 from bot.store.errors import StaleVersion, StorageFailed, StoreUnavailable
 from bot.store.pgsql import CONNECTION_ERRORS, UNREACHABLE, PostgresDb, postgres_fault, schema, shown
@@ -42,6 +44,7 @@ MIGRATION_LOCK = "bot schema migrations"
 OUTAGE_WAIT = 1.5
 RETRY_FIRST, RETRY_MOST = 0.05, 0.4
 OUTAGE_STATES = ("57P01", "57P02", "57P03")  # the server shut down (by its administrator, a crash); starting
+HEAR_AGAIN_AFTER = 1.0  # seconds before listening for other processes' changes again, the connection lost
 
 
 def unsent(error: BaseException) -> bool:
@@ -97,10 +100,12 @@ class _OneLine(logging.Filter):
 logging.getLogger("asyncpg.pool").addFilter(_OneLine())
 
 
-def in_one_statement(change: Change) -> tuple[str, tuple]:
+def in_one_statement(change: Change, notify: str | None = None) -> tuple[str, tuple]:
     """`TableStore.save`'s writes as one statement, with a count of the rows moved (0: the version
     check failed, and nothing was written): the update, then the log row and the outbox rows only
-    for a row it moved. One statement is one transaction, and one round trip instead of five."""
+    for a row it moved. One statement is one transaction, and one round trip instead of five.
+    `notify`: this process's name, to tell the others of the change (NOTIFY `CHANNEL`, sent by
+    PostgreSQL when the transaction commits, and only if it moved the row)."""
     update, params = change.update()
     parts, values = [f"moved AS ({update} RETURNING id)"], list(params)
     if change.log is not None:
@@ -119,7 +124,19 @@ def in_one_statement(change: Change) -> tuple[str, tuple]:
         )
         users, kinds, texts, vias = (list(column) for column in zip(*change.told))
         values += [change.version, list(range(len(change.told))), users, kinds, texts, vias]
-    return f"WITH {', '.join(parts)} SELECT COUNT(*) FROM moved", tuple(values)
+    if notify is None:
+        return f"WITH {', '.join(parts)} SELECT COUNT(*) FROM moved", tuple(values)
+    parts.append("notified AS (SELECT pg_notify(?::text, moved.id::text || ?::text) FROM moved)")
+    values += [CHANNEL, f" {notify}"]
+    return f"WITH {', '.join(parts)} SELECT COUNT(*) FROM moved, notified", tuple(values)
+
+
+def heard_from(payload: str, origin: str) -> int | None:
+    """The table a notification on `CHANNEL` names, unless this process (`origin`) sent it."""
+    table, _, sender = payload.partition(" ")
+    if sender == origin or not table.isdigit():
+        return None
+    return int(table)
 
 
 async def keep_session(connection: asyncpg.Connection) -> None:
@@ -136,6 +153,9 @@ class PostgresStore(TableStore):
         self._pool = pool
         self._url = shown(url)  # for messages: never the password
         self._dsn = url
+        # this process's name in its notifications of changes (its own are not heard again)
+        self._origin = uuid.uuid4().hex[:12]
+        self._hearing: asyncio.Task[None] | None = None  # set once this store shares its changes
 
     @classmethod
     async def open(cls, url: str, now: Callable[[], float] = time.time) -> "PostgresStore":
@@ -199,7 +219,57 @@ class PostgresStore(TableStore):
             raise
 
     async def close(self) -> None:
+        if self._hearing is not None:
+            self._hearing.cancel()
+            await asyncio.gather(self._hearing, return_exceptions=True)
         await self._pool.close()
+
+    # --- changes, between processes ----------------------------------------------------------------
+
+    async def share_changes(self) -> None:
+        """From now on each save notifies the other processes (NOTIFY in its own statement, so sent
+        when it commits), and this process hears theirs (LISTEN on a connection of its own)."""
+        if self._hearing is None:
+            self._hearing = asyncio.create_task(self._hear(), name="store: hear other processes' changes")
+
+    async def tell_change(self, table_id: int) -> None:
+        await super().tell_change(table_id)
+        if self._hearing is None:
+            return
+        payload = f"{table_id} {self._origin}"
+        try:
+            await self.run_job(lambda db: db.execute("SELECT pg_notify(?, ?)", CHANNEL, payload))
+        except Exception as error:  # a page shows the old deadlines until the table's next change
+            log.warning("table %s: other processes could not be told of its change (%s)", table_id, error)
+
+    async def _hear(self) -> None:
+        """LISTEN for other processes' changes, again whenever the connection is lost; each time it
+        is (re)made, every watched table is looked at again (what changed meanwhile was not heard)."""
+        while True:
+            lost = asyncio.Event()
+            try:
+                connection = await self.connect()
+            except Exception as error:
+                log.warning("cannot listen for other processes' changes (%s); trying again", error)
+                await asyncio.sleep(HEAR_AGAIN_AFTER)
+                continue
+            try:
+                connection.add_termination_listener(lambda _: lost.set())
+                await connection.add_listener(CHANNEL, self._heard)
+                self.changes.tell_every()
+                await lost.wait()
+                log.warning("the connection listening for other processes' changes was lost; listening again")
+            except Exception as error:
+                log.warning("listening for other processes' changes failed (%s); trying again", error)
+            finally:
+                with contextlib.suppress(Exception):
+                    await connection.close(timeout=1)
+            await asyncio.sleep(HEAR_AGAIN_AFTER)
+
+    def _heard(self, connection: object, pid: int, channel: str, payload: str) -> None:
+        table_id = heard_from(payload, self._origin)
+        if table_id is not None:
+            self.changes.tell(table_id)
 
     @contextlib.asynccontextmanager
     async def exclusively(self, name: str) -> AsyncIterator[None]:
@@ -220,7 +290,7 @@ class PostgresStore(TableStore):
     async def _commit(self, change: Change, then: Job | None, doing: Literal["write", "move"]) -> None:
         """`save`'s writes in one statement (`in_one_statement`), then `then` in the same
         transaction if there is one."""
-        sql, values = in_one_statement(change)
+        sql, values = in_one_statement(change, self._origin if self._hearing is not None else None)
 
         async def work(db: Db) -> None:
             if await db.fetchval(sql, *values) == 0:

@@ -186,4 +186,18 @@ MIGRATIONS = [
         made_at REAL NOT NULL
     );
     """,
+    # 9: each server's switch for its tables' web pages (bot/tables/web_pages.py, `/table web`): on
+    # unless its moderators turn it off; who switched it last, and when
+    """
+    ALTER TABLE guild_settings ADD COLUMN web_pages INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE guild_settings ADD COLUMN web_pages_by INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN web_pages_at REAL;
+    """,
+    # 10: strong stand-ins (engine/search.py): the seats they hold, a JSON list of seat numbers (the
+    # host's `/table new ... level:strong`; a seat handed to a member leaves it), and whether a
+    # finished game had them at its end (`/stats` gives each member's record against them)
+    """
+    ALTER TABLE tables ADD COLUMN strong_seats TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE finished_games ADD COLUMN against_strong INTEGER NOT NULL DEFAULT 0;
+    """,
 ]

@@ -13,9 +13,10 @@ from pydantic import BaseModel, ValidationError
 from bot.store.base import TableStore
 from bot.store.errors import ChannelBusy
 from bot.store.outbox import Acting
-from bot.store.records import TableRecord
+from bot.store.records import Level, TableRecord
 from bot.tables import refusals as why
 from bot.tables.refusals import HAND, ClosesTable, Refused
+from bot.tables.stand_ins import stand_ins_line
 from bot.tables.update import LogRow, Update, chance_for, told_by
 from engine import AnyGame
 
@@ -64,7 +65,9 @@ class Lobby:
         stand_ins: int = 0,
         seed: str | None = None,
         takebacks: bool = True,
+        level: Level = "easy",
     ) -> TableRecord:
+        """A new lobby: the host's seat and `stand_ins` seats for stand-ins who play at `level`."""
         if game not in self.games:
             raise Refused(f"There is no game called {game!r}. Try one of: {', '.join(self.games)}.")
         rules = self.games[game]
@@ -85,6 +88,7 @@ class Lobby:
                 options=parsed.model_dump(mode="json"),
                 seed=seed or secrets.token_hex(8),
                 takebacks=takebacks,
+                strong_seats=range(1, stand_ins + 1) if level == "strong" else (),
             )
         except ChannelBusy:
             raise Refused("This channel already has a table. Finish or end it first, or use another channel.") from None
@@ -94,14 +98,13 @@ class Lobby:
             table = await self._lobby(table_id)
             if user_id in table.seats:
                 raise Refused("You are already at this table.")
-            seats = list(table.seats)
-            if None in seats:  # a player takes a stand-in's place
-                seats[seats.index(None)] = user_id
-            elif len(seats) >= self.game_of(table).max_seats:
+            if None in table.seats:  # a player takes a stand-in's place
+                changes = table.handing(table.seats.index(None), user_id)
+            elif len(table.seats) >= self.game_of(table).max_seats:
                 raise Refused("This table is full.")
             else:
-                seats.append(user_id)
-            return await self.save_change(table, {"seats": seats}, ("join", None, user_id, {}))
+                changes = {"seats": [*table.seats, user_id]}
+            return await self.save_change(table, changes, ("join", None, user_id, {}))
 
     async def leave(self, table_id: int, user_id: int, *, closing: bool = False) -> Update:
         """Leave a lobby. The host's seat is not the table: the next seated player hosts it then
@@ -112,17 +115,16 @@ class Lobby:
             if user_id not in table.seats:
                 raise Refused(why.NOT_SEATED)
             title = self.game_of(table).title
-            seats = [s for s in table.seats if s != user_id]
-            humans = [s for s in seats if s is not None]
+            changes = table.leaving(user_id)
+            humans = [s for s in changes["seats"] if s is not None]
             if not humans:
                 if not closing:
                     raise ClosesTable(
                         f"You are the last player at this **{title}** table: leaving closes it.", table.version
                     )
                 return Update(
-                    await self.save_change(table, {"seats": seats, "status": "ended"}, ("leave", None, user_id, {}))
+                    await self.save_change(table, {**changes, "status": "ended"}, ("leave", None, user_id, {}))
                 )
-            changes: dict[str, Any] = {"seats": seats}
             public = []
             if user_id == table.host_id:
                 changes["host_id"] = humans[0]
@@ -148,6 +150,7 @@ class Lobby:
             state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
             humans = [user for user in table.seats if user is not None]
             public, private = told_by(table, game.opening(state))
+            public[:0] = filter(None, [stand_ins_line(table, game.view(state, None)["names"])])
             update = await self.commit(
                 table,
                 {"status": "running", "state": state.model_dump_json()},

@@ -177,7 +177,7 @@ class Moderation:
             elif player_id is not None and table.seats[seat] != player_id:
                 raise Refused(f"Seat {seat + 1} is not <@{player_id}>'s.")
             before = table.seats[seat]
-            changes: dict[str, Any] = {"seats": table.seats_with(seat, member_id)}
+            changes = table.handing(seat, member_id)
             if before is not None and before == table.host_id:
                 changes["host_id"] = member_id
             was = f"<@{before}>" if before is not None else "a stand-in"
@@ -257,8 +257,9 @@ class Moderation:
     # --- the public log ----------------------------------------------------------------------------
 
     async def rematch(self, old: TableRecord, host_id: int) -> tuple[TableRecord, list[int]]:
-        """A new lobby in `old`'s channel: the same game, options, take-backs and stand-ins, hosted by
-        `host_id`; and the other players to invite (pinged) to join it."""
+        """A new lobby in `old`'s channel: the same game, options, take-backs and stand-ins (strong if
+        strong stand-ins played there), hosted by `host_id`; and the other players to invite (pinged)
+        to join it."""
         table = await self.service.create(
             guild_id=old.guild_id,
             channel_id=old.channel_id,
@@ -267,6 +268,7 @@ class Moderation:
             options=old.options,
             stand_ins=min(old.seats.count(None), self.service.game_of(old).max_seats - 1),
             takebacks=old.takebacks,
+            level="strong" if old.strong_seats else "easy",
         )
         log = await self.store.actions(old.id)
         return table, rematch_invites(seat_history(old, log), log, host_id)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from pydantic import BaseModel
 
@@ -22,7 +22,7 @@ from bot.clock.scheduler import CLOCK
 from bot.games import games as registered
 from bot.store.base import TableStore
 from bot.store.records import ActionRecord, TableRecord
-from bot.tables.log_kinds import kind_of
+from bot.tables.log_kinds import RowKind, kind_of
 from bot.tables.service import chance_for
 
 # ReplayError and kept_moves: read from here too
@@ -41,40 +41,78 @@ def _play(game: AnyGame, table: TableRecord, state: BaseModel, row: ActionRecord
         raise ReplayError(f"table {table.id}: the move at seq {row.seq} is refused: {error}") from None
 
 
+class Replaying:
+    """The game of a table replayed as its log grows (the log is append-only): `feed` plays each new
+    row once, so a watched table's history costs a move a move, not the whole game again."""
+
+    def __init__(self, game: AnyGame, table: TableRecord) -> None:
+        self.game, self.table = game, table
+        self.state: BaseModel | None = None
+        self.start: BaseModel | None = None
+        self.kept: list[ActionRecord] = []
+        self.seq = 0  # the last row fed
+
+    def feed(
+        self, rows: list[ActionRecord], on_step: Callable[[ActionRecord, Step], None] | None = None
+    ) -> BaseModel | None:
+        """The game state after these rows too (None if the table never started). `on_step` sees
+        every row that changes the game, once, in order: the start row's step (the set-up state and
+        its opening events), each move row's step as it was first played, and each rollback or
+        take-back row with the position it leaves (and no events: it tells nothing new of the game)."""
+        game, table = self.game, self.table
+        for row in rows:
+            self.seq = row.seq
+            if row.kind == "start":
+                options = game.Options.model_validate(table.options)
+                self.state = self.start = game.setup(row.action["seats"], options, chance_for(table, "setup"))
+                self.kept = []
+                if on_step is not None:
+                    on_step(row, Step(state=self.start, events=tuple(game.opening(self.start))))
+            elif row.kind == "move":
+                if self.state is None:
+                    raise ReplayError(f"table {table.id}: a move at seq {row.seq} before the start")
+                step = _play(game, table, self.state, row)
+                self.state = step.state
+                self.kept.append(row)
+                if on_step is not None:
+                    on_step(row, step)
+            elif (kind := kind_of(row)) is not None and kind.undoes:
+                if self.start is None:
+                    raise ReplayError(f"table {table.id}: a {row.kind} at seq {row.seq} before the start")
+                del self.kept[len(self.kept) - undone(table, row, self.kept) :]
+                state = self.start  # apply never changes its input: the set-up state can be played again
+                for move in self.kept:
+                    state = _play(game, table, state, move).state
+                self.state = state
+                if on_step is not None:
+                    on_step(row, Step(state=state))
+        return self.state
+
+
 def rebuild(
     game: AnyGame,
     table: TableRecord,
     log: list[ActionRecord],
     on_step: Callable[[ActionRecord, Step], None] | None = None,
 ) -> BaseModel | None:
-    """The game state after every row of `log` (None if the table never started). `on_step` sees
-    the start row's step (the set-up state and its opening events) and each move row's step once,
-    as it was first played."""
-    state = start = None
-    kept: list[ActionRecord] = []
-    for row in log:
-        if row.kind == "start":
-            options = game.Options.model_validate(table.options)
-            state = start = game.setup(row.action["seats"], options, chance_for(table, "setup"))
-            kept = []
-            if on_step is not None:
-                on_step(row, Step(state=start, events=tuple(game.opening(start))))
-        elif row.kind == "move":
-            if state is None:
-                raise ReplayError(f"table {table.id}: a move at seq {row.seq} before the start")
-            step = _play(game, table, state, row)
-            state = step.state
-            kept.append(row)
-            if on_step is not None:
-                on_step(row, step)
-        elif (kind := kind_of(row)) is not None and kind.undoes:
-            if start is None:
-                raise ReplayError(f"table {table.id}: a {row.kind} at seq {row.seq} before the start")
-            del kept[len(kept) - undone(table, row, kept) :]
-            state = start  # apply never changes its input: the set-up state can be played again
-            for move in kept:
-                state = _play(game, table, state, move).state
-    return state
+    """The game state after every row of `log` (`Replaying.feed`, at once)."""
+    return Replaying(game, table).feed(log, on_step)
+
+
+def changes_game(row: ActionRecord) -> bool:
+    """Whether `rebuild` shows the row to `on_step`: the start, a move, a rollback or take-back."""
+    kind = kind_of(row)
+    return kind is not None and (kind in (RowKind.START, RowKind.MOVE) or kind.undoes)
+
+
+def public_positions(game: AnyGame, table: TableRecord, log: list[ActionRecord]) -> list[tuple[int, dict[str, Any]]]:
+    """Every position the game stood in, in order, as its public board showed it: (the row's seq,
+    `Game.view(state, None)`) after the start row (the set-up), after each move row as it was first
+    played, and after each row that took moves back. Only the public view of each leaves here, so a
+    position never shows what was hidden then, nor what a later move revealed."""
+    found: list[tuple[int, dict[str, Any]]] = []
+    rebuild(game, table, log, on_step=lambda row, step: found.append((row.seq, game.view(step.state, None))))
+    return found
 
 
 # --- the public history ----------------------------------------------------------------------------
@@ -163,35 +201,47 @@ def _seat_name(names: object, seat: int | None) -> str:
     return str(names[seat]) if isinstance(names, list) and seat < len(names) else f"seat {seat + 1}"
 
 
+class History:
+    """A table's public history (`history`) kept as its log grows: each new row is replayed once."""
+
+    def __init__(self, game: AnyGame, table: TableRecord) -> None:
+        self.replaying = Replaying(game, table)
+        self.log: list[ActionRecord] = []
+        self.entries: list[Entry] = []
+        self._public: dict[int, list[str]] = {}
+
+    def extend(self, rows: list[ActionRecord]) -> list[Entry]:
+        """Every entry, after the log's new `rows` (those after `self.replaying.seq`, in order)."""
+        public = self._public
+        state = self.replaying.feed(
+            rows,
+            on_step=lambda row, step: public.__setitem__(
+                row.seq, [event.text for event in step.events if event.to is None]
+            ),
+        )
+        self.log += rows
+        names = self.replaying.game.view(state, None)["names"] if state is not None else None
+        marked = marks(self.log)  # a row's mark looks back only: the new rows' are all that can be new
+        for row in rows:
+            if row.kind != "move":
+                self.entries.append(Entry(row, [describe(row), *public.get(row.seq, [])]))
+                continue
+            texts, mark = list(public.get(row.seq, [])), marked.get(row.seq)
+            if mark and texts:
+                texts[0] = f"{mark} {texts[0]}"
+            elif mark and row.actor_id is not None:  # the clock's or a skip's secret move
+                texts = [f"{mark} a hidden move for {_seat_name(names, row.seat)}"]
+            self.entries.append(Entry(row, texts))
+        return self.entries
+
+
 def history(game: AnyGame, table: TableRecord, log: list[ActionRecord]) -> list[Entry]:
     """Every row of the log with its public texts, in order. Private events never appear here. The
     start says what the set-up shows (the game's opening). A move its seat's player did not make is
     marked (`marks`) on its first line; a move without public events (a secret vote) has no line,
     unless the clock or a moderator's skip played it for a player, which is public anyway (the
     channel was told), and then the line names only the seat."""
-    public: dict[int, list[str]] = {}
-    state = rebuild(
-        game,
-        table,
-        log,
-        on_step=lambda row, step: public.__setitem__(
-            row.seq, [event.text for event in step.events if event.to is None]
-        ),
-    )
-    names = game.view(state, None)["names"] if state is not None else None
-    marked = marks(log)
-    entries = []
-    for row in log:
-        if row.kind != "move":
-            entries.append(Entry(row, [describe(row), *public.get(row.seq, [])]))
-            continue
-        texts, mark = list(public.get(row.seq, [])), marked.get(row.seq)
-        if mark and texts:
-            texts[0] = f"{mark} {texts[0]}"
-        elif mark and row.actor_id is not None:  # the clock's or a skip's secret move
-            texts = [f"{mark} a hidden move for {_seat_name(names, row.seat)}"]
-        entries.append(Entry(row, texts))
-    return entries
+    return list(History(game, table).extend(log))
 
 
 # --- checking --------------------------------------------------------------------------------------

@@ -324,14 +324,9 @@ class TableService(Lobby, StandIns):
                 raise Refused("This table is already over.")
             if target_id not in table.seats:
                 raise Refused("That member is not playing at this table.")
-            seats = list(table.seats)
-            seat = None if table.status == "lobby" else seats.index(target_id)
-            if seat is None:
-                seats.remove(target_id)
-            else:
-                seats[seat] = None
-            changes: dict[str, Any] = {"seats": seats}
-            humans = [s for s in seats if s is not None]
+            seat = None if table.status == "lobby" else table.seats.index(target_id)
+            changes = table.leaving(target_id) if seat is None else table.handing(seat, None)
+            humans = [s for s in changes["seats"] if s is not None]
             if target_id == table.host_id and humans:
                 changes["host_id"] = humans[0]
             update = await self.commit(

@@ -8,8 +8,10 @@ import base64
 import hashlib
 import hmac
 import re
+from collections import OrderedDict
 
 SIGNATURE_BYTES = 16
+SIGNATURES_KEPT = 4096  # tables whose signature is kept, the latest made
 LARGEST_ID = 2**63 - 1  # a table id fits a signed 64-bit integer
 _TOKEN = re.compile(r"([1-9][0-9]{0,18})-([A-Za-z0-9_-]{22})")
 
@@ -18,10 +20,16 @@ class Links:
     def __init__(self, secret: str, base_url: str) -> None:
         self._key = secret.encode()
         self.base_url = base_url.rstrip("/")
+        self._signed: OrderedDict[int, str] = OrderedDict()  # every viewer's request checks one
 
     def signature(self, table_id: int) -> str:
-        digest = hmac.new(self._key, f"table:{table_id}".encode(), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(digest[:SIGNATURE_BYTES]).rstrip(b"=").decode()
+        signed = self._signed.get(table_id)
+        if signed is None:
+            digest = hmac.new(self._key, f"table:{table_id}".encode(), hashlib.sha256).digest()
+            signed = self._signed[table_id] = base64.urlsafe_b64encode(digest[:SIGNATURE_BYTES]).rstrip(b"=").decode()
+            if len(self._signed) > SIGNATURES_KEPT:
+                self._signed.popitem(last=False)
+        return signed
 
     def token(self, table_id: int) -> str:
         """The table's part of its link's path: `<id>-<signature>`."""

@@ -7,8 +7,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-BURST = 20.0  # requests at once
-RATE = 2.0  # requests a second after the burst: 20 in 10 s
+BURST = 120.0  # requests at once: a replay of 60 steps clicked through as fast as it loads
+RATE = 10.0  # requests a second after the burst: 5 steps a second (a page and its picture each)
 ADDRESSES = 10_000  # buckets kept; the longest unused are dropped first (a full bucket anyway, soon)
 
 

@@ -1,6 +1,7 @@
 """The web server, on aiohttp.web in the bot's own process (docs/web.md): a table's page, its
-public picture and a finished game's record, each behind the table's signed link
-(bot/web/links.py), GET only, with a rate limit per address and strict headers on every answer.
+public picture, its live updates (bot/web/live.py) and a finished game's record, each behind the
+table's signed link (bot/web/links.py), GET only, with a rate limit per address and strict headers
+on every answer.
 
 A link that is wrong, altered or names no table gets the same plain 404 as any unknown path: the
 answer says nothing of whether a table exists."""
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -17,14 +17,16 @@ from aiohttp import web
 from bot.render.painter import Painter
 from bot.store.records import TableRecord
 from bot.tables.service import TableService
+from bot.tables.web_pages import WebPages
 from bot.web.links import Links
-from bot.web.page import CSS, render_page
+from bot.web.live import Frame, Live
+from bot.web.page import CSS, SCRIPT, render_main, render_page
 from bot.web.public import PublicTables
 from bot.web.ratelimit import RateLimit
 from bot.web.record import not_finished, record
+from bot.web.steps import Steps
 
 log = logging.getLogger(__name__)
-PICTURE_CACHE = 32  # public pictures kept, per table version
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; img-src 'self'; style-src 'self'; connect-src 'self'; script-src 'self'; "
@@ -34,6 +36,8 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 NOT_FOUND = "Not found.\n"
+STOP_WAIT = 2.0  # seconds a stopping server waits for an answer still being written (a slow viewer)
+STREAM_HEADERS = {"Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -55,12 +59,16 @@ class WebServer:
         host: str = "127.0.0.1",
         port: int = 0,
         limit: RateLimit | None = None,
+        live: Live | None = None,
+        switch: WebPages | None = None,
     ) -> None:
         self.tables = PublicTables(service)
         self.painter, self.links = painter, links
         self.host, self.port = host, port
         self.limit = limit or RateLimit()
-        self._pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self.live = live or Live(service.store.changes)
+        self.switch = switch or WebPages(service.store)  # each server's moderators may turn its pages off
+        self.steps = Steps(self.tables, painter, self._table)
         self._runner: web.AppRunner | None = None
 
     def app(self) -> web.Application:
@@ -68,11 +76,24 @@ class WebServer:
         app.router.add_get("/t/{token}", self.page, allow_head=False)
         app.router.add_get("/t/{token}/board.jpg", self.board, allow_head=False)
         app.router.add_get("/t/{token}/record.json", self.record, allow_head=False)
+        app.router.add_get("/t/{token}/events", self.events, allow_head=False)
         app.router.add_get("/static/page.css", self.css, allow_head=False)
+        app.router.add_get("/static/page.js", self.script, allow_head=False)
+        self.steps.add_routes(app.router)  # the replay stepper: /t/{token}/step/...
+        app.on_startup.append(self._share_changes)
+        app.on_shutdown.append(self._end_streams)  # before the server waits for the answers under way
         return app
 
+    async def _share_changes(self, app: web.Application) -> None:
+        """Other processes' changes reach this one's streams (PostgreSQL), and this one's theirs."""
+        await self.tables.service.store.share_changes()
+
+    async def _end_streams(self, app: web.Application) -> None:
+        await self.live.close()
+
     async def start(self) -> None:
-        self._runner = web.AppRunner(self.app(), access_log=None)  # no log of who watches what
+        # no log of who watches what
+        self._runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=STOP_WAIT)
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, self.port).start()
         log.info("web pages at %s (listening on %s:%s)", self.links.base_url, self.host, self.port)
@@ -105,14 +126,15 @@ class WebServer:
             except Exception:
                 log.exception("web: %s failed", request.path)
                 response = plain(500, "Something went wrong.\n")
-        response.headers.update(HEADERS)
+        if not response.prepared:  # a stream sent its own already
+            response.headers.update(HEADERS)
         return response
 
     async def _table(self, request: web.Request) -> tuple[TableRecord, str]:
         token = request.match_info["token"]
         table_id = self.links.table_of(token)
         table = await self.tables.table(table_id) if table_id is not None else None
-        if table is None:
+        if table is None or not await self.switch.on(table.guild_id):  # off: as if there were no table
             raise web.HTTPNotFound()
         return table, token
 
@@ -120,7 +142,11 @@ class WebServer:
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         table, token = await self._table(request)
-        html = render_page(await self.tables.read(table), token)
+        frame = self.live.latest(table.id)  # a watched table's page is rendered once a change
+        if frame is not None and frame.version == table.version:
+            html = frame.page
+        else:
+            html = render_page(await self.tables.read(table), token)
         return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-cache"})
 
     async def board(self, request: web.Request) -> web.StreamResponse:
@@ -129,17 +155,11 @@ class WebServer:
         view = self.tables.view(table)
         if view is None:
             raise web.HTTPNotFound()
-        key = (table.id, table.version)
-        picture = self._pictures.get(key)
-        if picture is None:
-            try:
-                picture = await self.painter.paint(table.game, view)
-            except Exception:
-                log.exception("web: table %s: drawing the picture failed", table.id)
-                return plain(503, "The picture could not be drawn.\n")
-            self._pictures[key] = picture
-            while len(self._pictures) > PICTURE_CACHE:
-                self._pictures.popitem(last=False)
+        try:  # the same drawing as the board posted in Discord (one per table version)
+            picture = await self.painter.picture((table.id, table.version, None), table.game, view)
+        except Exception:
+            log.exception("web: table %s: drawing the picture failed", table.id)
+            return plain(503, "The picture could not be drawn.\n")
         return web.Response(body=picture, content_type="image/jpeg", headers={"Cache-Control": "no-cache"})
 
     async def record(self, request: web.Request) -> web.StreamResponse:
@@ -155,5 +175,37 @@ class WebServer:
             headers={"Cache-Control": "no-cache"},
         )
 
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """The table's live updates (Server-Sent Events, bot/web/live.py): an event `table` with
+        the page's <main> each time it changes, until the viewer leaves or the server stops."""
+        table, token = await self._table(request)
+        address = request.remote or "unknown"
+        refused = self.live.refusal(address)
+        if refused is not None:
+            text = "Too many live pages are open. The page itself still works: reload it.\n"
+            return plain(refused, text, **{"Retry-After": "60"})
+        since = request.headers.get("Last-Event-ID") or request.query.get("since")
+        response = web.StreamResponse(headers={**HEADERS, **STREAM_HEADERS})
+        async with self.live.stream(table.id, address, lambda: self._frame(table.id, token)) as watched:
+            await response.prepare(request)
+            try:
+                async for chunk in watched.chunks(since):
+                    await response.write(chunk)
+            except ConnectionError:  # the viewer left
+                pass
+        return response
+
+    async def _frame(self, table_id: int, token: str) -> Frame | None:
+        """The table's <main> now, as its live event (None if there is no such table any more)."""
+        table = await self.tables.table(table_id)
+        if table is None:
+            return None
+        public = await self.tables.read(table)
+        main = render_main(public, token)
+        return Frame.of(public.version, main, render_page(public, token, main))
+
     async def css(self, request: web.Request) -> web.StreamResponse:
         return web.Response(text=CSS, content_type="text/css", headers={"Cache-Control": "max-age=3600"})
+
+    async def script(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(text=SCRIPT, content_type="text/javascript", headers={"Cache-Control": "max-age=3600"})

@@ -97,13 +97,15 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """Re-deal what `keep` cannot see: the other hands, the deck's order (the joker stays where it
-    may still be, near the middle of the original deck) and a line-up chosen but not yet shown."""
+    may still be, near the middle of the original deck) and a line-up chosen but not yet shown.
+    Canonical: the unseen cards are sorted before they are shuffled, so the result depends only on
+    what `keep` sees and the chance, not on how the hidden cards lay."""
     state = copy_state(state)
     hidden = [team for team in (data.GERMANS, data.FRENCH) if team != keep]
     joker_waiting = data.JOKER in state.deck
     pool = [card for team in hidden for card in state.hands[team]]
     pool += [card for card in state.deck if card != data.JOKER]
-    pool = chance.shuffle(pool)
+    pool = chance.shuffle(sorted(pool))
     for team in hidden:
         size = len(state.hands[team])
         state.hands[team], pool = pool[:size], pool[size:]

@@ -17,7 +17,7 @@ def turns_left(state: State, seat: int) -> int:
     return len(state.players[seat].hand) - 1 + data.HAND_SIZE * len(state.muse_deck)
 
 
-def _trade_value(trade: Trade, steal: Steal, keep: float) -> float:
+def trade_value(trade: Trade, steal: Steal, keep: float) -> float:
     worth = data.ARISTOTLE
     value: float = trade.points
     value += keep * sum(worth[k] * n for k, n in trade.gain.items())
@@ -26,32 +26,35 @@ def _trade_value(trade: Trade, steal: Steal, keep: float) -> float:
     return value + 0.3 * sum(worth[k] * len(seats) for k, seats in steal.items())  # rivals lose it
 
 
-def _muse_value(state: State, seat: int, muse: MuseName) -> float:
-    per_turn = _trade_value(gift(state, seat, muse), {}, KEEP)
+# What each card's better exchange is worth, once (the strong stand-in's rollouts ask it often)
+BEST_USE = {card: max(trade_value(t, {}, KEEP) for t in options) for card, (_, options) in data.PHILOSOPHERS.items()}
+
+
+def muse_value(state: State, seat: int, muse: MuseName) -> float:
+    per_turn = trade_value(gift(state, seat, muse), {}, KEEP)
     holder = owner(state, muse)
     taken = 0.5 * per_turn * (turns_left(state, holder) + 1) if holder is not None else 0
     return per_turn * turns_left(state, seat) + taken + 0.5
 
 
-def _value(state: State, seat: int, action: Action) -> float:
+def move_value(state: State, seat: int, action: Action) -> float:
     keep = KEEP if turns_left(state, seat) > 0 else 0.0
     if isinstance(action, Collect):
-        return _trade_value(gift(state, seat, action.muse), action.steal, keep)
-    best_use = max(_trade_value(t, {}, KEEP) for t in data.PHILOSOPHERS[action.card][1])
+        return trade_value(gift(state, seat, action.muse), action.steal, keep)
     if isinstance(action, Exchange):
-        return _trade_value(data.PHILOSOPHERS[action.card][1][action.option], action.steal, keep)
-    spent_card = 0.1 * best_use  # prefer to give up the card whose exchanges are worth least
+        return trade_value(data.PHILOSOPHERS[action.card][1][action.option], action.steal, keep)
+    spent_card = 0.1 * BEST_USE[action.card]  # prefer to give up the card whose exchanges are worth least
     if isinstance(action, Call):
-        return _muse_value(state, seat, action.muse) - spent_card
+        return muse_value(state, seat, action.muse) - spent_card
     if isinstance(action, Demonstrate):
         return action.amount * data.ARISTOTLE[action.knowledge] * (1 - keep) - spent_card
-    return _trade_value(TOIL, action.steal, keep) - spent_card
+    return trade_value(TOIL, action.steal, keep) - spent_card
 
 
 def stand_in(state: State, seat: int, chance: Chance) -> Action:
     """The action worth most by a one-turn estimate; ties are broken by chance."""
     moves = legal_actions(state, seat)
-    scored = [(_value(state, seat, move), move) for move in moves]
+    scored = [(move_value(state, seat, move), move) for move in moves]
     best = max(score for score, _ in scored)
     return chance.pick([move for score, move in scored if score >= best - 1e-9])
 

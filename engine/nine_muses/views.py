@@ -49,10 +49,12 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """The same position as `keep` may know it: the other players' cards re-dealt from their hands
-    and the deck together. (Both face-down decks are unordered: draws are made by chance.)"""
+    and the deck together. (Both face-down decks are unordered: draws are made by chance.)
+    Canonical: the unseen cards are sorted before they are shuffled, so the result depends only on
+    what `keep` sees and the chance, not on how the hidden cards lay."""
     state = copy_state(state)
     others = [s for s in range(players(state)) if s != keep]
-    unseen = chance.shuffle(state.deck + [c for s in others for c in state.players[s].hand])
+    unseen = chance.shuffle(sorted(state.deck + [c for s in others for c in state.players[s].hand]))
     for s in others:
         size = len(state.players[s].hand)
         state.players[s].hand, unseen = unseen[:size], unseen[size:]

@@ -25,6 +25,7 @@ GAME = Game(
     outcome=outcome,
     label=label,
     stand_in=stand_in,
+    strong=stand_in,  # until its own strong player lands (engine/search.py)
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,

@@ -47,8 +47,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """The same position as others may know it: unrevealed stones (but `keep`'s own) and the
-    order of the subject deck re-dealt at random, from a sorted deck and in seat order, so the
-    result depends only on what `keep` knows (the strong stand-in decides on such positions)."""
+    order of the subject deck re-dealt at random. Canonical: the result does not depend on how the
+    hidden things were arranged (the deck is sorted before it is shuffled), only on what `keep`
+    sees and the chance, so a strong stand-in's decision cannot either."""
     state = copy_state(state)
     hidden = state.phase in ("vote", "corrupt", "consult") or (state.phase == "decide" and state.rule == "oracle")
     if hidden:

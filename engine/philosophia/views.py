@@ -122,9 +122,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """Re-deal what `keep` cannot see: other hands (same count per deck), every deck's order,
-    others' secret bids and answers. Each pool is sorted before it is shuffled, so the result
-    depends only on what `keep` knows, not on how the hidden cards lay (the strong stand-in
-    decides on such positions)."""
+    others' secret bids and answers. Canonical: every pool of unseen cards is sorted before it is
+    shuffled, and bids and answers are dealt in seat order, so the result depends only on what
+    `keep` sees and the chance, not on how the hidden cards lay."""
     state = copy_state(state)
     others = [state.players[who] for who in range(state.seats) if who != keep]
     for deck_name in ("sophistry", "syllogism"):

@@ -40,10 +40,10 @@ class RecordingStore(PostgresStore):
     def __init__(self) -> None:
         super().__init__(pool=None)  # type: ignore[arg-type]
         self.db = Recording()
-        self.changes: list[Change] = []
+        self.saved: list[Change] = []
 
     async def _commit(self, change, then, doing) -> None:
-        self.changes.append(change)
+        self.saved.append(change)
         await super()._commit(change, then, doing)
 
     async def run_job(self, work, doing="write"):
@@ -61,7 +61,7 @@ async def test_the_ceiling_sends_the_statement_of_a_move_s_save():
     )  # fmt: skip
     told = [(None, "text", "public", None), (2, "text", "private", None)]
     await store.save(table, {"state": '{"n": 1}'}, ("move", 0, 1, {"kind": "pass"}), told)
-    (change,) = store.changes
+    (change,) = store.saved
     assert store.db.sent == [numbered(in_one_statement(change)[0])]  # one statement, one round trip
     ceiling = PostgresCeiling("postgresql://unused", ['{"n": 2}'], 10, (2.0, ["public", "private"]))
     made = ceiling._change(6)

@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -53,6 +54,29 @@ def test_several_processes_without_postgresql_are_refused_before_anything_starts
         "Bad setting: BOT_SHARD_IDS leaves shards to other processes, which share tables only through "
         "PostgreSQL: set BOT_DATABASE_URL"
     )
+
+
+def test_run_takes_a_default_web_port_and_refuses_what_is_not_one(tmp_path):
+    for nonsense in ("0", "65536", "web", "８０８０"):
+        result = run_cli("run", "--default-web-port", nonsense, env_extra={"DISCORD_TOKEN": "x"}, cwd=tmp_path)
+        assert result.returncode == 2 and "is not a port number (1 to 65535)" in result.stderr, nonsense
+    result = run_cli("run", "--default-web-port", "8080", cwd=tmp_path)  # accepted: on to the missing token
+    assert result.returncode == 2 and "DISCORD_TOKEN" in result.stderr
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make here")
+def test_make_run_serves_the_web_pages_on_8080_unless_told_otherwise():
+    def command(*words: str) -> str:
+        env = {k: v for k, v in os.environ.items() if k != "WEB_PORT"}
+        done = subprocess.run(
+            ["make", "-n", "run", *words], cwd=ROOT, capture_output=True, text=True, env=env, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip().splitlines()[-1]
+
+    assert command().endswith("-m bot run --default-web-port 8080")
+    assert command("WEB_PORT=8081").endswith("-m bot run --default-web-port 8081")
+    assert command("WEB_PORT=").endswith("-m bot run")
 
 
 @pytest.mark.parametrize("where", [["--db", "postgresql://bot@db/bot"], []])

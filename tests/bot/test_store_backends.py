@@ -155,6 +155,7 @@ async def test_the_schema_is_migrated_once_and_the_same_on_both(store_target):
             "updated_at",
             "announced",
             "takebacks",
+            "strong_seats",
         ]
     finally:
         await again.close()

@@ -29,3 +29,11 @@ def test_table_options_parse_lists_and_refuse_nonsense():
     assert parse_options("") == {}
     with pytest.raises(Refused, match="name=value"):
         parse_options("nonsense")
+
+
+def test_table_new_offers_the_stand_ins_level_easy_by_default():
+    from cogs.tables import Tables
+
+    (level,) = [p for p in Tables.new.parameters if p.name == "level"]
+    assert [choice.value for choice in level.choices] == ["easy", "strong"]
+    assert level.default == "easy" and not level.required and 0 < len(level.description) <= 100

@@ -1,7 +1,8 @@
 """Every game package has the same modules for the same roles, so a rule of any game is found in
 the same place: its models in state.py and actions.py, the contract's questions in rules.py,
-what each seat sees in views.py, the stand-ins in standin.py, the invariants in checks.py and
-take-backs in takeback.py (the game's own helpers may live in modules of their own)."""
+what each seat sees in views.py, the stand-ins in standin.py, the strong stand-in in strong.py
+(where a game has its own: one whose strong level is still its stand-in has none), the invariants
+in checks.py and take-backs in takeback.py (the game's own helpers may live in modules of their own)."""
 
 import importlib
 from pathlib import Path
@@ -16,6 +17,7 @@ ROLES = {  # module of the package -> the Game's pieces it names
     "rules": ("setup", "to_move", "legal_actions", "apply", "outcome"),
     "views": ("view", "shuffle_secrets"),
     "standin": ("stand_in", "default_action"),
+    "strong": ("strong",),
     "checks": ("invariants",),
     "takeback": ("undoable",),
 }
@@ -32,6 +34,8 @@ def test_each_piece_of_a_game_is_where_every_game_keeps_it(key):
     game, package = GAMES[key], PACKAGES[key]
     misplaced = []
     for module, pieces in ROLES.items():
+        if module == "strong" and game.strong is game.stand_in:
+            continue  # no strong player of its own yet
         found = importlib.import_module(f"{package}.{module}")
         misplaced += [
             f"{module}.{piece}" for piece in pieces if getattr(found, piece, None) is not getattr(game, piece)

@@ -134,3 +134,39 @@ async def test_a_board_edited_in_place_keeps_its_picture_unless_what_is_drawn_ch
     table = await stand_in_move(service, table)
     assert publisher.pictures.moved(table, drawn=True)  # the move changed the board: a new picture
     await store.close()
+
+
+async def test_the_web_page_and_the_board_in_discord_share_one_drawing_even_asked_at_once(tmp_path, monkeypatch):
+    import asyncio
+
+    from bot.render.painter import Painter
+
+    store = await Store.open(tmp_path / "bot.sqlite3")
+    service = TableService(store)
+    table = await started_table(service, a_game(seats=len(PLAYERS), together=False), PLAYERS)
+    drawn = []
+    real = render.render_picture
+
+    def recording(game_key, view):
+        drawn.append(view)
+        return real(game_key, view)
+
+    monkeypatch.setattr(render, "render_picture", recording)
+    painter = Painter(0)
+    publisher = Publisher(SimpleNamespace(service=service), painter)
+    view = service.menu(table, None).view
+    board, web = await asyncio.gather(
+        publisher.pictures.board(table), painter.picture((table.id, table.version, None), table.game, view)
+    )
+    assert board.fp.getvalue() == web and len(drawn) == 1
+
+    def failing(game_key, view):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(render, "render_picture", failing)
+    table = await stand_in_move(service, table)
+    assert await publisher.pictures.board(table) is None  # the text goes out without it
+    monkeypatch.setattr(render, "render_picture", recording)
+    assert (await publisher.pictures.board(table)).fp.getvalue().startswith(b"\xff\xd8\xff")  # a failure is not kept
+    painter.stop()
+    await store.close()

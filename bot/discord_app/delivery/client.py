@@ -16,6 +16,7 @@ from bot.discord_app.delivery.pictures import Pictures
 from bot.store.base import TableStore
 from bot.store.records import TableRecord
 from bot.tables.service import TableService
+from bot.tables.web_pages import WebPages
 from bot.web.links import Links
 
 # where a table can be: a server's text, voice or stage channel, or a thread (its table commands
@@ -50,3 +51,11 @@ class DeliveryClient(commands.AutoShardedBot):
     clock: Clock
     publisher: Deliverer
     web_links: Links | None = None  # the tables' web pages' links, when the web server is on (bot/web)
+    web_pages: WebPages  # each server's switch for them (`/table web`)
+
+    def watch_links(self, table: TableRecord) -> Links | None:
+        """The links a board's Watch button takes (bot/web): none while the web server is off, or
+        while the table's server has its pages turned off."""
+        if self.web_links is None or not self.web_pages.shown(table.guild_id):
+            return None
+        return self.web_links

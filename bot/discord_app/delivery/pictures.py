@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import logging
-from collections import OrderedDict
 
 import discord
 
@@ -17,13 +16,11 @@ from bot.store.records import TableRecord
 from bot.tables.service import TableService
 
 log = logging.getLogger(__name__)
-PICTURE_CACHE = 64  # rendered pictures kept, keyed by (table, version, seat or None for the public one)
 
 
 class Pictures:
     def __init__(self, service: TableService, painter: Painter) -> None:
         self.service, self.painter = service, painter
-        self._drawn: OrderedDict[tuple[int, int, int | None], bytes] = OrderedDict()
         self._shown: dict[int, object] = {}  # table -> the position in its last posted picture
 
     async def board(self, table: TableRecord) -> discord.File | None:
@@ -39,19 +36,14 @@ class Pictures:
         return await self._draw(table, seat)
 
     async def _draw(self, table: TableRecord, seat: int | None) -> discord.File | None:
-        """The view of `seat` (None: the public one) as a picture, cached per table version."""
-        key = (table.id, table.version, seat)
-        png = self._drawn.get(key)
-        if png is None:
-            view = self.service.menu(table, seat).view
-            try:
-                png = await self.painter.paint(table.game, view)
-            except Exception:  # a picture is a nicety; the text still goes out
-                log.exception("table %s: drawing a picture failed", table.id)
-                return None
-            self._drawn[key] = png
-            while len(self._drawn) > PICTURE_CACHE:
-                self._drawn.popitem(last=False)
+        """The view of `seat` (None: the public one) as a picture, drawn once per table version
+        (the table's web page shows the same public one)."""
+        view = self.service.menu(table, seat).view
+        try:
+            png = await self.painter.picture((table.id, table.version, seat), table.game, view)
+        except Exception:  # a picture is a nicety; the text still goes out
+            log.exception("table %s: drawing a picture failed", table.id)
+            return None
         mine = "" if seat is None else f"-seat{seat + 1}"
         return discord.File(
             io.BytesIO(png), filename=f"{table.game}-{table.id}-{table.version}{mine}.{render.PICTURE_FORMAT}"

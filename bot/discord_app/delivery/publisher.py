@@ -239,7 +239,7 @@ class Publisher(CatchUp):
         message = await self.boards.post(
             table,
             last[:2000] or "The board:",
-            board_components(table, self.bot.web_links),
+            board_components(table, self.bot.watch_links(table)),
             pinging(newly),
             picture=drawn,
             via=via,

@@ -39,6 +39,7 @@ GAME = Game(
     outcome=outcome,
     label=label,
     stand_in=stand_in,
+    strong=stand_in,  # a board this small needs no search
     default_action=stand_in,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
