@@ -1,11 +1,12 @@
-"""A small search for strong stand-ins, independent of any one game: it simulates positions with
-the game's own rules (`Game.apply`) and counts its cost in simulated moves, never in time, so a
-decision is the same on any machine. Randomness comes only from the Chance it is given.
+"""Search helpers for strong stand-ins beside engine/search.py, independent of any one game (so
+they may move there): they simulate positions with the game's own rules (`Rules`) and count their
+cost in simulated moves, never in time, so a decision is the same on any machine. Randomness comes
+only from the Chance they are given.
 
-- `best_line`: the best line of one seat's own consecutive decisions (a turn of several
-  steps), each position where the seat no longer decides settled by a reply policy and scored.
+- `best_line`: the best line of one seat's own consecutive decisions (a turn of several steps),
+  each position where the seat no longer decides settled by a reply policy and scored.
 - `flat_monte_carlo`: each candidate played in several positions re-dealt from the seat's own view
-  (determinisation, `Game.shuffle_secrets`), carried on by a playout, and scored on average.
+  (determinisation, `shuffle_secrets`), carried on by a playout, and scored on average.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Generic, TypeVar, cast
 from pydantic import BaseModel
 
 from ..chance import Chance
-from ..core import ShuffleSecrets, Step
+from ..search import Rules
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A")
@@ -43,19 +44,15 @@ def seed_from(chance: Chance) -> str:
 
 
 class Simulator(Generic[S, A]):
-    """Applies actions with one game's rules (its `Game.apply` and `Game.shuffle_secrets`),
-    counting them against a budget."""
+    """Applies actions by one game's rules, counting them against a budget."""
 
-    def __init__(
-        self, apply: Callable[[S, int, A, Chance], Step], shuffle_secrets: ShuffleSecrets[S], budget: Budget
-    ) -> None:
-        self.rules = apply
-        self.shuffle_secrets = shuffle_secrets
+    def __init__(self, rules: Rules[S, A], budget: Budget) -> None:
+        self.rules = rules
         self.budget = budget
 
     def apply(self, state: S, seat: int, action: A, seed: str) -> S:
         self.budget.spend()
-        return cast(S, self.rules(state, seat, action, Chance.seeded(seed)).state)
+        return cast(S, self.rules.apply(state, seat, action, Chance.seeded(seed)).state)
 
 
 def best_line(
@@ -100,7 +97,7 @@ def flat_monte_carlo(
     view, each carried on by `playout` (given a seed) after the candidate. Ties go to the first."""
     totals = [0.0] * len(candidates)
     for _ in range(worlds):
-        world = sim.shuffle_secrets(state, chance, keep=seat)
+        world = sim.rules.shuffle_secrets(state, chance, keep=seat)
         seed = seed_from(chance)
         for index, action in enumerate(candidates):
             after = playout(sim.apply(world, seat, action, seed), seed)

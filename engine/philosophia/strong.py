@@ -17,13 +17,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..chance import Chance
+from ..search import Rules
 from .actions import Action, Argue, Pass, PlayOracle, Rest, Veto
 from .debate import actor
 from .journey import best_move
 from .oracles import plays
 from .plan import worth
-from .rules import apply, legal_actions, to_move
+from .rules import apply, legal_actions, outcome, to_move
 from .search import Budget, Simulator, best_line, flat_monte_carlo, seed_from
+from .standin import stand_in
 from .state import State
 from .tactics import (
     argument,
@@ -40,6 +42,7 @@ from .views import shuffle_secrets
 BUDGET = 600  # simulated moves a decision may spend
 DEBATE_WORLDS = 6  # re-dealt positions each debate card is tried in
 SETTLE_STEPS = 80  # an auction or a debate is played out within this many moves
+RULES: Rules[State, Action] = Rules(legal_actions, apply, to_move, outcome, shuffle_secrets, stand_in)
 
 
 def strong(state: State, seat: int, chance: Chance) -> Action:
@@ -48,7 +51,7 @@ def strong(state: State, seat: int, chance: Chance) -> Action:
     if len(legal) == 1:
         only = legal[0]
         return argument(world, only.card, only.claim) if isinstance(only, Argue) else only
-    sim: Simulator[State, Action] = Simulator(apply, shuffle_secrets, Budget(BUDGET))
+    sim: Simulator[State, Action] = Simulator(RULES, Budget(BUDGET))
     if world.phase == "veto":
         return veto_answer(world, seat, chance)
     if world.phase == "auction":
