@@ -123,8 +123,8 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
 def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> State:
     """Re-deal what `keep` cannot see: other hands (same count per deck), every deck's order,
     others' secret bids and answers. Canonical: every pool of unseen cards is sorted before it is
-    shuffled, so the result depends only on what `keep` sees and the chance, not on how the hidden
-    cards lay."""
+    shuffled, and bids and answers are dealt in seat order, so the result depends only on what
+    `keep` sees and the chance, not on how the hidden cards lay."""
     state = copy_state(state)
     others = [state.players[who] for who in range(state.seats) if who != keep]
     for deck_name in ("sophistry", "syllogism"):
@@ -148,11 +148,11 @@ def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> St
     state.requests = chance.shuffle(sorted(state.requests))
     state.moirai_deck = chance.shuffle(sorted(state.moirai_deck))
     if state.auction:
-        for who in state.auction.bids:
+        for who in sorted(state.auction.bids):
             if who != keep:
                 state.auction.bids[who] = chance.roll(min(data.MAX_BID, state.players[who].coins) + 1) - 1
     if state.veto:
-        for who in state.veto.answers:
+        for who in sorted(state.veto.answers):
             if who != keep:
                 state.veto.answers[who] = can_cancel(state, who) and chance.pick([True, False])
     return state
