@@ -150,7 +150,7 @@ class Lobby:
             state = game.setup(len(table.seats), game.Options.model_validate(table.options), chance_for(table, "setup"))
             humans = [user for user in table.seats if user is not None]
             public, private = told_by(table, game.opening(state))
-            public[:0] = filter(None, [stand_ins_line(table, game.view(state, None)["names"])])
+            levels = stand_ins_line(table, game.view(state, None)["names"])  # not an event: the log has the seats
             update = await self.commit(
                 table,
                 {"status": "running", "state": state.model_dump_json()},
@@ -159,6 +159,7 @@ class Lobby:
                     f"**{game.title}** begins!",
                     f"Your seat and your moves: {HAND} on the board "
                     f"(or `/hand`). How to play: `/rules game:{game.key}`.",
+                    *filter(None, [levels]),
                     *public,
                 ],
                 private,

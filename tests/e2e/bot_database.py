@@ -28,6 +28,7 @@ from bot.store.pgsql import numbered
 from bot.store.records import TableRecord
 from bot.tables import replay
 from bot.tables.refusals import HAND
+from bot.tables.stand_ins import stand_ins_line
 from tests.registry import GAMES
 
 ALL_STATUSES = ("lobby", "running", "paused", "finished", "ended")
@@ -152,11 +153,14 @@ class BotDatabase:
         return self._due[key]
 
 
-def start_lines(game) -> list[str]:
-    """What the start of a game tells the channel (TableService.start in bot/tables/service.py)."""
+def start_lines(game, table: TableRecord, seats: list[int | None], state) -> list[str]:
+    """What the start of a game tells the channel (TableService.start in bot/tables/lobby.py): with
+    stand-ins seated then, which level plays each."""
+    levels = stand_ins_line(table.model_copy(update={"seats": seats}), game.view(state, None)["names"])
     return [
         f"**{game.title}** begins!",
         f"Your seat and your moves: {HAND} on the board (or `/hand`). How to play: `/rules game:{game.key}`.",
+        *([levels] if levels else []),
     ]
 
 
@@ -211,13 +215,15 @@ async def committed(path: Path | str) -> dict[int, Committed]:
             told = found[table_id] = Committed(table)
             game = told.game
             seats = seats_at_start(table, log)  # who held each seat, as the log goes (a kick empties one)
-            public = {row.seq: start_lines(game) for row in log if row.kind == "start"}
+            public: dict[int, list[str]] = {}
             public.update({row.seq: kick_lines(row) for row in log if row.kind == "kick"})
             kicks = {row.seq: row.seat for row in log if row.kind == "kick" and row.seat is not None}
 
             def on_step(row, step, told=told, public=public, seats=seats, kicks=kicks) -> None:
                 for seq in [seq for seq in kicks if seq < row.seq]:
                     seats[kicks.pop(seq)] = None
+                if row.kind == "start":
+                    public[row.seq] = start_lines(game, table, list(seats), step.state)
                 public[row.seq] = public.get(row.seq, []) + [
                     line for event in step.events if event.to is None for line in event.text.split("\n")
                 ]
