@@ -28,7 +28,7 @@ class Viewer:
     number: int
     table: int  # the driver's table number
     games: dict[int, Game]  # every table's current game, as the driver last said
-    pages: list[float] = field(default_factory=list)  # seconds to load the page
+    pages: list[tuple[float, float]] = field(default_factory=list)  # (when asked, seconds to load the page)
     pictures: list[float] = field(default_factory=list)
     events: list[tuple[int, float, int]] = field(default_factory=list)  # (channel, arrived, version)
     watched: dict[int, tuple[float, float]] = field(default_factory=dict)  # channel -> stream open, until
@@ -60,7 +60,7 @@ class Viewer:
             if answer.status != 200:
                 self.refused.append(f"page {answer.status}")
                 return
-        self.pages.append(time.perf_counter() - start)
+        self.pages.append((start, time.perf_counter() - start))
 
     async def follow(self, session: aiohttp.ClientSession, game: Game, stop: float) -> None:
         """The open page's stream, until its table's game ends (the people move on to a new one)."""

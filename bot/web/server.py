@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from bot.games import plugin
 from bot.render.painter import Painter
+from bot.render.presentation import ViewData
 from bot.store.records import TableRecord
 from bot.tables.service import TableService
 from bot.tables.web_pages import WebPages
@@ -36,6 +39,7 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 NOT_FOUND = "Not found.\n"
+DRAWN_KEPT = 1024  # tables whose latest drawn position is kept
 STOP_WAIT = 2.0  # seconds a stopping server waits for an answer still being written (a slow viewer)
 STREAM_HEADERS = {"Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -69,6 +73,7 @@ class WebServer:
         self.live = live or Live(service.store.changes)
         self.switch = switch or WebPages(service.store)  # each server's moderators may turn its pages off
         self.steps = Steps(self.tables, painter, self._table)
+        self._drawn: OrderedDict[int, tuple[object, int]] = OrderedDict()  # table -> (what it shows, version drawn)
         self._runner: web.AppRunner | None = None
 
     def app(self) -> web.Application:
@@ -156,11 +161,25 @@ class WebServer:
         if view is None:
             raise web.HTTPNotFound()
         try:  # the same drawing as the board posted in Discord (one per table version)
-            picture = await self.painter.picture((table.id, table.version, None), table.game, view)
+            picture = await self.painter.picture((table.id, self._drawn_at(table, view), None), table.game, view)
         except Exception:
             log.exception("web: table %s: drawing the picture failed", table.id)
             return plain(503, "The picture could not be drawn.\n")
         return web.Response(body=picture, content_type="image/jpeg", headers={"Cache-Control": "no-cache"})
+
+    def _drawn_at(self, table: TableRecord, view: ViewData) -> int:
+        """The version whose picture shows the table now: the latest drawn, unless what a picture
+        shows changed since (the game's presentation says what matters: a stone cast on a question
+        changes the text, not the picture), as Discord's boards keep their picture then."""
+        hook = plugin(table.game).presentation.position
+        shown = hook(view) if hook is not None else view
+        drawn = self._drawn.pop(table.id, None)
+        if drawn is None or drawn[0] != shown or drawn[1] > table.version:
+            drawn = (shown, table.version)
+        self._drawn[table.id] = drawn
+        while len(self._drawn) > DRAWN_KEPT:
+            self._drawn.popitem(last=False)
+        return drawn[1]
 
     async def record(self, request: web.Request) -> web.StreamResponse:
         """A finished game's record; for any other, a 409 that says it is not finished."""

@@ -232,3 +232,41 @@ async def test_a_watched_tables_page_is_its_latest_frame_not_read_again(service,
         after = await (await client.get(f"/t/{token}")).text()
         assert page_state(after)[0] == moved.version and len(reads) == 1  # read once, by the watcher
         stream.close()
+
+
+async def test_a_version_whose_picture_shows_nothing_new_is_not_drawn_again(service, monkeypatch):
+    """A move that changes only the text (a stone cast on a question), as the game's presentation
+    says, keeps the picture drawn before, as the board in Discord keeps its picture then."""
+    import bot.render
+    from bot.games import plugin
+
+    key = next(key for key in every_game() if plugin(key).presentation.position is not None)
+    position = plugin(key).presentation.position
+    table = await played(service, key, 1, seed="drawn")
+    drawn: list[int] = []
+    real = bot.render.render_picture
+
+    def counting(game_key, view):
+        drawn.append(1)
+        return real(game_key, view)
+
+    monkeypatch.setattr(bot.render, "render_picture", counting)
+    async with serving(service) as client:
+        picture = f"/t/{LINKS.token(table.id)}/board.jpg"
+        before = await (await client.get(picture)).read()
+        same_seen = changed_seen = False
+        for number in range(40):
+            shown = position(service.menu(table, None).view)
+            table = await one_move(service, table)
+            if table.status != "running":
+                break
+            count = len(drawn)
+            now = await (await client.get(picture)).read()
+            if position(service.menu(table, None).view) == shown:
+                assert now == before and len(drawn) == count  # nothing new to draw
+                same_seen = True
+            else:
+                assert len(drawn) == count + 1
+                changed_seen = True
+            before = now
+        assert same_seen and changed_seen
