@@ -69,7 +69,12 @@ def test_make_run_serves_the_web_pages_on_8080_unless_told_otherwise():
     def command(*words: str) -> str:
         env = {k: v for k, v in os.environ.items() if k != "WEB_PORT"}
         done = subprocess.run(
-            ["make", "--no-print-directory", "-n", "run", *words], cwd=ROOT, capture_output=True, text=True, env=env, timeout=60
+            ["make", "--no-print-directory", "-n", "run", *words],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
         )
         assert done.returncode == 0, done.stderr
         return done.stdout.strip().splitlines()[-1]
