@@ -1,9 +1,9 @@
 """The web bench's viewers (bench/web_viewers.py), in a process of their own, as browsers are apart
-from Discord: each keeps its table's page open with its live stream, fetches the new picture at
-each event, loads the page again now and then, and follows its table to the next game. The driver
-tells the process each table's current game (its channel and Watch link) through a pipe, and gets
-back what each viewer measured. Times are `time.perf_counter()`, one clock for every process here
-(CLOCK_MONOTONIC)."""
+from Discord: each keeps its table's page open with its live stream, fetches the picture an event's
+page names when it names another (as a browser does), loads the page again now and then, and follows
+its table to the next game. The driver tells the process each table's current game (its channel and
+Watch link) through a pipe, and gets back what each viewer measured. Times are
+`time.perf_counter()`, one clock for every process here (CLOCK_MONOTONIC)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import aiohttp
 
 RELOAD = 20.0  # seconds between a viewer's reloads of the page, on average
 VERSION = re.compile(rb'^data: \{"version": (\d+)')  # the event's version, without parsing its <main>
+PICTURE = re.compile(rb"board\.jpg\?v=(\d+)")  # the picture the event's <main> shows, named by its version
 
 Game = tuple[int, str]  # a table's current game: its channel, its page's link
 
@@ -83,6 +84,7 @@ class Viewer:
         channel, link = game
         chance = random.Random(self.number)
         reload_at = time.perf_counter() + chance.expovariate(1 / RELOAD)
+        shown = b""  # the picture on the page: a browser fetches another only when the page names another
         while time.perf_counter() < stop and self.game() == game:
             try:
                 line = await asyncio.wait_for(stream.content.readline(), 0.5)
@@ -92,16 +94,18 @@ class Viewer:
                 if not line:  # the server ended the stream
                     return
             if found := VERSION.match(line):
-                version = int(found[1])
-                self.events.append((channel, time.perf_counter(), version))
-                await self.picture(session, link, version)
+                self.events.append((channel, time.perf_counter(), int(found[1])))
+                picture = PICTURE.search(line)
+                if picture is not None and picture[1] != shown:
+                    shown = picture[1]
+                    await self.picture(session, link, int(shown))
             if time.perf_counter() >= reload_at:
                 await self.load(session, link)
                 reload_at = time.perf_counter() + chance.expovariate(1 / RELOAD)
 
-    async def picture(self, session: aiohttp.ClientSession, link: str, version: int) -> None:
+    async def picture(self, session: aiohttp.ClientSession, link: str, drawn: int) -> None:
         start = time.perf_counter()
-        async with session.get(f"{link}/board.jpg?v={version}") as answer:
+        async with session.get(f"{link}/board.jpg?v={drawn}") as answer:
             await answer.read()
         self.pictures.append(time.perf_counter() - start)
 

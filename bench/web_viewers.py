@@ -4,10 +4,10 @@ The real bot in a process of its own on one core (bench.bot_process), with its w
 (BOT_WEB_PORT), against the fake Discord; TABLES tables played by simulated people (bench.players)
 at RATE moves a second, as the whole-bot part plays them. Beside them, in a process of their own
 (bench/viewers.py), VIEWERS viewers spread evenly over the tables, each as a browser with the page
-open: it loads the page, keeps its live stream (/t/<token>/events) open, fetches the new picture at
-each event, loads the page again now and then, and follows its table to the next game when one
-ends. Each viewer comes from an address of its own on 127.0.0.0/8, as viewers on the internet do
-(the server caps streams and requests per address).
+open: it loads the page, keeps its live stream (/t/<token>/events) open, fetches the picture an
+event's page names when it names another (as a browser does), loads the page again now and then, and
+follows its table to the next game when one ends. Each viewer comes from an address of its own on
+127.0.0.0/8, as viewers on the internet do (the server caps streams and requests per address).
 
 Rounds alternate without viewers and with them, each on a fresh database, fake and bot, so that the
 bot's CPU a move with viewers is compared with the same load without, in one run.

@@ -117,7 +117,7 @@ def render_main(table: PublicTable, token: str) -> str:
         alt = escape(table.board)
         parts += [
             '<figure id="board">',
-            f'<img src="/t/{token}/board.jpg?v={table.version}" alt="{alt}">',
+            f'<img src="/t/{token}/board.jpg?v={table.version if table.drawn is None else table.drawn}" alt="{alt}">',
             f'<figcaption><p class="board">{escape(table.board)}</p></figcaption>',
             "</figure>",
         ]

@@ -62,6 +62,7 @@ class PublicTable:
     result: Result | None
     options: dict[str, Any] = field(default_factory=dict)
     seed: str | None = None  # a finished game's only
+    drawn: int | None = None  # the version whose picture shows the board now (the web server's)
     steps: int | None = None  # the replay's last step (bot/web/steps.py; 0 is the set-up), None before the start
 
     @property

@@ -12,6 +12,7 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from aiohttp import web
 
@@ -24,7 +25,7 @@ from bot.tables.web_pages import WebPages
 from bot.web.links import Links
 from bot.web.live import Frame, Live
 from bot.web.page import CSS, SCRIPT, render_main, render_page
-from bot.web.public import PublicTables
+from bot.web.public import PublicTable, PublicTables
 from bot.web.ratelimit import RateLimit
 from bot.web.record import not_finished, record
 from bot.web.steps import Steps
@@ -151,7 +152,7 @@ class WebServer:
         if frame is not None and frame.version == table.version:
             html = frame.page
         else:
-            html = render_page(await self.tables.read(table), token)
+            html = render_page(await self.read(table), token)
         return web.Response(text=html, content_type="text/html", headers={"Cache-Control": "no-cache"})
 
     async def board(self, request: web.Request) -> web.StreamResponse:
@@ -160,12 +161,21 @@ class WebServer:
         view = self.tables.view(table)
         if view is None:
             raise web.HTTPNotFound()
+        drawn = self._drawn_at(table, view)
         try:  # the same drawing as the board posted in Discord (one per table version)
-            picture = await self.painter.picture((table.id, self._drawn_at(table, view), None), table.game, view)
+            picture = await self.painter.picture((table.id, drawn, None), table.game, view)
         except Exception:
             log.exception("web: table %s: drawing the picture failed", table.id)
             return plain(503, "The picture could not be drawn.\n")
-        return web.Response(body=picture, content_type="image/jpeg", headers={"Cache-Control": "no-cache"})
+        # the page names the picture by the version that drew it: that one never changes
+        kept = "private, max-age=86400, immutable" if request.query.get("v") == str(drawn) else "no-cache"
+        return web.Response(body=picture, content_type="image/jpeg", headers={"Cache-Control": kept})
+
+    async def read(self, table: TableRecord) -> PublicTable:
+        """The table's public side, its picture named by the version that drew it."""
+        public = await self.tables.read(table)
+        view = self.tables.view(table)
+        return public if view is None else replace(public, drawn=self._drawn_at(table, view))
 
     def _drawn_at(self, table: TableRecord, view: ViewData) -> int:
         """The version whose picture shows the table now: the latest drawn, unless what a picture
@@ -219,7 +229,7 @@ class WebServer:
         table = await self.tables.table(table_id)
         if table is None:
             return None
-        public = await self.tables.read(table)
+        public = await self.read(table)
         main = render_main(public, token)
         return Frame.of(public.version, main, render_page(public, token, main))
 

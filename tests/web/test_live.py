@@ -251,22 +251,35 @@ async def test_a_version_whose_picture_shows_nothing_new_is_not_drawn_again(serv
         return real(game_key, view)
 
     monkeypatch.setattr(bot.render, "render_picture", counting)
+    token = LINKS.token(table.id)
+
+    async def named(client) -> str:
+        """The picture the page names (`?v=` the version that drew it)."""
+        found = re.search(r'src="(/t/[^"]+/board\.jpg\?v=\d+)"', await (await client.get(f"/t/{token}")).text())
+        assert found is not None
+        return found[1]
+
     async with serving(service) as client:
-        picture = f"/t/{LINKS.token(table.id)}/board.jpg"
-        before = await (await client.get(picture)).read()
+        src = await named(client)
+        before = await (await client.get(src)).read()
         same_seen = changed_seen = False
-        for number in range(40):
+        for _ in range(40):
             shown = position(service.menu(table, None).view)
             table = await one_move(service, table)
             if table.status != "running":
                 break
             count = len(drawn)
-            now = await (await client.get(picture)).read()
+            now_src = await named(client)
+            answer = await client.get(now_src)
+            now = await answer.read()
+            assert answer.headers["Cache-Control"] == "private, max-age=86400, immutable"  # that name never changes
             if position(service.menu(table, None).view) == shown:
-                assert now == before and len(drawn) == count  # nothing new to draw
+                assert (now_src, now, len(drawn)) == (src, before, count)  # nothing new to draw or fetch
                 same_seen = True
             else:
-                assert len(drawn) == count + 1
+                assert now_src != src and len(drawn) == count + 1
                 changed_seen = True
-            before = now
+            src, before = now_src, now
+        stale = await client.get(f"/t/{token}/board.jpg?v=0")
+        assert stale.headers["Cache-Control"] == "no-cache"  # another name: the picture now, not kept
         assert same_seen and changed_seen
