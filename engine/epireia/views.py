@@ -230,7 +230,8 @@ def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> St
     hidden = _hidden_tokens(state, keep_league)
     for key in data.POOLS:
         mine = [t for t in hidden if data.pool_key(t.unit, t.level) == key]
-        values = chance.shuffle([t.strength for t in mine] + state.pools[key])
+        # sorted first, so that the re-deal depends only on which strengths are hidden, not where
+        values = chance.shuffle(sorted([t.strength for t in mine] + state.pools[key]))
         for token, value in zip(mine, values):
             token.strength = value
         state.pools[key] = values[len(mine) :]

@@ -103,7 +103,8 @@ def shuffle_secrets(state: State, chance: Chance, keep: int | None = None) -> St
     joker_waiting = data.JOKER in state.deck
     pool = [card for team in hidden for card in state.hands[team]]
     pool += [card for card in state.deck if card != data.JOKER]
-    pool = chance.shuffle(pool)
+    # sorted first, so that the re-deal depends only on which cards are hidden, not on how they lie
+    pool = chance.shuffle(sorted(pool))
     for team in hidden:
         size = len(state.hands[team])
         state.hands[team], pool = pool[:size], pool[size:]
