@@ -73,21 +73,49 @@ def _majority(columns: list[Outcome]) -> Outcome:
 
 
 class Foe:
-    """The other side on one front: its columns' totals as distributions, and whether their order
-    is known (the solo enemy's is; a league's is not)."""
+    """The other side on one front: its likely deployments (a weight, and each column's total as a
+    distribution), each in every order of its columns when the order is not known (a league's is
+    not; the solo enemy's is)."""
 
-    def __init__(self, columns: list[Dist], ordered: bool) -> None:
-        self.columns = columns
-        self.orders = [list(columns)] if ordered else [list(p) for p in permutations(columns)]
+    def __init__(self, deployments: list[tuple[float, list[Dist]]], ordered: bool) -> None:
+        self.dists: list[Dist] = []
+        self.orders: list[tuple[float, list[int]]] = []
+        for weight, columns in deployments:
+            indices = list(range(len(self.dists), len(self.dists) + len(columns)))
+            self.dists += columns
+            shuffles = [indices] if ordered else [list(p) for p in permutations(indices)]
+            self.orders += [(weight / len(shuffles), order) for order in shuffles]
+        self._memo: dict[tuple[int, int], Outcome] = {}
+
+    def _column(self, index: int, mine: int) -> Outcome:
+        key = (index, mine)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = _column(mine, self.dists[index])
+        return found
 
     def front(self, totals: list[int]) -> Outcome:
-        """Our chances on the front with these column totals, against each order equally likely."""
+        """Our chances on the front with these column totals."""
         win = tie = 0.0
-        for order in self.orders:
-            w, t, _ = _majority([_column(mine, theirs) for mine, theirs in zip(totals, order)])
-            win, tie = win + w, tie + t
-        n = len(self.orders)
-        return win / n, tie / n, max(0.0, 1 - (win + tie) / n)
+        for weight, order in self.orders:
+            w, t, _ = _majority([self._column(i, mine) for mine, i in zip(totals, order)])
+            win, tie = win + weight * w, tie + weight * t
+        return win, tie, max(0.0, 1 - win - tie)
+
+
+# A league's deployment the bot's way (deploy._auto): the Hoplites split two to the Centre for one to
+# the Flank twice as often as the other way; the strongest paired or spread, as often.
+DEPLOYMENTS = ((data.HOPLITE_PATTERN, 2 / 3), (deploy.FLANK_FIRST, 1 / 3))
+
+
+def _with_figure(dist: Dist, attack: float, odds: float) -> Dist:
+    """A column's total when a figure of this attack is engaged there with these odds."""
+    if not attack or not odds:
+        return dist
+    found: Dist = {value: p * (1 - odds) for value, p in dist.items()}
+    for value, p in dist.items():
+        found[value + round(attack)] = found.get(value + round(attack), 0.0) + p * odds
+    return found
 
 
 def foes(state: State, league: str) -> dict[str, Foe]:
@@ -95,21 +123,29 @@ def foes(state: State, league: str) -> dict[str, Foe]:
     odds = hidden_strengths(state, league)
     rival = other(league)
     battle = state.battle
-    if not seats_of(state, rival):  # the solo enemy: its columns are the scenario's
+    if not seats_of(state, rival):  # the solo enemy: its columns are the scenario's, no figures
         army = battle.plans[rival].columns if battle else state.enemy_army
         return {
-            front: Foe([_sum([_odds(odds, t) for t in column]) for column in army[front]], ordered=True)
+            front: Foe([(1.0, [_sum([_odds(odds, t) for t in column]) for column in army[front]])], ordered=True)
             for front in data.FRONTS
         }
-    # a league of players: its tokens by kind (public), deployed the default way
+    # a league of players: its tokens by kind (public), deployed the bot's way; its figures (public)
+    # stand on some fronts and are engaged in one column of each
     tokens = [Token(unit=t.unit, level=t.level, strength=t.level) for t in league_army(state, rival)]
-    split = deploy.rows(tokens)
-    found = {}
-    for front in data.FRONTS:
-        slots = deploy._slots(front, *split[front])
-        columns = [[t for t in slots[2 * c : 2 * c + 2] if t is not None] for c in range(data.COLUMNS)]
-        found[front] = Foe([_sum([_odds(odds, t) for t in column]) for column in columns], ordered=False)
-    return found
+    figures = deploy.league_figures(state, rival)
+    placed = min(len(figures), len(data.FRONTS))
+    attack = sum(data.FIGURES[f]["attack"] for f in figures) / len(figures) if figures else 0
+    engaged = placed / len(data.FRONTS) / 2  # on this front, and in the column that matters
+    found: dict[str, list[tuple[float, list[Dist]]]] = {front: [] for front in data.FRONTS}
+    for pattern, weight in DEPLOYMENTS:
+        split = deploy.rows(tokens, pattern)
+        for spread in (False, True):
+            for front in data.FRONTS:
+                slots = deploy._slots(front, *split[front], spread=spread)
+                columns = [[t for t in slots[2 * c : 2 * c + 2] if t is not None] for c in range(data.COLUMNS)]
+                dists = [_with_figure(_sum([_odds(odds, t) for t in col]), attack, engaged) for col in columns]
+                found[front].append((weight / 2, dists))
+    return {front: Foe(deployments, ordered=False) for front, deployments in found.items()}
 
 
 def _odds(odds: dict[str, Dist], token: Token) -> Dist:

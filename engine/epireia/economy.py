@@ -14,7 +14,6 @@ CITY_ORDER = ("Sparta", "Athens", "Corinth", "Larissa", "Delphi", "Elis")
 ADMIN_ORDER = ("Polemarch", "Archon", "Merchant", "Architect", "Trapezites", "Priestess")
 MEAN = {1: 1.3, 2: 2.85}  # a token's mean strength by level
 SLOTS = {"hoplites": 9, "cavalry": 3, "triremes": 6}  # room on the battlefield by unit
-MILITARY = {"hoplites": "Barracks", "triremes": "Shipyard", "cavalry": "Stables"}
 WORTH = {"wheat": 0.3, "wood": 0.3, "copper": 0.4, "token": 1.3}
 
 
@@ -103,22 +102,16 @@ def develop(state: State, seat: int, legal: list[Action]) -> Action:
         if donations:
             return donations[0]
     useful = [a for a in produce if room[a.unit] > 0]
+    if "Barracks" in builds and state.turn <= 2:
+        return builds["Barracks"]
     strong_units = [a for a in useful if a.level == 2]
     if strong_units:
         return max(strong_units, key=lambda a: (getattr(player, data.UNIT_COST_RESOURCE[a.unit]), a.unit))
-    for unit in sorted(data.UNITS, key=lambda u: -getattr(player, data.UNIT_COST_RESOURCE[u])):
-        if room[unit] > 0 and MILITARY[unit] in builds:
-            return builds[MILITARY[unit]]
-    if "Prytaneion" in builds and len(player.figures) < data.FIGURE_SLOTS:
+    if "Prytaneion" in builds and len(player.figures) < data.FIGURE_SLOTS and state.turn <= 2:
         return builds["Prytaneion"]
-    late = state.act >= 3 or state.turn >= state.options.last_turn - 3 or state.solo and state.turn >= 5
-    if useful and late:
-        return max(useful, key=lambda a: getattr(player, data.UNIT_COST_RESOURCE[a.unit]))
-    for building in ("Mine", "Granary", "Lumber Camp"):
-        if building in builds and not late:
-            return builds[building]
-    if useful:
-        return max(useful, key=lambda a: getattr(player, data.UNIT_COST_RESOURCE[a.unit]))
+    weak = [a for a in useful if not (a.unit == "hoplites" and "Barracks" in player.buildings)]
+    if weak:
+        return max(weak, key=lambda a: (getattr(player, data.UNIT_COST_RESOURCE[a.unit]), a.unit))
     return EndDevelopment()
 
 
