@@ -59,17 +59,12 @@ def _column(mine: int, theirs: Dist) -> Outcome:
 
 
 def _majority(columns: list[Outcome]) -> Outcome:
-    """A front from its columns (wins minus losses decides), as independent outcomes."""
-    spread = {0: 1.0}
-    for win, tie, loss in columns:
-        step: dict[int, float] = {}
-        for diff, p in spread.items():
-            for delta, q in ((1, win), (0, tie), (-1, loss)):
-                step[diff + delta] = step.get(diff + delta, 0.0) + p * q
-        spread = step
-    win = sum(p for d, p in spread.items() if d > 0)
-    loss = sum(p for d, p in spread.items() if d < 0)
-    return win, 1 - win - loss, loss
+    """A front from its three columns (more columns won than lost wins it), as independent outcomes."""
+    (w1, t1, l1), (w2, t2, l2), (w3, t3, l3) = columns
+    up2, up1, even, down1, down2 = w1 * w2, w1 * t2 + t1 * w2, w1 * l2 + t1 * t2 + l1 * w2, t1 * l2 + l1 * t2, l1 * l2
+    win = up2 + up1 * (w3 + t3) + even * w3
+    loss = down2 + down1 * (l3 + t3) + even * l3
+    return win, max(0.0, 1 - win - loss), loss
 
 
 class Foe:
@@ -85,7 +80,9 @@ class Foe:
             self.dists += columns
             shuffles = [indices] if ordered else [list(p) for p in permutations(indices)]
             self.orders += [(weight / len(shuffles), order) for order in shuffles]
+        self.ordered = ordered
         self._memo: dict[tuple[int, int], Outcome] = {}
+        self._fronts: dict[tuple[int, ...], Outcome] = {}
 
     def _column(self, index: int, mine: int) -> Outcome:
         key = (index, mine)
@@ -96,6 +93,13 @@ class Foe:
 
     def front(self, totals: list[int]) -> Outcome:
         """Our chances on the front with these column totals."""
+        key = tuple(totals) if self.ordered else tuple(sorted(totals))
+        found = self._fronts.get(key)
+        if found is None:
+            found = self._fronts[key] = self._front(totals)
+        return found
+
+    def _front(self, totals: list[int]) -> Outcome:
         win = tie = 0.0
         for weight, order in self.orders:
             w, t, _ = _majority([self._column(i, mine) for mine, i in zip(totals, order)])
@@ -276,8 +280,43 @@ def _figure_orders(figures: list[str], needed: int) -> list[dict[str, str | None
     return found or [{front: None for front in data.FRONTS}]
 
 
-def target(state: State, league: str) -> tuple[dict[str, Slots], dict[str, str | None]]:
-    """The plan we aim for: the slots of each front not yet confirmed, and a figure per front."""
+Target = tuple[dict[str, Slots], dict[str, str | None]]
+_TARGETS: dict[tuple[object, ...], Target] = {}  # the plans found, by all they depend on
+
+
+def _tokens_key(tokens: list[Token]) -> tuple[tuple[str, int, int], ...]:
+    return tuple(sorted((t.unit, t.level, t.strength) for t in tokens))
+
+
+def _problem(state: State, league: str) -> tuple[object, ...]:
+    """Everything `target` reads, as a key: the same key, the same plan."""
+    plan = open_battle(state).plans[league]
+    rival = other(league)
+    confirmed = tuple((f, tuple(_tokens_key(c) for c in plan.columns[f])) for f in data.FRONTS if f in plan.columns)
+    theirs: object = (
+        _tokens_key(league_army(state, rival)) + tuple(sorted(deploy.league_figures(state, rival)))
+        if seats_of(state, rival)
+        else tuple((f, tuple(_tokens_key(c) for c in cs)) for f, cs in open_battle(state).plans[rival].columns.items())
+    )
+    hidden = tuple(sorted((k, tuple(sorted(d.items()))) for k, d in hidden_strengths(state, league).items()))
+    mine = _tokens_key(league_army(state, league))
+    figures = (tuple(sorted(deploy.league_figures(state, league))), deploy.figures_needed(state, league))
+    return (league, state.solo, mine, confirmed, figures, theirs, hidden)
+
+
+def target(state: State, league: str) -> Target:
+    """The plan we aim for: the slots of each front not yet confirmed, and a figure per front.
+    A deployment asks for it at every step: it is found once and kept (a pure function's memo)."""
+    key = _problem(state, league)
+    found = _TARGETS.get(key)
+    if found is None:
+        if len(_TARGETS) > 64:
+            _TARGETS.clear()
+        found = _TARGETS[key] = _target(state, league)
+    return found
+
+
+def _target(state: State, league: str) -> Target:
     plan = open_battle(state).plans[league]
     foe = foes(state, league)
     confirmed = {front: plan.columns[front] for front in data.FRONTS if front in plan.columns}
