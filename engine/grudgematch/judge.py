@@ -257,13 +257,30 @@ def kick_table(board: Board) -> list[tuple[float, Kick]]:
     return sorted(((kick_worth(board, *kick, chain=0), kick) for kick in kicks(board)), reverse=True)
 
 
+def _passes(board: Board, kick: Kick) -> bool:
+    """Whether the ball may come to rest next to one of ours (the kicker too) who could kick it on."""
+    assert board.ball is not None
+    who, card, direction = kick
+    hand = list(board.hand)
+    hand.remove(card)
+    suits = {card_suit(c) for c in hand}
+    mates = [s for w, s in board.spots.items() if team_of(w) == board.me and suit_of(w) in suits]
+    for length, _ in spread(card):
+        path, into = field.ball_line(board.ball, direction, length)
+        if into is None and path and any(field.distance(path[-1], s) <= 1 for s in mates):
+            return True
+    return False
+
+
 def best_kick(board: Board, chain: int) -> tuple[float, Kick | None]:
     """The best kick from here and its worth, against stopping now (None). With `chain`, the
-    kicks after it are looked at for the most promising few only."""
+    kicks that could follow a pass are looked at, for the most promising passes only."""
     best: tuple[float, Kick | None] = (value(board), None)
     ranked = kick_table(board)
     if chain > 0:
-        ranked = sorted(((kick_worth(board, *kick, chain=chain), kick) for _, kick in ranked[:CHAINED]), reverse=True)
+        passes = [kick for _, kick in ranked if _passes(board, kick)][:CHAINED]
+        ranked += [(kick_worth(board, *kick, chain=chain), kick) for kick in passes]
+        ranked.sort(reverse=True)
     if ranked and ranked[0][0] > best[0]:
         best = ranked[0]
     return best

@@ -35,6 +35,7 @@ from .views import shuffle_secrets
 
 CHAIN = 1  # kicks looked ahead after the one being chosen (a pass, then a shot)
 LINEUP = "Balanced"
+LOOKED_AT = 3  # runs whose kicks are looked at further
 
 
 def strong(state: State, seat: int, chance: Chance) -> Action:
@@ -80,13 +81,23 @@ def _run(state: State, seat: int) -> Run | StopRunning:
     base = value(board)
     table = kick_table(board) if kicking else []
     best: Run | StopRunning = StopRunning()
-    best_worth = max([base] + [worth for worth, _ in table[:1]]) + 1e-6  # running only for a real gain
+    staying = best_kick(board, CHAIN)[0] if kicking else base
+    best_worth = staying + 1e-6  # running only for a real gain
+    ranked: list[tuple[float, Run]] = []
     for run in run_choices(state):
         there = board.moved(run.who, run.to)
         shift = value(there) - base
         worth = max([shift + base] + [w + shift for w, kick in table if kick[0] != run.who][:1])
         if kicking:
             worth = max([worth] + [kick_worth(there, *kick, chain=0) for kick in kicks(there, only=run.who)])
+        ranked.append((worth, run))
+    ranked.sort(key=lambda r: -r[0])
+    for worth, run in ranked[:LOOKED_AT] if kicking else ():  # the best few, with a pass and a shot
+        there = board.moved(run.who, run.to)
+        worth = max(worth, best_kick(there, CHAIN)[0])
+        if worth > best_worth:
+            best, best_worth = run, worth
+    for worth, run in ranked[:1]:
         if worth > best_worth:
             best, best_worth = run, worth
     return best
