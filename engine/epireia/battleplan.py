@@ -188,28 +188,38 @@ def _pairings(tokens: list[Token | None]) -> list[list[tuple[Token | None, Token
     return found
 
 
+def _padded(tokens: list[Token], size: int) -> list[Token | None]:
+    padded: list[Token | None] = list(tokens[:size])
+    return padded + [None] * (size - len(padded))
+
+
 def _arrangements(front: str, first: list[Token], second: list[Token], ordered: bool) -> list[Columns]:
-    """The ways to stand these tokens (the strongest six at most) in the front's three columns."""
+    """The ways to stand these tokens (the strongest six at most) in the front's three columns; in
+    every order of the columns where the other side's order is known."""
     if front == "flank":  # one Cavalry and one Hoplite per column
-        cavalry = (first[:3] + [None, None, None])[:3]  # type: ignore[list-item]
-        hoplites: list[Token | None] = (second[:3] + [None, None, None])[:3]  # type: ignore[list-item]
-        orders = permutations(hoplites)
-        return [[[t for t in pair if t is not None] for pair in zip(cavalry, order)] for order in orders]
-    ranked: list[Token | None] = sorted(first + second, key=lambda t: -t.strength)[:6]
-    ranked += [None] * (6 - len(ranked))
+        cavalry, hoplites = _padded(first, 3), _padded(second, 3)
+        return [
+            [[t for t in pair if t is not None] for pair in zip(cavalry_order, hoplite_order)]
+            for cavalry_order in (permutations(cavalry) if ordered else [tuple(cavalry)])
+            for hoplite_order in permutations(hoplites)
+        ]
+    ranked = _padded(sorted(first + second, key=lambda t: -t.strength), 6)
     found: list[Columns] = []
     seen: set[tuple[tuple[int, ...], ...]] = set()
     for pairing in _pairings(ranked):
-        for order in permutations(pairing) if ordered else [pairing]:
+        for order in permutations(pairing) if ordered else [tuple(pairing)]:
             columns = [[t for t in pair if t is not None] for pair in order]
             key = tuple(tuple(sorted(t.strength for t in column)) for column in columns)
-            if ordered or tuple(sorted(key)) not in seen:
-                seen.add(key if ordered else tuple(sorted(key)))
+            key = key if ordered else tuple(sorted(key))
+            if key not in seen:
+                seen.add(key)
                 found.append(columns)
     return found
 
 
-def _best_front(foe: Foe, front: str, first: list[Token], second: list[Token], figure: str | None) -> tuple[Outcome, Columns]:
+def _best_front(
+    foe: Foe, front: str, first: list[Token], second: list[Token], figure: str | None
+) -> tuple[Outcome, Columns]:
     best: tuple[Outcome, Columns] | None = None
     for columns in _arrangements(front, first, second, ordered=len(foe.orders) == 1):
         odds = front_odds(foe, columns, figure, front)

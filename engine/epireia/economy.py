@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..chance import Chance
 from . import data
 from .actions import Action, EndDevelopment, EndDiplomacy
-from .cards import Objective
+from .cards import Objective, Unit
 from .state import HOME, Player, State, league_army, place_of
 
 CITY_ORDER = ("Sparta", "Athens", "Corinth", "Larissa", "Delphi", "Elis")
@@ -67,13 +67,10 @@ def goals(state: State) -> list[Objective]:
 def _room(state: State, player: Player) -> dict[str, int]:
     """How many more tokens of each unit the league's battlefield can stand."""
     army = league_army(state, player.league)
-    hoplites = sum(1 for t in army if t.unit == "hoplites")
-    return {unit: max(0, SLOTS[unit] - sum(1 for t in army if t.unit == unit)) for unit in SLOTS} | {
-        "hoplites": max(0, SLOTS["hoplites"] - hoplites)
-    }
+    return {unit: max(0, SLOTS[unit] - sum(1 for t in army if t.unit == unit)) for unit in SLOTS}
 
 
-def _wanted_unit(state: State, player: Player) -> str:
+def _wanted_unit(state: State, player: Player) -> Unit:
     room = _room(state, player)
     return max(data.UNITS, key=lambda u: (room[u] > 0, getattr(player, data.UNIT_COST_RESOURCE[u]), u == "hoplites"))
 

@@ -13,7 +13,7 @@ from .actions import Action, AutoDeploy, ConfirmFront, Engage, Place, Station
 from .battleplan import target
 from .economy import develop, diplomacy, prompt, setup_choice
 from .rules import legal_actions
-from .state import State, open_battle, other
+from .state import State, Token, open_battle, other
 from .views import shuffle_secrets
 
 
@@ -48,7 +48,7 @@ def _deploy(state: State, league: str, legal: list[Action]) -> Action:
         if front in plan.columns:
             continue
         now, aim = deploy.slots_of(plan, front), slots[front]
-        wrong = [s for s, t in enumerate(now) if t is not None and (aim[s] is None or deploy._key(t) != deploy._key(aim[s]))]
+        wrong = [s for s, t in enumerate(now) if t is not None and not _same(t, aim[s])]
         missing = [s for s, t in enumerate(aim) if t is not None and now[s] is None]
         if wrong:
             wanted.append(Place(front=front, slot=wrong[0]))
@@ -66,6 +66,10 @@ def _deploy(state: State, league: str, legal: list[Action]) -> Action:
             wanted.append(deploy.confirmation(state, league))
     action = wanted[0]
     return action if action in legal else AutoDeploy()
+
+
+def _same(token: Token, aim: Token | None) -> bool:
+    return aim is not None and deploy._key(token) == deploy._key(aim)
 
 
 def _engage(state: State, league: str, legal: list[Action]) -> Action:

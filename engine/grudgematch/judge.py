@@ -56,7 +56,9 @@ class Board:
 
     def at(self, ball: str, hand: list[str] | None = None) -> Board:
         """The same philosophers (and memo) with the ball elsewhere, or another hand."""
-        return Board(self.me, self.spots, ball, self.hand if hand is None else hand, self.unseen, self.leading, self.memo)
+        return Board(
+            self.me, self.spots, ball, self.hand if hand is None else hand, self.unseen, self.leading, self.memo
+        )
 
 
 def progress(space: str, team: int) -> int:

@@ -187,4 +187,3 @@ def _bonus(state: State, seat: int) -> Action:
     if BonusRun() in choices:
         return BonusRun()
     return BonusPass()
-
