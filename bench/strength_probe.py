@@ -74,16 +74,16 @@ def main() -> None:
         players = args.players[-shift:] + args.players[:-shift] if shift else list(args.players)
         result = play_one(args.game, players, f"probe:{args.game}:{number}", timing)
         mine = {seat for seat, kind in enumerate(players) if kind == measured}
-        if not result.winners or (seats > 1 and set(result.winners) >= set(range(seats))):
-            draws += seats > 1 and not result.winners
-            losses += seats == 1
+        shared = seats > 1 and (not result.winners or set(result.winners) >= set(range(seats)))
+        if shared:  # nobody won, or everybody did: not a decided game
+            draws += 1
         elif mine & set(result.winners):
             wins += 1
         else:
             losses += 1
     decided = wins + losses
     low, high = wilson(wins, decided)
-    print(f"{args.game} {' v '.join(args.players)}: {wins} won, {losses} lost, {draws} drawn of {args.games}")
+    print(f"{args.game} {' v '.join(args.players)}: {wins} won, {losses} lost, {draws} undecided of {args.games}")
     print(f"  {measured} wins {wins / max(1, decided):.1%} of decided games (95% CI {low:.1%}-{high:.1%})")
     for kind, times in timing.items():
         print(
