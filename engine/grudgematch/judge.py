@@ -13,12 +13,12 @@ from functools import cache
 
 from . import data, field
 from .odds import Unseen, mean, spread
-from .state import State, card_suit, is_face, is_goalie, number_value, suit_of, team_of
+from .state import State, card_suit, is_face, suit_of, team_of
 
 GROUND = 0.12  # the whole length of the field, from our goal to theirs
 DANGER = 0.45  # a ball the other team will very likely shoot from next turn
 COVER = 0.025  # each philosopher of ours standing by the ball's way to our goal
-CHAINED = 6  # kicks whose follow-ups are looked at
+CHAINED = 6  # passes whose follow-up kicks are looked at
 GOALIE_AWAY = 0.02  # each space our goalie stands from the middle of his goal line
 
 
@@ -75,7 +75,7 @@ def goal_distance(space: str, team: int) -> int:
 
 
 def _steps_to_ball(board: Board, team: int) -> int:
-    """Fewest orthogonal steps any outfield philosopher of `team` needs to stand next to the ball."""
+    """Fewest orthogonal steps any philosopher of `team` needs to stand next to the ball."""
     assert board.ball is not None
     best = 99
     for who, space in board.spots.items():
@@ -114,13 +114,14 @@ def danger(board: Board) -> float:
     assert board.ball is not None
     them = 1 - board.me
     steps = _steps_to_ball(board, them)
-    near = 1.0 if steps <= 3 else 0.6 if steps <= 6 else 0.15
+    arrive = 1.0 if steps <= 3 else 0.6 if steps <= 6 else 0.15
     need = goal_distance(board.ball, board.me)
     shot = sum(board.unseen.holds(suit, need) for suit in data.SUITS) / 2.5
-    return near * min(1.0, shot) * max(0.0, 1 - 0.2 * _cover(board))
+    return arrive * min(1.0, shot) * max(0.0, 1 - 0.2 * _cover(board))
 
 
 def goalie_term(board: Board) -> float:
+    """Our goalie away from the middle of his goal box (or in the penalty box) costs a little."""
     goalie = data.TEAMS[board.me][data.SUITS.index(data.GOALIE_SUIT)]
     space = board.spots.get(goalie)
     if space is None:
@@ -200,6 +201,9 @@ def settle(board: Board, chain: int) -> float:
 
 
 def kick_worth(board: Board, kicker: str, card: str, direction: field.Direction, chain: int) -> float:
+    """A kick's worth: for each value the card may take, tackled (the ball stays), blocked on a
+    space of its way, in a goal, or at rest at the end (then, with `chain`, kicked on); less the
+    worth of keeping the card."""
     assert board.ball is not None
     them = 1 - board.me
     rest_hand = list(board.hand)
@@ -286,11 +290,3 @@ def best_kick(board: Board, chain: int) -> tuple[float, Kick | None]:
     if ranked and ranked[0][0] > best[0]:
         best = ranked[0]
     return best
-
-
-def is_sure(card: str, need: int) -> bool:
-    return not is_face(card) and number_value(card) >= need
-
-
-def goalie_of(team: int) -> str:
-    return next(p for p in data.TEAMS[team] if is_goalie(p))

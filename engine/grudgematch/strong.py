@@ -35,7 +35,7 @@ from .views import shuffle_secrets
 
 CHAIN = 1  # kicks looked ahead after the one being chosen (a pass, then a shot)
 LINEUP = "Balanced"
-LOOKED_AT = 3  # runs whose kicks are looked at further
+LOOKED_AT = 6  # runs whose kicks are looked at further
 
 
 def strong(state: State, seat: int, chance: Chance) -> Action:
