@@ -22,7 +22,15 @@ CHAINED = 6  # passes whose follow-up kicks are looked at
 GOALIE_AWAY = 0.02  # each space our goalie stands from the middle of his goal line
 
 
+BUDGET = 2000  # kick evaluations a decision may spend; the deeper looks stop when they run out
 Kick = tuple[str, str, field.Direction]  # kicker, card, direction
+
+
+@dataclass
+class Budget:
+    """Kick evaluations left for one decision: its cost is bounded by counted work, not the clock."""
+
+    left: int = BUDGET
 
 
 @dataclass
@@ -37,6 +45,7 @@ class Board:
     leading: int  # our score minus theirs
     # worths already found for these spots: by ball ("value") and by ball and hand ("kick")
     memo: dict[tuple[object, ...], float] = dataclass_field(default_factory=dict)
+    budget: Budget = dataclass_field(default_factory=Budget)  # shared by all boards of one decision
 
     @staticmethod
     def of(state: State, seat: int) -> Board:
@@ -52,12 +61,19 @@ class Board:
     def moved(self, who: str, to: str) -> Board:
         spots = dict(self.spots)
         spots[who] = to
-        return Board(self.me, spots, self.ball, self.hand, self.unseen, self.leading)
+        return Board(self.me, spots, self.ball, self.hand, self.unseen, self.leading, budget=self.budget)
 
     def at(self, ball: str, hand: list[str] | None = None) -> Board:
         """The same philosophers (and memo) with the ball elsewhere, or another hand."""
         return Board(
-            self.me, self.spots, ball, self.hand if hand is None else hand, self.unseen, self.leading, self.memo
+            self.me,
+            self.spots,
+            ball,
+            self.hand if hand is None else hand,
+            self.unseen,
+            self.leading,
+            self.memo,
+            self.budget,
         )
 
 
@@ -205,6 +221,7 @@ def kick_worth(board: Board, kicker: str, card: str, direction: field.Direction,
     space of its way, in a goal, or at rest at the end (then, with `chain`, kicked on); less the
     worth of keeping the card."""
     assert board.ball is not None
+    board.budget.left -= 1
     them = 1 - board.me
     rest_hand = list(board.hand)
     rest_hand.remove(card)
@@ -284,8 +301,10 @@ def best_kick(board: Board, chain: int) -> tuple[float, Kick | None]:
     best: tuple[float, Kick | None] = (value(board), None)
     ranked = kick_table(board)
     if chain > 0:
-        passes = [kick for _, kick in ranked if _passes(board, kick)][:CHAINED]
-        ranked += [(kick_worth(board, *kick, chain=chain), kick) for kick in passes]
+        for kick in [kick for _, kick in ranked if _passes(board, kick)][:CHAINED]:
+            if board.budget.left <= 0:
+                break
+            ranked.append((kick_worth(board, *kick, chain=chain), kick))
         ranked.sort(reverse=True)
     if ranked and ranked[0][0] > best[0]:
         best = ranked[0]

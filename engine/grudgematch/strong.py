@@ -93,6 +93,8 @@ def _run(state: State, seat: int) -> Run | StopRunning:
         ranked.append((worth, run))
     ranked.sort(key=lambda r: -r[0])
     for worth, run in ranked[:LOOKED_AT] if kicking else ():  # the best few, with a pass and a shot
+        if board.budget.left <= 0:
+            break
         there = board.moved(run.who, run.to)
         worth = max(worth, best_kick(there, CHAIN)[0])
         if worth > best_worth:
