@@ -19,6 +19,7 @@ GROUND = 0.12  # the whole length of the field, from our goal to theirs
 DANGER = 0.45  # a ball the other team will very likely shoot from next turn
 COVER = 0.025  # each philosopher of ours standing by the ball's way to our goal
 CHAINED = 6  # passes whose follow-up kicks are looked at
+APPROACH = 0.03  # our nearest outfield philosopher far from the ball (12 steps or more)
 GOALIE_AWAY = 0.02  # each space our goalie stands from the middle of his goal line
 
 
@@ -90,12 +91,13 @@ def goal_distance(space: str, team: int) -> int:
     return field.distance(space, middle) + 1
 
 
-def _steps_to_ball(board: Board, team: int) -> int:
-    """Fewest orthogonal steps any philosopher of `team` needs to stand next to the ball."""
+def _steps_to_ball(board: Board, team: int, outfield: bool = False) -> int:
+    """Fewest orthogonal steps any philosopher of `team` (or of its outfield) needs to stand next
+    to the ball."""
     assert board.ball is not None
     best = 99
     for who, space in board.spots.items():
-        if team_of(who) != team:
+        if team_of(who) != team or (outfield and suit_of(who) == data.GOALIE_SUIT):
             continue
         best = min(best, max(0, field.steps_apart(space, board.ball) - 1))
     return best
@@ -154,6 +156,7 @@ def value(board: Board) -> float:
     if found is None:
         ground = GROUND * (progress(board.ball, board.me) - 8) / 8
         found = ground - DANGER * danger(board) + COVER * min(2, _cover(board)) + goalie_term(board)
+        found -= APPROACH * min(12, _steps_to_ball(board, board.me, outfield=True)) / 12
         board.memo[key] = found
     return found
 
