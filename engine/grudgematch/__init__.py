@@ -6,6 +6,7 @@ from .checks import invariants
 from .rules import apply, legal_actions, outcome, setup, to_move
 from .standin import default_action, stand_in
 from .state import Options, State
+from .strong import strong
 from .takeback import refusal, undoable
 from .views import shuffle_secrets, view
 
@@ -25,7 +26,7 @@ GAME = Game(
     outcome=outcome,
     label=label,
     stand_in=stand_in,
-    strong=stand_in,  # until its own strong player lands (engine/search.py)
+    strong=strong,
     default_action=default_action,
     shuffle_secrets=shuffle_secrets,
     invariants=invariants,
