@@ -6,15 +6,20 @@ bench's viewers) comes in as `Beside`. Shared by the web bench and the stand-ins
 from __future__ import annotations
 
 import asyncio
+import os
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .bot_process import BotProcess
+from .bot_process import BotProcess, cores
 from .fake_meter import MeteredDiscord
 from .load import percentile
 from .players import Table, play
+from .whole_bot import pin_bench, quiet_fake
+
+T = TypeVar("T")
 
 
 class Beside:
@@ -27,6 +32,27 @@ class Beside:
 
     async def measured(self, fake: MeteredDiscord, since: float) -> dict[str, Any]:
         return {}
+
+
+@contextmanager
+def bench_pinned() -> Iterator[int | None]:
+    """The bot's core for the rounds in the block: this process (the fake and its people) on the
+    others, as the whole-bot part runs them, and back as it was after."""
+    core, own = cores()
+    saved = pin_bench(own)
+    quiet_fake()
+    try:
+        yield core
+    finally:
+        if saved is not None:
+            os.sched_setaffinity(0, saved)
+
+
+def alternating(first: T, second: T, rounds: int) -> Iterator[tuple[int, T]]:
+    """(round, set-up) for `rounds` rounds of both set-ups, the order turned each round."""
+    for number in range(rounds):
+        for each in (first, second) if number % 2 == 0 else (second, first):
+            yield number, each
 
 
 def latency(values: list[float]) -> dict[str, float]:

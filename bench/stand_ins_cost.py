@@ -9,17 +9,14 @@ should not wait longer)."""
 from __future__ import annotations
 
 import asyncio
-import os
 from pathlib import Path
 from typing import Any, Callable
 
 from engine import GAMES
 
-from .bot_process import cores
 from .fake_meter import MeteredDiscord
-from .paced import paced_round
+from .paced import alternating, bench_pinned, paced_round
 from .players import Table, Variant
-from .whole_bot import pin_bench, quiet_fake
 
 FULL = {"tables": 20, "rate": 5.0, "warm": 5.0, "window": 40.0, "rounds": 2}
 QUICK = {"tables": 5, "rate": 2.0, "warm": 1.0, "window": 6.0, "rounds": 1}
@@ -43,36 +40,29 @@ def tables(fake: MeteredDiscord, count: int, level: str) -> list[Table]:
 
 async def measure(folder: Path, quick: bool, say: Say) -> dict[str, Any]:
     settings = QUICK if quick else FULL
-    core, own = cores()
-    saved = pin_bench(own)
-    quiet_fake()
-    say(
-        f"What strong stand-ins cost the whole bot: {settings['tables']} tables of one person against stand-ins, "
-        f"{settings['rate']:g} of their moves a second, rounds of easy and strong stand-ins alternating"
-    )
     rounds: list[dict[str, Any]] = []
-    try:
-        for number in range(settings["rounds"]):
-            for level in ("easy", "strong") if number % 2 == 0 else ("strong", "easy"):
-                figures = await paced_round(
-                    folder / f"round-{number}-{level}",
-                    MeteredDiscord(quiet=0.1),
-                    lambda fake, level=level: tables(fake, settings["tables"], level),
-                    core,
-                    settings,
-                )
-                rounds.append({"level": level, **figures})
-                ack = figures["ack"]
-                say(
-                    f"  {level:>6}: {figures['moves']} moves, {figures['cpu_ms_per_move']} ms CPU a move with its "
-                    f"stand-ins' replies; acknowledged p50 {ack['p50_ms']} ms, p99 {ack['p99_ms']} ms"
-                )
-                for what in ("failures", "errors_logged"):
-                    if figures[what]:
-                        say(f"    {what}: {figures[what]}")
-    finally:
-        if saved is not None:
-            os.sched_setaffinity(0, saved)
+    with bench_pinned() as core:
+        say(
+            f"What strong stand-ins cost the whole bot: {settings['tables']} tables of one person against stand-ins, "
+            f"{settings['rate']:g} of their moves a second, rounds of easy and strong stand-ins alternating"
+        )
+        for number, level in alternating("easy", "strong", settings["rounds"]):
+            figures = await paced_round(
+                folder / f"round-{number}-{level}",
+                MeteredDiscord(quiet=0.1),
+                lambda fake, level=level: tables(fake, settings["tables"], level),
+                core,
+                settings,
+            )
+            rounds.append({"level": level, **figures})
+            ack = figures["ack"]
+            say(
+                f"  {level:>6}: {figures['moves']} moves, {figures['cpu_ms_per_move']} ms CPU a move with its "
+                f"stand-ins' replies; acknowledged p50 {ack['p50_ms']} ms, p99 {ack['p99_ms']} ms"
+            )
+            for what in ("failures", "errors_logged"):
+                if figures[what]:
+                    say(f"    {what}: {figures[what]}")
     easy = [r["cpu_ms_per_move"] for r in rounds if r["level"] == "easy"]
     strong = [r["cpu_ms_per_move"] for r in rounds if r["level"] == "strong"]
     say(

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-import os
 import re
 import socket
 import time
@@ -32,12 +31,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any, Callable
 
-from .bot_process import cores
 from .fake_meter import MOVE, MeteredDiscord
-from .paced import Beside, latency, paced_round
+from .paced import Beside, alternating, bench_pinned, latency, paced_round
 from .players import Table
 from .viewers import main as viewers_main
-from .whole_bot import RATE, TABLES, people, pin_bench, quiet_fake
+from .whole_bot import RATE, TABLES, people
 
 VIEWERS = 200
 MISSED_AFTER = 5.0
@@ -162,23 +160,16 @@ def free_port() -> int:
 
 async def measure(folder: Path, quick: bool, say: Say) -> dict[str, Any]:
     settings = QUICK if quick else FULL
-    core, own = cores()
-    saved = pin_bench(own)
-    quiet_fake()
-    say(
-        f"Viewers of the web pages: the real bot on core {core} with its web server on, {settings['tables']} tables "
-        f"at {settings['rate']:g} moves/s, rounds without viewers and with {settings['viewers']}, alternating"
-    )
     rounds: list[dict[str, Any]] = []
-    try:
-        for number in range(settings["rounds"]):
-            for viewers in (0, settings["viewers"]) if number % 2 == 0 else (settings["viewers"], 0):
-                figures = await one_round(folder / f"round-{number}-{viewers}", core, settings, viewers)
-                rounds.append(figures)
-                say_round(figures, say)
-    finally:
-        if saved is not None:
-            os.sched_setaffinity(0, saved)
+    with bench_pinned() as core:
+        say(
+            f"Viewers of the web pages: the real bot on core {core} with its web server on, {settings['tables']} "
+            f"tables at {settings['rate']:g} moves/s, rounds without viewers and with {settings['viewers']}, alternating"
+        )
+        for number, viewers in alternating(0, settings["viewers"], settings["rounds"]):
+            figures = await one_round(folder / f"round-{number}-{viewers}", core, settings, viewers)
+            rounds.append(figures)
+            say_round(figures, say)
     return verdicts(rounds, say)
 
 

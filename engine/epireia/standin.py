@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..chance import Chance
 from . import data
 from .actions import Accept, Action, AutoDeploy, EndDevelopment, EndDiplomacy, Engage
-from .cards import Objective
+from .economy import goals as unmet_goals
 from .rules import legal_actions
 from .state import HOME, State, open_battle, place_of
 
@@ -57,20 +57,9 @@ def _prompt(state: State, seat: int, legal: list[Action]) -> Action:
     return first
 
 
-def _goals(state: State) -> list[Objective]:
-    """What the current scenario asks for, still unmet."""
-    if state.solo:
-        card = data.SOLO_SCENARIOS.get(state.solo_scenario or "")
-        objectives = card["objectives"] if card else []
-        return [o for i, o in enumerate(objectives) if i not in state.objectives_met]
-    if state.scenario and state.scenario_winner is None:
-        return [data.SCENARIOS[state.scenario]["objective"]]
-    return []
-
-
 def _develop(state: State, seat: int, legal: list[Action]) -> Action:
     player = state.players[seat]
-    measures = {goal[0] for goal in _goals(state)}
+    measures = {goal[0] for goal in unmet_goals(state)}
     produce = [a for a in legal if a.kind == "produce"]
     builds = {a.building: a for a in legal if a.kind == "build"}
     donations = sorted(
@@ -100,7 +89,7 @@ def _develop(state: State, seat: int, legal: list[Action]) -> Action:
 
 def _diplomacy(state: State, seat: int, legal: list[Action]) -> Action:
     player = state.players[seat]
-    goals = _goals(state)
+    goals = unmet_goals(state)
     wanted = {
         deed.split(":")[1]
         for measure, deeds in goals
