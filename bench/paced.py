@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 
 from .bot_process import BotProcess, cores
 from .fake_meter import MeteredDiscord
-from .load import percentile
 from .players import Table, play
+from .processes_report import latency
 from .whole_bot import pin_bench, quiet_fake
 
 T = TypeVar("T")
@@ -53,16 +53,6 @@ def alternating(first: T, second: T, rounds: int) -> Iterator[tuple[int, T]]:
     for number in range(rounds):
         for each in (first, second) if number % 2 == 0 else (second, first):
             yield number, each
-
-
-def latency(values: list[float]) -> dict[str, float]:
-    ordered = sorted(values)
-    return {
-        "count": len(ordered),
-        "p50_ms": round(percentile(ordered, 50) * 1000, 1),
-        "p99_ms": round(percentile(ordered, 99) * 1000, 1),
-        "max_ms": round(ordered[-1] * 1000, 1) if ordered else 0.0,
-    }
 
 
 async def paced_round(

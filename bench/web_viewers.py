@@ -32,8 +32,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .fake_meter import MOVE, MeteredDiscord
-from .paced import Beside, alternating, bench_pinned, latency, paced_round
+from .paced import Beside, alternating, bench_pinned, paced_round
 from .players import Table
+from .processes_report import latency
 from .viewers import main as viewers_main
 from .whole_bot import RATE, TABLES, people
 

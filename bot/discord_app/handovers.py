@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 HANDOVER_WAIT = 1.5  # seconds the owner has to take a press before the receiver refuses it
 TOO_LATE = 2.5  # seconds after which a press is not started any more: Discord wants an answer within 3
 SWEEP_EVERY = 10.0  # seconds between looks without a notification (a listener that lost its connection)
-RECONNECT_AFTER = 1.0  # seconds before listening again after the connection was lost
 NOT_ANSWERING = (
     "⏳ This table is served by another of the bot's processes, which is not answering right now. "
     "Nothing was played: try again in a minute."
@@ -128,30 +127,15 @@ class Handovers:
         await asyncio.gather(*self._listening, return_exceptions=True)
 
     async def _listen(self) -> None:
-        """LISTEN for this process's shards, again whenever the connection is lost; each time it
-        is (re)made, whatever came meanwhile is taken."""
+        """LISTEN for this process's shards; each time listening (re)starts, whatever came
+        meanwhile is taken."""
         shards = sorted(self.ownership.shards or ())
-        while True:
-            lost = asyncio.Event()
-            try:
-                connection = await self.store.connect()
-            except Exception as error:
-                log.warning("cannot listen for handed-over presses (%s); trying again", error)
-                await asyncio.sleep(RECONNECT_AFTER)
-                continue
-            try:
-                connection.add_termination_listener(lambda _: lost.set())
-                for shard in shards:
-                    await connection.add_listener(channel_of(shard), lambda *_: self._wake.set())
-                self._wake.set()
-                await lost.wait()
-                log.warning("the connection listening for handed-over presses was lost; listening again")
-            except Exception as error:
-                log.warning("listening for handed-over presses failed (%s); trying again", error)
-            finally:
-                with contextlib.suppress(Exception):
-                    await connection.close(timeout=1)
-            await asyncio.sleep(RECONNECT_AFTER)
+        await self.store.listen(
+            {channel_of(shard): self._notified for shard in shards}, self._wake.set, "handed-over presses"
+        )
+
+    def _notified(self, *_: object) -> None:
+        self._wake.set()
 
     async def _take_when_woken(self) -> None:
         while True:

@@ -44,7 +44,7 @@ MIGRATION_LOCK = "bot schema migrations"
 OUTAGE_WAIT = 1.5
 RETRY_FIRST, RETRY_MOST = 0.05, 0.4
 OUTAGE_STATES = ("57P01", "57P02", "57P03")  # the server shut down (by its administrator, a crash); starting
-HEAR_AGAIN_AFTER = 1.0  # seconds before listening for other processes' changes again, the connection lost
+LISTEN_AGAIN_AFTER = 1.0  # seconds before listening again, the connection lost
 
 
 def unsent(error: BaseException) -> bool:
@@ -243,28 +243,35 @@ class PostgresStore(TableStore):
             log.warning("table %s: other processes could not be told of its change (%s)", table_id, error)
 
     async def _hear(self) -> None:
-        """LISTEN for other processes' changes, again whenever the connection is lost; each time it
-        is (re)made, every watched table is looked at again (what changed meanwhile was not heard)."""
+        """Other processes' changes; each time listening (re)starts, every watched table is looked
+        at again (what changed meanwhile was not heard)."""
+        await self.listen({CHANNEL: self._heard}, self.changes.tell_every, "other processes' changes")
+
+    async def listen(self, listeners: dict[str, Callable[..., None]], then: Callable[[], None], what: str) -> None:
+        """LISTEN on each channel (its callback as asyncpg calls it), on a connection of its own,
+        again whenever the connection is lost; `then` runs each time listening (re)starts. Never
+        returns: cancel it to stop."""
         while True:
             lost = asyncio.Event()
             try:
                 connection = await self.connect()
             except Exception as error:
-                log.warning("cannot listen for other processes' changes (%s); trying again", error)
-                await asyncio.sleep(HEAR_AGAIN_AFTER)
+                log.warning("cannot listen for %s (%s); trying again", what, error)
+                await asyncio.sleep(LISTEN_AGAIN_AFTER)
                 continue
             try:
                 connection.add_termination_listener(lambda _: lost.set())
-                await connection.add_listener(CHANNEL, self._heard)
-                self.changes.tell_every()
+                for channel, heard in listeners.items():
+                    await connection.add_listener(channel, heard)
+                then()
                 await lost.wait()
-                log.warning("the connection listening for other processes' changes was lost; listening again")
+                log.warning("the connection listening for %s was lost; listening again", what)
             except Exception as error:
-                log.warning("listening for other processes' changes failed (%s); trying again", error)
+                log.warning("listening for %s failed (%s); trying again", what, error)
             finally:
                 with contextlib.suppress(Exception):
                     await connection.close(timeout=1)
-            await asyncio.sleep(HEAR_AGAIN_AFTER)
+            await asyncio.sleep(LISTEN_AGAIN_AFTER)
 
     def _heard(self, connection: object, pid: int, channel: str, payload: str) -> None:
         table_id = heard_from(payload, self._origin)
